@@ -1,0 +1,27 @@
+/// Hand-written JSON text for hot paths (log lines, fixed responses) where an encoder per
+/// call would cost more than the work itself.
+public enum JSONText {
+    public static func appendString(_ s: String, to out: inout String) {
+        out.append("\"")
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            case "\n": out.append("\\n")
+            case "\r": out.append("\\r")
+            case "\t": out.append("\\t")
+            case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
+                let hex = String(c.value, radix: 16)
+                out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out.append("\"")
+    }
+
+    public static func quoted(_ s: String) -> String {
+        var out = ""
+        appendString(s, to: &out)
+        return out
+    }
+}

@@ -1,0 +1,2 @@
+import Shared
+print(AppNorth.version)
