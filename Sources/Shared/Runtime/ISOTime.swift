@@ -4,9 +4,10 @@ import Foundation
 /// wire format for time.
 public enum ISOTime {
     public static func format(_ date: Date) -> String {
-        var t = time_t(floor(date.timeIntervalSince1970))
-        var millis = Int(((date.timeIntervalSince1970 - Double(t)) * 1000).rounded(.down))
-        if millis >= 1000 { millis = 999 }
+        // Nearest millisecond: a parsed ".123" is 0.12299999… in binary and must print back as 123.
+        let total = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var t = time_t(total >= 0 ? total / 1000 : (total - 999) / 1000)
+        let millis = Int(total - Int64(t) * 1000)
         var parts = tm()
         gmtime_r(&t, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Every setting of a hub shard, read from `APPNORTH_*` variables, with defaults that run the
+/// whole hub on one machine: ipc endpoints under the data dir, HTTP on 127.0.0.1:8080,
+/// data in `./data`.
+public struct HubConfig: Sendable {
+    public var dataDirectory: String
+    public var httpHost: String
+    public var httpPort: UInt16
+    public var httpThreads: Int
+    public var endpoints: [DaemonName: String]
+    public var rpcTimeout: TimeInterval
+    public var healthTimeout: TimeInterval
+    public var logLevel: LogLevel
+    public var adminToken: String?
+    public var tlsCAFile: String?
+
+    public static let defaultHTTPAddress = "127.0.0.1:8080"
+
+    public init(environment env: [String: String] = ProcessInfo.processInfo.environment,
+                currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
+        func value(_ name: String) -> String? {
+            guard let v = env[name]?.trimmingCharacters(in: .whitespaces), !v.isEmpty else { return nil }
+            return v
+        }
+        let rawDir = value("APPNORTH_DATA_DIR") ?? "./data"
+        dataDirectory = HubConfig.absolute(rawDir, from: currentDirectory)
+
+        let address = value("APPNORTH_HTTP_ADDR") ?? HubConfig.defaultHTTPAddress
+        (httpHost, httpPort) = try HubConfig.parseAddress(address, name: "APPNORTH_HTTP_ADDR")
+        httpThreads = try HubConfig.integer(value("APPNORTH_HTTP_THREADS"), name: "APPNORTH_HTTP_THREADS",
+                                            default: 2, range: 1...64)
+
+        var endpoints: [DaemonName: String] = [:]
+        for daemon in DaemonName.allCases {
+            let name = daemon.environmentPrefix + "_ENDPOINT"
+            let endpoint = value(name) ?? "ipc://\(dataDirectory)/sock/\(daemon.rawValue).ipc"
+            guard endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("tcp://") || endpoint.hasPrefix("inproc://") else {
+                throw ConfigError.invalid(name: name, value: endpoint, reason: "expected an ipc:// or tcp:// endpoint")
+            }
+            if endpoint.hasPrefix("ipc://"), endpoint.utf8.count - 6 > 107 {
+                throw ConfigError.invalid(name: name, value: endpoint, reason: "ipc path longer than 107 bytes; use a shorter APPNORTH_DATA_DIR")
+            }
+            endpoints[daemon] = endpoint
+        }
+        self.endpoints = endpoints
+
+        rpcTimeout = Double(try HubConfig.integer(value("APPNORTH_RPC_TIMEOUT_MS"), name: "APPNORTH_RPC_TIMEOUT_MS",
+                                                  default: 2000, range: 10...120_000)) / 1000
+        healthTimeout = Double(try HubConfig.integer(value("APPNORTH_HEALTH_TIMEOUT_MS"), name: "APPNORTH_HEALTH_TIMEOUT_MS",
+                                                     default: 800, range: 10...30_000)) / 1000
+        if let raw = value("APPNORTH_LOG_LEVEL") {
+            guard let level = LogLevel(name: raw) else {
+                throw ConfigError.invalid(name: "APPNORTH_LOG_LEVEL", value: raw, reason: "expected debug, info, warn or error")
+            }
+            logLevel = level
+        } else {
+            logLevel = .info
+        }
+        if let token = value("APPNORTH_ADMIN_TOKEN") {
+            guard token.hasPrefix("an_"), token.count >= 35,
+                  token.dropFirst(3).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
+                throw ConfigError.invalid(name: "APPNORTH_ADMIN_TOKEN", value: "[redacted]",
+                                          reason: "expected an_ followed by at least 32 characters of [A-Za-z0-9_-]")
+            }
+            adminToken = token
+        }
+        tlsCAFile = value("APPNORTH_TLS_CA_FILE")
+    }
+
+    public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }
+    public func storePath(for daemon: DaemonName) -> String { "\(dataDirectory)/\(daemon.rawValue).sqlite" }
+
+    static func absolute(_ path: String, from base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+
+    static func parseAddress(_ address: String, name: String) throws -> (String, UInt16) {
+        guard let colon = address.lastIndex(of: ":") else {
+            throw ConfigError.invalid(name: name, value: address, reason: "expected host:port")
+        }
+        let host = String(address[..<colon])
+        guard !host.isEmpty, let port = UInt16(address[address.index(after: colon)...]) else {
+            throw ConfigError.invalid(name: name, value: address, reason: "expected host:port with a port 0-65535")
+        }
+        return (host, port)
+    }
+
+    static func integer(_ raw: String?, name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let raw else { return fallback }
+        guard let v = Int(raw), range.contains(v) else {
+            throw ConfigError.invalid(name: name, value: raw, reason: "expected an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return v
+    }
+}
