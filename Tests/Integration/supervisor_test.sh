@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The supervisor as an operator uses it: up on a fresh data dir, five healthy daemons on
+# WAL stores, kill -9 of each daemon answered by a restart, /healthz never hanging while
+# one is down, and down leaving nothing behind. Uses the binaries of APPNORTH_BUILD_CONFIG.
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+APPNORTH=$ROOT/deploy/appnorth
+DATA=$(mktemp -d /tmp/appnorth-supervisor-XXXXXX)
+PORT=$((20000 + RANDOM % 20000))
+export APPNORTH_DATA_DIR=$DATA APPNORTH_HTTP_ADDR=127.0.0.1:$PORT APPNORTH_SKIP_BUILD=1
+export APPNORTH_BUILD_CONFIG=${APPNORTH_BUILD_CONFIG:-debug}
+URL=http://127.0.0.1:$PORT/healthz
+passed=0 failed=0
+
+check() {  # check NAME COMMAND...
+    local name=$1; shift
+    if "$@"; then passed=$((passed + 1)); echo "ok   - $name"; else failed=$((failed + 1)); echo "FAIL - $name"; fi
+}
+cleanup() { "$APPNORTH" down >/dev/null 2>&1; rm -rf "$DATA"; }
+trap cleanup EXIT
+
+now_ms() { date +%s%3N; }
+healthy() { curl -s -m 3 "$URL" | grep -q '"status":"ok"'; }
+five_ok() {
+    local body; body=$(curl -s -m 3 "$URL")
+    for d in ingest chatd pushd marketd asod; do
+        echo "$body" | grep -q "\"$d\":\"ok\"" || { echo "  $d not ok in: $body"; return 1; }
+    done
+}
+wal_stores() {
+    for d in ingest chatd pushd marketd asod; do
+        [ -f "$DATA/$d.sqlite" ] || { echo "  missing $d.sqlite"; return 1; }
+        [ "$(sqlite3 "$DATA/$d.sqlite" 'PRAGMA journal_mode;')" = wal ] || { echo "  $d.sqlite not in WAL mode"; return 1; }
+    done
+}
+up_within_two_minutes() {
+    local start=$(now_ms)
+    "$APPNORTH" up >/dev/null 2>"$DATA.up.err" || { cat "$DATA.up.err"; return 1; }
+    [ $(($(now_ms) - start)) -lt 120000 ]
+}
+
+# kill -9 one daemon; while it is down /healthz answers 503 within 3 s (never hangs), and
+# within 10 s a new pid serves a healthy /healthz.
+recovers_from_kill() {
+    local d=$1 old new start code t
+    old=$(cat "$DATA/run/$d.pid")
+    kill -9 "$old"
+    start=$(now_ms)
+    if [ "$d" != ingest ]; then
+        t=$(now_ms)
+        code=$(curl -s -o /dev/null -w '%{http_code}' -m 5 "$URL")
+        [ $(($(now_ms) - t)) -le 3000 ] || { echo "  /healthz took $(($(now_ms) - t)) ms while $d was down"; return 1; }
+        [ "$code" = 503 ] || [ "$code" = 200 ] || { echo "  /healthz answered $code while $d was down"; return 1; }
+        seen_503=$([ "$code" = 503 ] && echo yes || echo "${seen_503:-no}")
+    fi
+    while [ $(($(now_ms) - start)) -lt 10000 ]; do
+        new=$(cat "$DATA/run/$d.pid" 2>/dev/null)
+        if [ -n "$new" ] && [ "$new" != "$old" ] && kill -0 "$new" 2>/dev/null && healthy; then return 0; fi
+        sleep 0.2
+    done
+    echo "  $d not back within 10 s (old $old, now ${new:-none})"
+    return 1
+}
+
+silent_daemon_marked() {
+    # A stopped (not crashed) backend: SIGSTOP keeps its socket but it never answers.
+    local pid body code t
+    pid=$(cat "$DATA/run/marketd.pid")
+    kill -STOP "$pid"
+    t=$(now_ms)
+    body=$(curl -s -m 5 -w '\n%{http_code}' "$URL")
+    kill -CONT "$pid"
+    code=${body##*$'\n'}
+    [ $(($(now_ms) - t)) -le 3000 ] || { echo "  took $(($(now_ms) - t)) ms"; return 1; }
+    [ "$code" = 503 ] || { echo "  answered $code"; return 1; }
+    echo "$body" | grep -q '"marketd":"timeout"' || { echo "  marketd not marked: $body"; return 1; }
+    echo "$body" | grep -q '"chatd":"ok"'
+}
+
+nothing_left() {
+    "$APPNORTH" down >/dev/null 2>&1 || return 1
+    local left
+    left=$(pgrep -f "$ROOT/.build/$APPNORTH_BUILD_CONFIG/(ingest|chatd|pushd|marketd|asod)$" ; pgrep -f "appnorth supervise" | grep -v $$)
+    [ -z "$left" ] || { echo "  still running: $left"; return 1; }
+    ! curl -s -m 2 "$URL" >/dev/null
+}
+
+clean_exit_on_sigterm() {
+    # Each daemon drains and exits 0 on SIGTERM; the supervisor records each exit status.
+    local d
+    for d in ingest chatd pushd marketd asod; do
+        grep -q "\"msg\":\"daemon stopped\",\"name\":\"$d\",\"status\":0}" "$DATA/log/supervisor.log" ||
+            { echo "  $d did not exit 0 on SIGTERM"; grep "\"name\":\"$d\"" "$DATA/log/supervisor.log" | tail -n 2; return 1; }
+    done
+}
+
+check "up returns 0 within two minutes" up_within_two_minutes
+check "/healthz lists five ok daemons" five_ok
+check "five .sqlite files in WAL mode" wal_stores
+check "a silent daemon is marked and /healthz answers 503 within 3 s" silent_daemon_marked
+for d in chatd pushd marketd asod ingest; do
+    check "kill -9 $d: restarted and healthy within 10 s" recovers_from_kill "$d"
+done
+check "a killed backend showed as 503 at least once" [ "${seen_503:-no}" = yes ]
+check "status reports every daemon running" "$APPNORTH" status
+check "down leaves no hub process running" nothing_left
+check "daemons exited cleanly on SIGTERM" clean_exit_on_sigterm
+
+echo "supervisor: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
