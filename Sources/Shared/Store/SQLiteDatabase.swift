@@ -1,0 +1,187 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, owned by one daemon, which is the only process opening its file.
+///
+/// Use it from one thread at a time. Every call takes an internal recursive lock (held for the
+/// whole of a `transaction`), so misuse from several threads is serialized rather than
+/// memory-unsafe; but `changes` and `lastInsertRowID` read after another thread's statement
+/// would describe that statement.
+public final class SQLiteDatabase: @unchecked Sendable {
+    /// The path the database was opened with.
+    public let path: String
+
+    private let lock = NSRecursiveLock()
+    private var handle: OpaquePointer?
+    private let cache: StatementCache
+    /// Depth of `transaction` calls on the stack; above 0 a nested call uses a savepoint.
+    var transactionDepth = 0
+    /// How many statements were compiled; lets tests see that the cache is used.
+    private(set) var preparedStatementCount = 0
+
+    /// Opens (creating if needed) the database in WAL mode with `synchronous=NORMAL` and
+    /// foreign keys enforced. A write that finds the database locked retries for
+    /// `busyTimeoutMilliseconds` before failing with `.busy`.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000, statementCacheCapacity: Int = 128) throws {
+        self.path = path
+        cache = StatementCache(capacity: statementCacheCapacity)
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw StoreError.from(code: rc, message: "cannot open \(path): \(message)")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        do {
+            let mode = try withStatement("PRAGMA journal_mode=WAL", [], cached: false) { try rows(of: $0) }
+                .first?.string(0)?.lowercased() ?? ""
+            // In-memory and temporary databases answer "memory"; a file must really be in WAL.
+            if isFileDatabase(db), mode != "wal" {
+                throw StoreError.sqlite(code: SQLITE_ERROR, message: "journal_mode is '\(mode)', expected 'wal'")
+            }
+            try execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Finalizes cached statements and closes the connection. Safe to call twice; any later
+    /// use throws `.closed`.
+    public func close() {
+        locked {
+            guard let db = handle else { return }
+            cache.removeAll()
+            sqlite3_close_v2(db)
+            handle = nil
+        }
+    }
+
+    public var isClosed: Bool { locked { handle == nil } }
+
+    /// Runs a script of one or more statements without arguments (schema, pragmas).
+    /// Do not put BEGIN/COMMIT in it: use `transaction`.
+    public func execute(_ sql: String) throws {
+        try locked {
+            guard let db = handle else { throw StoreError.closed }
+            var error: UnsafeMutablePointer<CChar>?
+            let rc = sqlite3_exec(db, sql, nil, nil, &error)
+            defer { sqlite3_free(error) }
+            guard rc == SQLITE_OK else {
+                let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
+                throw StoreError.from(code: sqlite3_extended_errcode(db), message: message)
+            }
+        }
+    }
+
+    /// Runs one statement with `?` arguments; read `changes` or `lastInsertRowID` afterwards.
+    public func run(_ sql: String, _ args: [SQLValue] = []) throws {
+        try withStatement(sql, args) { statement in
+            while try step(statement) {}
+        }
+    }
+
+    /// Runs one statement and returns every row.
+    public func query(_ sql: String, _ args: [SQLValue] = []) throws -> [Row] {
+        try withStatement(sql, args) { try rows(of: $0) }
+    }
+
+    /// The first row, or nil. Add `LIMIT 1` when more rows could match: all are read.
+    public func queryOne(_ sql: String, _ args: [SQLValue] = []) throws -> Row? {
+        try query(sql, args).first
+    }
+
+    /// The first column of the first row; `.null` when there is no row.
+    public func scalar(_ sql: String, _ args: [SQLValue] = []) throws -> SQLValue {
+        try queryOne(sql, args)?[0] ?? .null
+    }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { locked { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 } }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
+    public var changes: Int { locked { handle.map { Int(sqlite3_changes($0)) } ?? 0 } }
+
+    /// True inside a transaction (ours or one begun by hand).
+    public var isInTransaction: Bool { locked { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false } }
+
+    /// The current journal mode, `wal` for a file database opened here.
+    public func journalMode() throws -> String {
+        try scalar("PRAGMA journal_mode").stringValue ?? ""
+    }
+
+    /// The rows of `PRAGMA integrity_check`: `["ok"]` for a sound database.
+    public func integrityCheck() throws -> [String] {
+        try withStatement("PRAGMA integrity_check", [], cached: false) { try rows(of: $0) }.compactMap { $0.string(0) }
+    }
+
+    /// Writes a consistent copy of the database to a new file while it stays in use
+    /// (`VACUUM INTO`). Refuses to overwrite an existing file; not allowed inside a transaction.
+    public func backup(to target: String) throws {
+        try locked {
+            guard handle != nil else { throw StoreError.closed }
+            guard !FileManager.default.fileExists(atPath: target) else { throw StoreError.backupTargetExists(target) }
+            try withStatement("VACUUM INTO ?", [.text(target)], cached: false) { statement in
+                while try step(statement) {}
+            }
+        }
+    }
+
+    /// Number of statements held by the cache.
+    var cachedStatementCount: Int { locked { cache.count } }
+
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Runs `body` on a prepared, bound statement, then resets it and clears its bindings, so
+    /// a cached statement never holds a read snapshot open (which would stall WAL checkpoints).
+    func withStatement<T>(_ sql: String, _ args: [SQLValue], cached: Bool = true,
+                          _ body: (OpaquePointer) throws -> T) throws -> T {
+        try locked {
+            guard let db = handle else { throw StoreError.closed }
+            var statement: OpaquePointer
+            var owned = true
+            if cached, let hit = cache.lookup(sql) {
+                statement = hit
+                owned = false
+            } else {
+                statement = try prepare(db, sql, persistent: cached)
+                preparedStatementCount += 1
+                if cached { owned = !cache.insert(sql, statement) }
+            }
+            defer {
+                if owned {
+                    sqlite3_finalize(statement)
+                } else {
+                    sqlite3_reset(statement)
+                    sqlite3_clear_bindings(statement)
+                }
+            }
+            try bind(args, to: statement, db: db, sql: sql)
+            return try body(statement)
+        }
+    }
+
+    /// One step: true while a row is ready.
+    func step(_ statement: OpaquePointer) throws -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let rc: throw lastError(code: rc, statement: statement)
+        }
+    }
+
+    private func isFileDatabase(_ db: OpaquePointer) -> Bool {
+        guard let name = sqlite3_db_filename(db, "main") else { return false }
+        return name.pointee != 0
+    }
+}

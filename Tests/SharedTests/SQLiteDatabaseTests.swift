@@ -1,0 +1,303 @@
+import CSQLite
+import Foundation
+import XCTest
+@testable import Shared
+
+final class SQLiteDatabaseTests: XCTestCase {
+    private struct Boom: Error {}
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "sqlite-db-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func file(_ name: String = "store.sqlite") -> String { directory + "/" + name }
+
+    private func openWithTable(_ path: String? = nil) throws -> SQLiteDatabase {
+        let db = try SQLiteDatabase(path: path ?? file())
+        try db.execute("CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, qty INTEGER)")
+        return db
+    }
+
+    private func names(_ db: SQLiteDatabase) throws -> [String] {
+        try db.query("SELECT name FROM item ORDER BY id").compactMap { $0.string("name") }
+    }
+
+    func testFileDatabaseIsInWALModeAndWritesWALFile() throws {
+        // Given
+        let db = try openWithTable()
+        // When
+        try db.run("INSERT INTO item(name) VALUES (?)", ["a"])
+        // Then
+        XCTAssertEqual(try db.journalMode(), "wal")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file() + "-wal"))
+        XCTAssertEqual(try db.scalar("PRAGMA synchronous").int64Value, 1, "NORMAL")
+        XCTAssertEqual(try db.scalar("PRAGMA foreign_keys").int64Value, 1)
+        XCTAssertEqual(db.path, file())
+    }
+
+    func testValuesRoundTripIncludingUnicodeEmbeddedNulAndEmptyBlobs() throws {
+        // Given
+        let db = try SQLiteDatabase(path: file())
+        try db.execute("CREATE TABLE v(id INTEGER PRIMARY KEY, t TEXT, b BLOB, i INTEGER, d REAL, n TEXT)")
+        let bytes = (0..<512).map { UInt8($0 % 256) }
+        let rows: [[SQLValue]] = [
+            [.text("héllo 🌍 日本語"), .blob(bytes), .int(Int64.max), .double(-2.25), .null],
+            [.text(""), .blob([]), .int(Int64.min), .double(0), .null],
+            [.text("a\u{0}b"), .blob([0]), .int(0), .double(1e300), .text("x")],
+        ]
+        // When
+        for row in rows { try db.run("INSERT INTO v(t, b, i, d, n) VALUES (?, ?, ?, ?, ?)", row) }
+        let read = try db.query("SELECT t, b, i, d, n, typeof(t) AS tt, typeof(b) AS tb FROM v ORDER BY id")
+        // Then
+        XCTAssertEqual(read.map { Array($0.values.prefix(5)) }, rows)
+        XCTAssertEqual(read[1].string("tt"), "text", "an empty string stays text")
+        XCTAssertEqual(read[1].string("tb"), "blob", "an empty blob stays a blob")
+        XCTAssertEqual(read[0].blob("b"), bytes)
+        XCTAssertEqual(read[2].string("t")?.utf8.count, 3)
+        XCTAssertEqual(read[0].int64("i"), Int64.max)
+        XCTAssertNil(read[0].string("n"))
+    }
+
+    func testLastInsertRowIDAndChangesDescribeTheLastStatement() throws {
+        // Given
+        let db = try openWithTable()
+        // When
+        try db.run("INSERT INTO item(name, qty) VALUES (?, ?)", ["a", 1])
+        let first = db.lastInsertRowID
+        try db.run("INSERT INTO item(name, qty) VALUES (?, ?)", ["b", 1])
+        let second = db.lastInsertRowID
+        try db.run("UPDATE item SET qty = qty + 1 WHERE qty = ?", [1])
+        // Then
+        XCTAssertEqual(second, first + 1)
+        XCTAssertEqual(db.changes, 2)
+        XCTAssertEqual(try db.queryOne("SELECT qty FROM item WHERE id = ?", [.int(first)])?.int("qty"), 2)
+        XCTAssertNil(try db.queryOne("SELECT qty FROM item WHERE id = ?", [-1]))
+    }
+
+    func testTransactionCommitsAndReturnsTheBodyValue() throws {
+        // Given
+        let db = try openWithTable()
+        // When
+        let id = try db.transaction { () throws -> Int64 in
+            try db.run("INSERT INTO item(name) VALUES (?)", ["kept"])
+            return db.lastInsertRowID
+        }
+        // Then
+        XCTAssertFalse(db.isInTransaction)
+        XCTAssertEqual(try db.scalar("SELECT name FROM item WHERE id = ?", [.int(id)]), "kept")
+    }
+
+    func testTransactionRollsBackWhenBodyThrows() throws {
+        // Given
+        let db = try openWithTable()
+        // When
+        XCTAssertThrowsError(try db.transaction {
+            try db.run("INSERT INTO item(name) VALUES (?)", ["lost"])
+            throw Boom()
+        }) { XCTAssertTrue($0 is Boom) }
+        // Then
+        XCTAssertEqual(try names(db), [])
+        XCTAssertFalse(db.isInTransaction)
+    }
+
+    func testNestedTransactionRollbackKeepsOuterWork() throws {
+        // Given
+        let db = try openWithTable()
+        // When
+        try db.transaction {
+            try db.run("INSERT INTO item(name) VALUES (?)", ["outer-before"])
+            XCTAssertThrowsError(try db.transaction {
+                try db.run("INSERT INTO item(name) VALUES (?)", ["inner-lost"])
+                throw Boom()
+            })
+            try db.transaction { try db.run("INSERT INTO item(name) VALUES (?)", ["inner-kept"]) }
+            try db.run("INSERT INTO item(name) VALUES (?)", ["outer-after"])
+        }
+        // Then
+        XCTAssertEqual(try names(db), ["outer-before", "inner-kept", "outer-after"])
+        XCTAssertEqual(db.transactionDepth, 0)
+    }
+
+    func testConstraintViolationsMapToConstraint() throws {
+        // Given
+        let db = try openWithTable()
+        try db.execute("CREATE TABLE child(id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL REFERENCES item(id))")
+        try db.run("INSERT INTO item(name) VALUES (?)", ["a"])
+        // When / Then
+        XCTAssertThrowsError(try db.run("INSERT INTO item(name) VALUES (?)", ["a"])) { error in
+            guard case let .constraint(message)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("UNIQUE"), message)
+            XCTAssertTrue((error as? StoreError)?.isUniqueViolation ?? false)
+            XCTAssertEqual((error as? StoreError)?.code, "STORE_CONSTRAINT")
+        }
+        XCTAssertThrowsError(try db.run("INSERT INTO child(item_id) VALUES (?)", [999])) { error in
+            guard case let .constraint(message)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("FOREIGN KEY"), message)
+            XCTAssertFalse((error as? StoreError)?.isUniqueViolation ?? true)
+        }
+        XCTAssertThrowsError(try db.run("INSERT INTO item(name) VALUES (?)", [nil])) { error in
+            guard case .constraint? = error as? StoreError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testStatementCacheReusesOnePreparedStatementAcrossBindings() throws {
+        // Given
+        let db = try openWithTable()
+        for (name, qty) in [("a", 1), ("b", 2), ("c", 3)] {
+            try db.run("INSERT INTO item(name, qty) VALUES (?, ?)", [.text(name), .int(Int64(qty))])
+        }
+        let sql = "SELECT name FROM item WHERE qty >= ? ORDER BY name"
+        let before = db.preparedStatementCount
+        // When
+        let all = try db.query(sql, [1]).compactMap { $0.string(0) }
+        let some = try db.query(sql, [2]).compactMap { $0.string(0) }
+        let none = try db.query(sql, [9]).compactMap { $0.string(0) }
+        let last = try db.query(sql, [3]).compactMap { $0.string(0) }
+        // Then
+        XCTAssertEqual(all, ["a", "b", "c"])
+        XCTAssertEqual(some, ["b", "c"])
+        XCTAssertEqual(none, [])
+        XCTAssertEqual(last, ["c"])
+        XCTAssertEqual(db.preparedStatementCount - before, 1, "one compile for four uses")
+    }
+
+    func testStatementCacheEvictsLeastRecentlyUsed() throws {
+        // Given
+        let db = try SQLiteDatabase(path: file(), statementCacheCapacity: 2)
+        let before = db.preparedStatementCount
+        // When
+        for sql in ["SELECT 1", "SELECT 2", "SELECT 1", "SELECT 3", "SELECT 1"] { _ = try db.scalar(sql) }
+        let afterEviction = db.preparedStatementCount - before
+        XCTAssertEqual(try db.scalar("SELECT 2"), 2)
+        // Then
+        XCTAssertEqual(afterEviction, 3, "SELECT 1 stayed cached while SELECT 2 was evicted")
+        XCTAssertEqual(db.preparedStatementCount - before, 4)
+        XCTAssertEqual(db.cachedStatementCount, 2)
+    }
+
+    func testCachedStatementSeesSchemaChanges() throws {
+        // Given
+        let db = try openWithTable()
+        try db.run("INSERT INTO item(name) VALUES (?)", ["a"])
+        XCTAssertEqual(try db.query("SELECT * FROM item").first?.columns, ["id", "name", "qty"])
+        // When
+        try db.execute("ALTER TABLE item ADD COLUMN note TEXT DEFAULT 'n'")
+        // Then
+        let row = try db.query("SELECT * FROM item").first
+        XCTAssertEqual(row?.columns, ["id", "name", "qty", "note"])
+        XCTAssertEqual(row?.string("note"), "n")
+    }
+
+    func testRunRejectsTrailingStatementsAndWrongArgumentCounts() throws {
+        // Given
+        let db = try openWithTable()
+        // When / Then
+        XCTAssertThrowsError(try db.run("INSERT INTO item(name) VALUES ('a'); DELETE FROM item")) {
+            XCTAssertEqual(($0 as? StoreError)?.code, "STORE_SQLITE")
+        }
+        XCTAssertThrowsError(try db.run("INSERT INTO item(name) VALUES (?)", [])) {
+            guard case let .sqlite(code, _)? = $0 as? StoreError else { return XCTFail("\($0)") }
+            XCTAssertEqual(code, SQLITE_RANGE)
+        }
+        XCTAssertEqual(try names(db), [], "nothing ran")
+        try db.run("INSERT INTO item(name) VALUES ('b'); -- trailing comment\n ;")
+        XCTAssertEqual(try names(db), ["b"])
+    }
+
+    func testWriteWaitsForAnotherConnectionsLockThenSucceeds() throws {
+        // Given
+        let holder = try openWithTable()
+        let writer = try SQLiteDatabase(path: file(), busyTimeoutMilliseconds: 5000)
+        try holder.run("BEGIN IMMEDIATE")
+        try holder.run("INSERT INTO item(name) VALUES (?)", ["holder"])
+        let released = expectation(description: "lock released")
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            do { try holder.run("COMMIT") } catch { XCTFail("commit: \(error)") }
+            released.fulfill()
+        }
+        // When
+        let start = Date()
+        try writer.run("INSERT INTO item(name) VALUES (?)", ["writer"])
+        let waited = Date().timeIntervalSince(start)
+        // Then
+        wait(for: [released], timeout: 5)
+        XCTAssertGreaterThan(waited, 0.2)
+        XCTAssertEqual(try names(writer), ["holder", "writer"])
+    }
+
+    func testWriteReportsBusyAfterShortTimeout() throws {
+        // Given
+        let holder = try openWithTable()
+        let writer = try SQLiteDatabase(path: file(), busyTimeoutMilliseconds: 150)
+        try holder.run("BEGIN IMMEDIATE")
+        defer { try? holder.run("ROLLBACK") }
+        // When
+        let start = Date()
+        XCTAssertThrowsError(try writer.transaction { try writer.run("INSERT INTO item(name) VALUES ('w')") }) {
+            // Then
+            XCTAssertEqual($0 as? StoreError, .busy)
+            XCTAssertEqual(($0 as? StoreError)?.code, "STORE_BUSY")
+        }
+        XCTAssertGreaterThan(Date().timeIntervalSince(start), 0.1)
+        XCTAssertFalse(writer.isInTransaction)
+    }
+
+    func testBackupWritesAnOpenableCopyAndRefusesExistingTarget() throws {
+        // Given
+        let db = try openWithTable()
+        try db.run("INSERT INTO item(name, qty) VALUES (?, ?)", ["saved", 5])
+        let target = file("backup.sqlite")
+        // When
+        try db.backup(to: target)
+        try db.run("INSERT INTO item(name) VALUES (?)", ["after-backup"])
+        // Then
+        let copy = try SQLiteDatabase(path: target)
+        XCTAssertEqual(try names(copy), ["saved"])
+        XCTAssertEqual(try copy.integrityCheck(), ["ok"])
+        copy.close()
+        let sizeBefore = try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int
+        XCTAssertThrowsError(try db.backup(to: target)) {
+            XCTAssertEqual($0 as? StoreError, .backupTargetExists(target))
+        }
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int, sizeBefore)
+    }
+
+    func testIntegrityCheckReportsOk() throws {
+        // Given
+        let db = try openWithTable()
+        try db.run("INSERT INTO item(name) VALUES (?)", ["a"])
+        // When / Then
+        XCTAssertEqual(try db.integrityCheck(), ["ok"])
+    }
+
+    func testClosedDatabaseThrowsClosed() throws {
+        // Given
+        let db = try openWithTable()
+        try db.run("INSERT INTO item(name) VALUES (?)", ["a"])
+        // When
+        db.close()
+        db.close()
+        // Then
+        XCTAssertTrue(db.isClosed)
+        XCTAssertThrowsError(try db.run("INSERT INTO item(name) VALUES ('b')")) { XCTAssertEqual($0 as? StoreError, .closed) }
+        XCTAssertThrowsError(try db.query("SELECT * FROM item")) { XCTAssertEqual($0 as? StoreError, .closed) }
+        XCTAssertThrowsError(try db.execute("SELECT 1")) { XCTAssertEqual($0 as? StoreError, .closed) }
+        XCTAssertThrowsError(try db.transaction {}) { XCTAssertEqual($0 as? StoreError, .closed) }
+        XCTAssertThrowsError(try db.backup(to: file("b.sqlite"))) { XCTAssertEqual($0 as? StoreError, .closed) }
+        XCTAssertEqual(db.cachedStatementCount, 0)
+    }
+
+    func testInMemoryDatabaseOpens() throws {
+        // Given / When
+        let db = try SQLiteDatabase(path: ":memory:")
+        // Then
+        XCTAssertEqual(try db.journalMode(), "memory")
+        XCTAssertEqual(try db.scalar("SELECT ? || ?", ["a", "b"]), "ab")
+    }
+}
