@@ -15,6 +15,10 @@ static inline CURLcode an_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) {
 static inline CURLcode an_curl_easy_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode an_curl_easy_getinfo_str(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode an_curl_easy_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode an_curl_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLMcode an_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 static inline curl_version_info_data *an_curl_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
+/* Macros Swift does not import. */
+static inline long an_curl_global_all(void) { return CURL_GLOBAL_ALL; }
+static inline size_t an_curl_error_size(void) { return CURL_ERROR_SIZE; }
 #endif

@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPClientTests {
+    struct FixtureError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A Python fixture server from `Tests/Fixtures/` running as a child process. It prints its
+    /// port (and sometimes more) on its first stdout lines, and exits when its stdin closes.
+    final class FixtureProcess {
+        let process = Process()
+        private let input = Pipe()
+        private(set) var lines: [String] = []
+
+        var port: Int { Int(lines[0]) ?? 0 }
+
+        init(script: String, arguments: [String] = [], lineCount: Int = 1) throws {
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: try HTTPClientTests.python())
+            process.arguments = [HTTPClientTests.packageRoot.appendingPathComponent("Tests/Fixtures/\(script)").path]
+                + ["--port", "0"] + arguments
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            lines = try FixtureProcess.readLines(output.fileHandleForReading.fileDescriptor, count: lineCount, within: 15)
+            guard lines.count == lineCount, port > 0 else {
+                stop()
+                throw FixtureError(description: "\(script) did not start (printed \(lines))")
+            }
+        }
+
+        func stop() {
+            guard process.isRunning else { return }
+            process.terminate()
+            process.waitUntilExit()
+        }
+
+        private static func readLines(_ fd: Int32, count: Int, within seconds: Double) throws -> [String] {
+            var buffer: [UInt8] = []
+            let deadline = Date().addingTimeInterval(seconds)
+            while buffer.filter({ $0 == 10 }).count < count {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { throw FixtureError(description: "fixture printed nothing for \(seconds) s") }
+                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&pfd, 1, Int32(left * 1000)) > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 512)
+                let n = read(fd, &chunk, chunk.count)
+                if n <= 0 { break }
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+            return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+    }
+
+    /// The directory holding Package.swift.
+    static var packageRoot: URL {
+        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while dir.path != "/" {
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
+            dir.deleteLastPathComponent()
+        }
+        return dir
+    }
+
+    /// `APPNORTH_TEST_PYTHON`, else the package's `.venv`; never silently skipped.
+    static func python() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["APPNORTH_TEST_PYTHON"], !path.isEmpty { return path }
+        let venv = packageRoot.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: venv) else {
+            throw FixtureError(description: "no Python for the HTTP fixtures: set APPNORTH_TEST_PYTHON or run "
+                + "`python3 -m venv .venv && .venv/bin/pip install cryptography h2` in \(packageRoot.path)")
+        }
+        return venv
+    }
+
+    /// A loopback port nothing listens on.
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = loopback(port: 0)
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &addr) { p in
+            try p.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                guard bind(fd, $0, len) == 0, getsockname(fd, $0, &len) == 0 else {
+                    throw FixtureError(description: "bind failed")
+                }
+            }
+        }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// A loopback listener whose accept queue is already full, so a new SYN is dropped and a
+    /// connect attempt hangs until the client's connect timeout. Returns the port and the
+    /// descriptors to close afterwards.
+    static func saturatedListener() throws -> (port: Int, fds: [Int32]) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = loopback(port: 0)
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &addr) { p in
+            try p.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                guard bind(listener, $0, len) == 0, listen(listener, 0) == 0, getsockname(listener, $0, &len) == 0 else {
+                    throw FixtureError(description: "listen failed")
+                }
+            }
+        }
+        var fds = [listener]
+        for _ in 0..<3 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            var target = addr
+            _ = withUnsafePointer(to: &target) { p in
+                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            fds.append(fd)
+        }
+        usleep(100_000)
+        return (Int(UInt16(bigEndian: addr.sin_port)), fds)
+    }
+
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return addr
+    }
+
+    /// Runs `openssl rehash` so a directory of PEM files works as a CApath.
+    static func rehash(_ directory: String) throws {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["rehash", directory]
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else { throw FixtureError(description: "openssl rehash failed") }
+    }
+}
