@@ -1,0 +1,137 @@
+import CZeroMQ
+import Foundation
+
+/// Owns one libzmq socket handle. A socket has exactly one owner thread at a time: it may
+/// be created on one thread and handed to another before use, never used from two.
+public final class ZMQSocket: @unchecked Sendable {
+    /// The socket types the hub uses.
+    public enum Kind {
+        case router, dealer, pair
+
+        var rawValue: Int32 {
+            switch self {
+            case .router: return ZMQ_ROUTER
+            case .dealer: return ZMQ_DEALER
+            case .pair: return ZMQ_PAIR
+            }
+        }
+    }
+
+    /// Bound on the frames of one message read by `receive`; extra frames are read and dropped.
+    public static let maxFrames = 16
+
+    public let kind: Kind
+    private var handle: UnsafeMutableRawPointer?
+
+    public let context: ZMQContext
+
+    public init(context: ZMQContext = .shared, kind: Kind) throws {
+        guard let ctx = context.handle else { throw ZMQError(operation: "socket", errno: ETERM) }
+        guard let raw = zmq_socket(ctx, kind.rawValue) else { throw ZMQError.last("socket") }
+        self.context = context
+        self.kind = kind
+        handle = raw
+    }
+
+    deinit { close() }
+
+    /// The raw handle, for `zmq_poll`.
+    var rawHandle: UnsafeMutableRawPointer? { handle }
+
+    /// Whether `close()` has run.
+    public var isClosed: Bool { handle == nil }
+
+    private func live(_ operation: String) throws -> UnsafeMutableRawPointer {
+        guard let handle else { throw ZMQError(operation: operation, errno: ENOTSOCK) }
+        return handle
+    }
+
+    /// Sets an integer option (`ZMQ_LINGER`, `ZMQ_IMMEDIATE`, `ZMQ_SNDHWM`, …).
+    public func setOption(_ option: Int32, _ value: Int32) throws {
+        var v = value
+        if zmq_setsockopt(try live("setsockopt"), option, &v, MemoryLayout<Int32>.size) != 0 {
+            throw ZMQError.last("setsockopt")
+        }
+    }
+
+    /// Sets a 64-bit option (`ZMQ_MAXMSGSIZE`).
+    public func setOption64(_ option: Int32, _ value: Int64) throws {
+        var v = value
+        if zmq_setsockopt(try live("setsockopt"), option, &v, MemoryLayout<Int64>.size) != 0 {
+            throw ZMQError.last("setsockopt")
+        }
+    }
+
+    public func bind(_ endpoint: String) throws {
+        if zmq_bind(try live("bind"), endpoint) != 0 { throw ZMQError.last("bind") }
+    }
+
+    public func connect(_ endpoint: String) throws {
+        if zmq_connect(try live("connect"), endpoint) != 0 { throw ZMQError.last("connect") }
+    }
+
+    /// The endpoint last bound or connected, with a wildcard port resolved (`ZMQ_LAST_ENDPOINT`).
+    public func lastEndpoint() throws -> String {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        var size = buffer.count
+        if zmq_getsockopt(try live("getsockopt"), ZMQ_LAST_ENDPOINT, &buffer, &size) != 0 {
+            throw ZMQError.last("getsockopt")
+        }
+        return String(cString: buffer)
+    }
+
+    /// Sends one message made of `frames`. Returns false when it would block (`EAGAIN`):
+    /// no connected peer under `ZMQ_IMMEDIATE`, or the send queue is at its high-water mark.
+    @discardableResult
+    public func send(_ frames: [Data], dontWait: Bool = true) throws -> Bool {
+        let socket = try live("send")
+        precondition(!frames.isEmpty, "a message has at least one frame")
+        for (index, frame) in frames.enumerated() {
+            var flags: Int32 = dontWait ? ZMQ_DONTWAIT : 0
+            if index < frames.count - 1 { flags |= ZMQ_SNDMORE }
+            while true {
+                let rc = frame.withUnsafeBytes { zmq_send(socket, $0.baseAddress, $0.count, flags) }
+                if rc >= 0 { break }
+                let err = zmq_errno()
+                if err == EINTR { continue }
+                // Later frames of a message are accepted atomically once the first is, so
+                // EAGAIN can only happen on the first.
+                if err == EAGAIN && index == 0 { return false }
+                throw ZMQError(operation: "send", errno: err)
+            }
+        }
+        return true
+    }
+
+    /// Receives one whole message. Returns nil when nothing is waiting and `dontWait` is set.
+    public func receive(dontWait: Bool = true) throws -> [Data]? {
+        let socket = try live("recv")
+        var frames: [Data] = []
+        var msg = zmq_msg_t()
+        zmq_msg_init(&msg)
+        defer { zmq_msg_close(&msg) }
+        var first = true
+        while true {
+            let flags: Int32 = (first && dontWait) ? ZMQ_DONTWAIT : 0
+            if zmq_msg_recv(&msg, socket, flags) < 0 {
+                let err = zmq_errno()
+                if err == EINTR { continue }
+                if err == EAGAIN && first { return nil }
+                throw ZMQError(operation: "recv", errno: err)
+            }
+            first = false
+            if frames.count < Self.maxFrames {
+                let size = zmq_msg_size(&msg)
+                frames.append(size == 0 ? Data() : Data(bytes: zmq_msg_data(&msg), count: size))
+            }
+            if zmq_msg_more(&msg) == 0 { return frames }
+        }
+    }
+
+    /// Closes the handle; idempotent. Unsent messages follow `ZMQ_LINGER`.
+    public func close() {
+        guard let handle else { return }
+        zmq_close(handle)
+        self.handle = nil
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+@testable import Shared
+
+final class RPCEnvelopeTests: XCTestCase {
+    private func object(_ data: Data) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testRequestEnvelopeCarriesVersionTypeIDDeadlineAndBody() throws {
+        // Given a typed request
+        let body = TestEcho.Request(text: "hello", n: 7)
+
+        // When it is encoded for the wire
+        let frame = try RPCEnvelope.encodeRequest(v: 1, type: "test.echo", id: "id-1", deadline: 1_700_000_000_123, body: body)
+
+        // Then the frame is the documented JSON envelope
+        let json = try object(frame)
+        XCTAssertEqual(Set(json.keys), ["v", "type", "id", "deadline", "body"])
+        XCTAssertEqual(json["v"] as? Int, 1)
+        XCTAssertEqual(json["type"] as? String, "test.echo")
+        XCTAssertEqual(json["id"] as? String, "id-1")
+        XCTAssertEqual((json["deadline"] as? NSNumber)?.int64Value, 1_700_000_000_123)
+        let inner = try XCTUnwrap(json["body"] as? [String: Any])
+        XCTAssertEqual(inner["text"] as? String, "hello")
+        XCTAssertEqual(inner["n"] as? Int, 7)
+    }
+
+    func testEmptyBodyIsAnEmptyObject() throws {
+        // Given / When a message without content is encoded
+        let frame = try RPCEnvelope.encodeRequest(v: 1, type: SysPing.type, id: "p", deadline: 1, body: RPCEmpty())
+
+        // Then its body is {} and it reads back as RPCEmpty
+        let json = try object(frame)
+        XCTAssertEqual((json["body"] as? [String: Any])?.count, 0)
+        XCTAssertEqual(RPCEnvelope.decodeRequestBody(RPCEmpty.self, from: frame).successValue, RPCEmpty())
+    }
+
+    func testOkReplyRoundTrips() throws {
+        // Given a successful reply
+        let frame = try RPCEnvelope.encodeReply(v: 1, type: "test.echo", id: "r1", body: TestEcho.Response(text: "x", n: 2))
+
+        // When it is read as a header and as the typed response
+        let header = try XCTUnwrap(RPCEnvelope.decodeReplyHeader(frame))
+        let decoded = RPCEnvelope.decodeReply(TestEcho.Response.self, from: frame)
+
+        // Then the envelope fields and the body survive
+        XCTAssertEqual(header, .init(v: 1, type: "test.echo", id: "r1", ok: true))
+        XCTAssertEqual(decoded.successValue, TestEcho.Response(text: "x", n: 2))
+        XCTAssertEqual(Set(try object(frame).keys), ["v", "type", "id", "ok", "body"])
+    }
+
+    func testErrorReplyWritesNullStatusAndFieldsAndRoundTripsVerbatim() throws {
+        // Given an error without status or fields, and one with both
+        let bare = RPCError(code: "X", message: "m")
+        let full = RPCError(code: "NOT_FOUND", message: "no such key", status: 404, fields: ["key": ["unknown"]])
+
+        // When both are encoded as replies
+        let bareFrame = RPCEnvelope.encodeErrorReply(v: 1, type: "t", id: "a", error: bare)
+        let fullFrame = RPCEnvelope.encodeErrorReply(v: 1, type: "t", id: "b", error: full)
+
+        // Then status and fields are explicit nulls in the bare one, and both decode unchanged
+        let json = try object(bareFrame)
+        XCTAssertEqual(json["ok"] as? Bool, false)
+        XCTAssertNil(json["body"])
+        let error = try XCTUnwrap(json["error"] as? [String: Any])
+        XCTAssertEqual(Set(error.keys), ["code", "message", "status", "fields"])
+        XCTAssertTrue(error["status"] is NSNull)
+        XCTAssertTrue(error["fields"] is NSNull)
+        XCTAssertEqual(RPCEnvelope.decodeReply(RPCEmpty.self, from: bareFrame).failureValue, bare)
+        XCTAssertEqual(RPCEnvelope.decodeReply(RPCEmpty.self, from: fullFrame).failureValue, full)
+    }
+
+    func testGarbageRequestIsMalformedWithEmptyID() {
+        // Given bytes that are not JSON
+        let frame = Data([0xff, 0x00, 0x41, 0x7b])
+
+        // When the header is read
+        let result = RPCEnvelope.decodeRequestHeader(frame)
+
+        // Then it is MALFORMED_MESSAGE with no ID
+        XCTAssertEqual(result.failureValue?.id, "")
+        XCTAssertEqual(result.failureValue?.error.code, RPCError.Code.malformedMessage)
+    }
+
+    func testMissingEnvelopeFieldsAreNamedAndTheIDIsKept() {
+        // Given an envelope with an ID but no deadline and no body
+        let frame = Data(#"{"v":1,"type":"test.echo","id":"abc"}"#.utf8)
+
+        // When the header is read
+        let failure = RPCEnvelope.decodeRequestHeader(frame).failureValue
+
+        // Then the ID is kept for the reply and the missing fields are named
+        XCTAssertEqual(failure?.id, "abc")
+        XCTAssertEqual(failure?.error.code, RPCError.Code.malformedMessage)
+        XCTAssertTrue(failure?.error.message.contains("deadline") ?? false)
+        XCTAssertTrue(failure?.error.message.contains("body") ?? false)
+    }
+
+    func testCompleteHeaderDecodes() {
+        // Given a full request envelope
+        let frame = Data(#"{"v":3,"type":"chat.send","id":"q","deadline":123,"body":{}}"#.utf8)
+
+        // When / Then its header reads back
+        XCTAssertEqual(RPCEnvelope.decodeRequestHeader(frame).successValue,
+                       .init(v: 3, type: "chat.send", id: "q", deadline: 123))
+    }
+
+    func testBodyOfTheWrongShapeIsMalformed() {
+        // Given a body whose field has the wrong type
+        let frame = Data(#"{"v":1,"type":"test.echo","id":"q","deadline":1,"body":{"text":5,"n":1}}"#.utf8)
+
+        // When it is decoded as the echo request
+        let error = RPCEnvelope.decodeRequestBody(TestEcho.Request.self, from: frame).failureValue
+
+        // Then it is MALFORMED_MESSAGE naming the field, not echoing the value
+        XCTAssertEqual(error?.code, RPCError.Code.malformedMessage)
+        XCTAssertTrue(error?.message.contains("text") ?? false)
+    }
+
+    func testMessageVersionDefaultsToOne() {
+        // Given / When / Then a message that does not set a version is version 1
+        XCTAssertEqual(TestEcho.version, 1)
+        XCTAssertEqual(SysPing.version, 1)
+        XCTAssertEqual(SysPing.type, "sys.ping")
+        XCTAssertEqual(TestEchoV2.version, 2)
+    }
+
+    func testDeadlineHeapYieldsEarliestFirst() {
+        // Given deadlines pushed out of order
+        var heap = DeadlineHeap()
+        for (at, key) in [(50, "e"), (10, "a"), (40, "d"), (20, "b"), (30, "c"), (10, "a2")] {
+            heap.push(at: UInt64(at), key: key)
+        }
+
+        // When they are popped
+        var order: [UInt64] = []
+        while let entry = heap.popFirst() { order.append(entry.at) }
+
+        // Then they come out in deadline order
+        XCTAssertEqual(order, [10, 10, 20, 30, 40, 50])
+    }
+}
