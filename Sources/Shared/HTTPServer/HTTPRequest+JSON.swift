@@ -1,0 +1,55 @@
+import Foundation
+
+extension HTTPRequest {
+    /// Whether `Content-Type` is `application/json`, parameters such as charset allowed.
+    public var hasJSONContentType: Bool {
+        guard let type = headers["content-type"] else { return false }
+        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return media.lowercased() == "application/json"
+    }
+
+    /// The body decoded as `T`. Throws 415 `UNSUPPORTED_MEDIA_TYPE` without a JSON
+    /// content type, and 400 `INVALID_JSON` for a body that does not parse or does not fit
+    /// `T` (naming the field when it can).
+    public func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
+        guard hasJSONContentType else { throw APIError.unsupportedMediaType() }
+        guard !body.isEmpty else { throw APIError.invalidJSON("The request body is empty.") }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw Self.apiError(for: error)
+        } catch {
+            throw APIError.invalidJSON()
+        }
+    }
+
+    private static func apiError(for error: DecodingError) -> APIError {
+        func name(_ path: [CodingKey]) -> String {
+            var out = ""
+            for key in path {
+                if let index = key.intValue {
+                    out += "[\(index)]"
+                } else {
+                    if !out.isEmpty { out += "." }
+                    out += key.stringValue
+                }
+            }
+            return out
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            let field = name(context.codingPath + [key])
+            return .invalidJSON("Missing field '\(field)'.", fields: [field: ["is required"]])
+        case let .typeMismatch(_, context), let .valueNotFound(_, context):
+            let field = name(context.codingPath)
+            if field.isEmpty { return .invalidJSON("The request body has the wrong shape.") }
+            return .invalidJSON("Field '\(field)' has the wrong type.", fields: [field: ["has the wrong type"]])
+        case let .dataCorrupted(context):
+            let field = name(context.codingPath)
+            if field.isEmpty { return .invalidJSON() }
+            return .invalidJSON("Field '\(field)' has an invalid value.", fields: [field: ["is invalid"]])
+        @unknown default:
+            return .invalidJSON()
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// Why an `HTTPServer` could not start.
+public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
+    case invalidHost(String)
+    case bindFailed(host: String, port: UInt16)
+    case alreadyStarted
+
+    public var code: String {
+        switch self {
+        case .invalidHost: return "HTTP_INVALID_HOST"
+        case .bindFailed: return "HTTP_BIND_FAILED"
+        case .alreadyStarted: return "HTTP_ALREADY_STARTED"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .invalidHost(host): return "not an IPv4 address: \(host)"
+        case let .bindFailed(host, port): return "cannot listen on \(host):\(port)"
+        case .alreadyStarted: return "the server is already running"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import Shared
+
+/// Records what the server reports per request.
+final class RecordingObserver: HTTPServerObserver, @unchecked Sendable {
+    struct Entry { let method: String; let route: String; let status: Int; let duration: TimeInterval }
+    private let lock = NSLock()
+    private var stored: [Entry] = []
+    var entries: [Entry] { lock.withLock { stored } }
+    func requestCompleted(method: String, route: String, status: Int, duration: TimeInterval) {
+        lock.withLock { stored.append(Entry(method: method, route: route, status: status, duration: duration)) }
+    }
+}
+
+/// A real server on an ephemeral loopback port, stopped at the end of the test.
+final class TestServerFixture {
+    let server: HTTPServer
+    let sink = MemoryLogSink()
+    let observer = RecordingObserver()
+    var port: UInt16 { server.port }
+
+    init(threads: Int = 2, maxBodyBytes: Int = 1024, _ configure: (Router) -> Void) throws {
+        let router = Router()
+        configure(router)
+        let options = HTTPServerOptions(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes)
+        server = HTTPServer(router: router, options: options, logger: Logger(daemon: "test", sink: sink), observer: observer)
+        try server.start()
+    }
+
+    deinit { server.stop() }
+
+    /// Log lines whose `msg` is `request`, waiting briefly because the completion callback
+    /// runs just after the response bytes leave.
+    func accessLogLines(atLeast count: Int) -> [String] {
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            let lines = sink.lines.filter { $0.contains("\"msg\":\"request\"") }
+            if lines.count >= count { return lines }
+            usleep(5_000)
+        }
+        return sink.lines.filter { $0.contains("\"msg\":\"request\"") }
+    }
+}
+
+/// Parses a JSON object for assertions.
+func jsonObject(_ text: String) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+}
