@@ -1,2 +1,4 @@
+import ASOService
 import Shared
-print(AppNorth.version)
+
+DaemonMain.run(ASODaemon.spec)

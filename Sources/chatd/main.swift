@@ -1,2 +1,4 @@
+import ChatService
 import Shared
-print(AppNorth.version)
+
+DaemonMain.run(ChatDaemon.spec)

@@ -1,2 +1,13 @@
+import Foundation
+import IngestService
 import Shared
-print(AppNorth.version)
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "backup" {
+    guard arguments.count == 2, let directory = arguments.last, directory.hasPrefix("/") else {
+        FileHandle.standardError.write(Data("usage: ingest backup /absolute/directory\n".utf8))
+        exit(2)
+    }
+    exit(BackupCommand.run(directory: directory))
+}
+DaemonMain.run(IngestDaemon.spec())

@@ -1,2 +1,4 @@
+import MarketService
 import Shared
-print(AppNorth.version)
+
+DaemonMain.run(MarketDaemon.spec)

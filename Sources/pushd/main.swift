@@ -1,2 +1,4 @@
+import PushService
 import Shared
-print(AppNorth.version)
+
+DaemonMain.run(PushDaemon.spec)

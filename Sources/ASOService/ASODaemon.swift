@@ -1,0 +1,13 @@
+import Shared
+
+/// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs.
+public enum ASODaemon {
+    /// Shipped steps are never edited; new ones are appended.
+    public static let migrations: [Migration] = [
+        .daemonMeta(.asod),
+    ]
+
+    public static var spec: DaemonSpec {
+        DaemonSpec(name: .asod, migrations: migrations)
+    }
+}

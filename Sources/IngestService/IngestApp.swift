@@ -1,0 +1,36 @@
+import Shared
+
+/// ingest's HTTP side: the router with one handler per resource, the clients of the four
+/// backends, and the server.
+public final class IngestApp: @unchecked Sendable {
+    public let context: DaemonContext
+    public let metrics: HubMetrics
+    public let backends: BackendClients
+    public let server: HTTPServer
+
+    public init(context: DaemonContext) throws {
+        self.context = context
+        metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
+        backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
+        let router = Router()
+        HealthHandler(context: context, backends: backends).register(on: router)
+        MetricsHandler(metrics: metrics).register(on: router)
+        VersionHandler().register(on: router)
+        var options = HTTPServerOptions()
+        options.host = context.config.httpHost
+        options.port = context.config.httpPort
+        options.threads = context.config.httpThreads
+        server = HTTPServer(router: router, options: options, logger: context.logger, observer: metrics)
+    }
+
+    public func start() throws {
+        try server.start()
+        context.logger.info("http listening", ["host": context.config.httpHost, "port": Int(server.port)])
+    }
+
+    /// Stops intake and drains in-flight requests, then closes the backend sockets.
+    public func stop() {
+        server.stop()
+        backends.close()
+    }
+}

@@ -1,0 +1,20 @@
+import Shared
+
+/// `ingest`: owns `ingest.sqlite` (organizations, tokens, projects, boards, ideas, votes,
+/// comments, feedback, changelog, idempotency records) and serves all HTTP.
+public enum IngestDaemon {
+    /// Shipped steps are never edited; new ones are appended.
+    public static let migrations: [Migration] = [
+        .daemonMeta(.ingest),
+    ]
+
+    /// `onStart` hands the running app to tests.
+    public static func spec(onStart: ((IngestApp) -> Void)? = nil) -> DaemonSpec {
+        DaemonSpec(name: .ingest, migrations: migrations) { context in
+            let app = try IngestApp(context: context)
+            try app.start()
+            context.lifecycle.onShutdown("http") { app.stop() }
+            onStart?(app)
+        }
+    }
+}

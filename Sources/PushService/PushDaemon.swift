@@ -1,0 +1,13 @@
+import Shared
+
+/// `pushd`: owns `pushd.sqlite` — device registrations, sealed APNs credentials and the push queue.
+public enum PushDaemon {
+    /// Shipped steps are never edited; new ones are appended.
+    public static let migrations: [Migration] = [
+        .daemonMeta(.pushd),
+    ]
+
+    public static var spec: DaemonSpec {
+        DaemonSpec(name: .pushd, migrations: migrations)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One daemon of the hub: opens `<dataDir>/<name>.sqlite` (integrity check, migrations),
+/// binds its ROUTER, answers `sys.ping` and `sys.backup`, then lets the spec install the
+/// rest. Tests build daemons in-process with this; `DaemonMain` runs one as a process.
+public final class Daemon: @unchecked Sendable {
+    public let context: DaemonContext
+    private let spec: DaemonSpec
+    private var started = false
+
+    public init(spec: DaemonSpec, config: HubConfig, clock: Clock, logger: Logger) throws {
+        self.spec = spec
+        let store = try StoreOpener.open(path: config.storePath(for: spec.name), migrations: spec.migrations,
+                                         logger: logger, clock: clock)
+        let rpc: RPCServer
+        do {
+            let owner = try store.queryOne("SELECT value FROM daemon_meta WHERE key = 'daemon'")?.string("value")
+            guard owner == spec.name.rawValue else {
+                throw ConfigError.invalid(name: "APPNORTH_DATA_DIR", value: store.path,
+                                          reason: "this store belongs to \(owner ?? "no daemon"), not \(spec.name.rawValue)")
+            }
+            rpc = try RPCServer(name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger)
+        } catch {
+            store.close()
+            throw error
+        }
+        context = DaemonContext(name: spec.name, config: config, clock: clock, logger: logger, store: store,
+                                rpc: rpc, lifecycle: ServiceLifecycle(logger: logger))
+    }
+
+    public var lifecycle: ServiceLifecycle { context.lifecycle }
+
+    /// Registers the common handlers and the spec's, then starts serving.
+    public func start() throws {
+        guard !started else { return }
+        started = true
+        let ctx = context
+        ctx.lifecycle.onShutdown("store") { ctx.store.close() }
+        ctx.rpc.registerSysPing(store: ctx.storeStatus)
+        ctx.rpc.register(SysBackup.self) { request, _ in try Daemon.backup(ctx, into: request.directory) }
+        ctx.lifecycle.onShutdown("rpc") { ctx.rpc.stop() }
+        try spec.install(ctx)
+        ctx.rpc.start()
+        ctx.logger.info("started", ["version": AppNorth.version, "endpoint": ctx.config.endpoint(for: ctx.name),
+                                    "store": ctx.store.path])
+    }
+
+    /// Stops intake, drains, closes the store. Same steps as on SIGTERM.
+    public func stop() { context.lifecycle.shutdown(reason: "stop") }
+
+    static func backup(_ ctx: DaemonContext, into directory: String) throws -> SysBackup.Response {
+        guard directory.hasPrefix("/") else {
+            throw RPCError(code: "INVALID_BACKUP_DIRECTORY", message: "backup directory must be an absolute path", status: 400, fields: nil)
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + ctx.name.rawValue + ".sqlite"
+        do {
+            try ctx.store.backup(to: path)
+        } catch let error as StoreError {
+            throw RPCError(code: "BACKUP_FAILED", message: "\(error)", status: 409, fields: nil)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+        ctx.logger.info("backup written", ["path": path, "bytes": size])
+        return SysBackup.Response(path: path, bytes: size)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The whole `main` of a daemon process: config, clock, logger, daemon, signals, exit 0.
+public enum DaemonMain {
+    public static func run(_ spec: DaemonSpec, environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
+        ServiceLifecycle.blockTerminationSignals()
+        let fallback = Logger(daemon: spec.name.rawValue)
+        do {
+            let config = try HubConfig(environment: environment)
+            let clock = try ClockFactory.fromEnvironment(environment)
+            let logger = Logger(daemon: spec.name.rawValue, level: config.logLevel, clock: clock)
+            let daemon = try Daemon(spec: spec, config: config, clock: clock, logger: logger)
+            try daemon.start()
+            daemon.lifecycle.listenForSignals()
+            daemon.lifecycle.wait()
+            logger.info("stopped")
+            exit(0)
+        } catch {
+            fallback.error("could not start", ["error": String(describing: error)])
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import ASOService
+@testable import ChatService
+@testable import IngestService
+@testable import MarketService
+@testable import PushService
+@testable import Shared
+
+/// A whole hub shard in this process: the five daemons on ipc sockets in a temporary data
+/// directory and ingest's HTTP server on an ephemeral loopback port.
+final class HubHarness {
+    let dataDirectory: String
+    let config: HubConfig
+    let clock: Clock
+    let logSink = MemoryLogSink()
+    private(set) var daemons: [DaemonName: Daemon] = [:]
+    private(set) var app: IngestApp?
+    let http = {
+        var options = HTTPClientOptions()
+        options.connectTimeout = 2
+        options.totalTimeout = 10
+        return HTTPClient(options: options)
+    }()
+
+    init(environment extra: [String: String] = [:], clock: Clock = SystemClock()) throws {
+        dataDirectory = NSTemporaryDirectory() + "appnorth-hub-" + String(TimeSortableID.shared.next().suffix(12))
+        var env = ["APPNORTH_DATA_DIR": dataDirectory, "APPNORTH_HTTP_ADDR": "127.0.0.1:0"]
+        env.merge(extra) { _, new in new }
+        config = try HubConfig(environment: env, currentDirectory: "/")
+        self.clock = clock
+    }
+
+    static func spec(for daemon: DaemonName, onIngest: ((IngestApp) -> Void)? = nil) -> DaemonSpec {
+        switch daemon {
+        case .ingest: return IngestDaemon.spec(onStart: onIngest)
+        case .chatd: return ChatDaemon.spec
+        case .pushd: return PushDaemon.spec
+        case .marketd: return MarketDaemon.spec
+        case .asod: return ASODaemon.spec
+        }
+    }
+
+    func start(_ which: [DaemonName] = DaemonName.allCases) throws {
+        for daemon in which { try startDaemon(daemon) }
+    }
+
+    func startDaemon(_ name: DaemonName) throws {
+        let logger = Logger(daemon: name.rawValue, level: .debug, clock: clock, sink: logSink)
+        let daemon = try Daemon(spec: HubHarness.spec(for: name) { [weak self] app in self?.app = app },
+                                config: config, clock: clock, logger: logger)
+        try daemon.start()
+        daemons[name] = daemon
+    }
+
+    func stopDaemon(_ name: DaemonName) {
+        daemons.removeValue(forKey: name)?.stop()
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(app!.server.port)" }
+
+    func get(_ path: String, headers: [(String, String)] = []) throws -> HTTPClientResponse {
+        try http.send(HTTPClientRequest(method: "GET", url: baseURL + path, headers: headers))
+    }
+
+    func json(_ response: HTTPClientResponse) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    func shutdown() {
+        for name in [DaemonName.ingest, .chatd, .pushd, .marketd, .asod] { stopDaemon(name) }
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+}
