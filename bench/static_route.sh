@@ -8,7 +8,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 TARGET=0.8
 command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: apt-get install -y wrk nginx"; exit 1; }
-(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|Compiling|Build complete" | tail -n 3)
+(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+[ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
 
 WORK=$(mktemp -d /tmp/appnorth-bench-XXXXXX)
 NGINX_PORT=$((30000 + RANDOM % 10000)); HUB_PORT=$((NGINX_PORT + 1))

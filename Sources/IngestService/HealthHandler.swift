@@ -12,9 +12,16 @@ struct HealthHandler {
         router.addAsync("GET", "/healthz") { request, respond in get(request, respond) }
     }
 
-    struct Body: Encodable {
-        let status: String
-        let daemons: [String: String]
+    /// `{"status":…,"daemons":{…}}` with daemons in their fixed order, ingest first.
+    static func body(healthy: Bool, statuses: [String: String]) -> [UInt8] {
+        var out = "{\"status\":\"" + (healthy ? "ok" : "unavailable") + "\",\"daemons\":{"
+        for (i, daemon) in DaemonName.allCases.enumerated() {
+            if i > 0 { out += "," }
+            JSONText.appendString(daemon.rawValue, to: &out)
+            out += ":"
+            JSONText.appendString(statuses[daemon.rawValue] ?? "unavailable", to: &out)
+        }
+        return Array((out + "}}").utf8)
     }
 
     func get(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) {
@@ -22,7 +29,7 @@ struct HealthHandler {
             var all = statuses
             all[DaemonName.ingest.rawValue] = context.storeStatus() == "ok" ? "ok" : "store_error"
             let healthy = all.values.allSatisfy { $0 == "ok" }
-            var response = HTTPResponse.json(Body(status: healthy ? "ok" : "unavailable", daemons: all), status: healthy ? 200 : 503)
+            var response = HTTPResponse.jsonBytes(HealthHandler.body(healthy: healthy, statuses: all), status: healthy ? 200 : 503)
             response.headers.append(("Cache-Control", "no-store"))
             if !healthy { response.headers.append(("Retry-After", "1")) }
             respond(.success(response))

@@ -14,9 +14,11 @@ public enum DaemonMain {
             daemon.lifecycle.listenForSignals()
             daemon.lifecycle.wait()
             logger.info("stopped")
+            logger.flush()
             exit(0)
         } catch {
             fallback.error("could not start", ["error": String(describing: error)])
+            fallback.flush()
             exit(1)
         }
     }

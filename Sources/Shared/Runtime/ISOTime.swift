@@ -10,9 +10,23 @@ public enum ISOTime {
         let millis = Int(total - Int64(t) * 1000)
         var parts = tm()
         gmtime_r(&t, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-                      Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                      Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), millis)
+        return String(unsafeUninitializedCapacity: 24) { out in
+            ASCIIBuffer.putDecimal(Int(parts.tm_year) + 1900, width: 4, into: out, at: 0)
+            out[4] = 45
+            ASCIIBuffer.putDecimal(Int(parts.tm_mon) + 1, width: 2, into: out, at: 5)
+            out[7] = 45
+            ASCIIBuffer.putDecimal(Int(parts.tm_mday), width: 2, into: out, at: 8)
+            out[10] = 84
+            ASCIIBuffer.putDecimal(Int(parts.tm_hour), width: 2, into: out, at: 11)
+            out[13] = 58
+            ASCIIBuffer.putDecimal(Int(parts.tm_min), width: 2, into: out, at: 14)
+            out[16] = 58
+            ASCIIBuffer.putDecimal(Int(parts.tm_sec), width: 2, into: out, at: 17)
+            out[19] = 46
+            ASCIIBuffer.putDecimal(millis, width: 3, into: out, at: 20)
+            out[23] = 90
+            return 24
+        }
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; nil for anything else.

@@ -2,6 +2,12 @@
 /// call would cost more than the work itself.
 public enum JSONText {
     public static func appendString(_ s: String, to out: inout String) {
+        if !needsEscaping(s) {
+            out.append("\"")
+            out.append(s)
+            out.append("\"")
+            return
+        }
         out.append("\"")
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -17,6 +23,15 @@ public enum JSONText {
             }
         }
         out.append("\"")
+    }
+
+    /// Quotes, backslashes, control characters, and U+2028/U+2029 (lead byte 0xE2) take the slow path.
+    static func needsEscaping(_ s: String) -> Bool {
+        var text = s
+        return text.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 { return true }
+            return false
+        }
     }
 
     public static func quoted(_ s: String) -> String {

@@ -20,14 +20,63 @@ public enum LogLevel: Int, Comparable, Sendable {
 /// to `$APPNORTH_DATA_DIR/log/<daemon>.log`.
 public protocol LogSink: AnyObject, Sendable {
     func write(line: String)
+    /// Writes out anything buffered.
+    func flush()
 }
 
-public final class StandardErrorSink: LogSink {
+extension LogSink {
+    public func flush() {}
+}
+
+/// Writes to standard error in batches: lines collect in a buffer that a background thread
+/// writes every 50 ms, at once when it passes 64 KiB, and at once for warnings and errors,
+/// so the access log costs no system call per request. `flush()` runs at shutdown.
+public final class StandardErrorSink: LogSink, @unchecked Sendable {
     private let lock = NSLock()
-    public init() {}
+    private var pending: [UInt8] = []
+    private let flushBytes = 64 << 10
+    private var flusher: Thread?
+
+    public init() {
+        pending.reserveCapacity(flushBytes)
+    }
+
     public func write(line: String) {
-        let bytes = Array((line + "\n").utf8)
-        lock.withLock { _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, stderr) }; fflush(stderr) }
+        // Lines start `{"ts":"<24 chars>","level":"`: byte 42 is the level's first letter.
+        let levelLetter = line.utf8.dropFirst(42).first
+        let urgent = levelLetter != UInt8(ascii: "i") && levelLetter != UInt8(ascii: "d")
+        let full: Bool = lock.withLock {
+            pending.append(contentsOf: line.utf8)
+            pending.append(10)
+            if flusher == nil { startFlusher() }
+            return pending.count >= flushBytes
+        }
+        if full || urgent { flush() }
+    }
+
+    public func flush() {
+        let bytes: [UInt8] = lock.withLock {
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBufferPointer { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n <= 0 { if errno == EINTR { continue } else { return } }
+            offset += n
+        }
+    }
+
+    private func startFlusher() {
+        let thread = Thread { [weak self] in
+            while let sink = self {
+                sink.flush()
+                usleep(50_000)
+            }
+        }
+        thread.name = "log-flush"
+        flusher = thread
+        thread.start()
     }
 }
 
@@ -59,6 +108,8 @@ public final class Logger: @unchecked Sendable {
     public func info(_ message: String, _ fields: KeyValuePairs<String, Any> = [:]) { log(.info, message, fields) }
     public func warn(_ message: String, _ fields: KeyValuePairs<String, Any> = [:]) { log(.warn, message, fields) }
     public func error(_ message: String, _ fields: KeyValuePairs<String, Any> = [:]) { log(.error, message, fields) }
+
+    public func flush() { sink.flush() }
 
     public func log(_ at: LogLevel, _ message: String, _ fields: KeyValuePairs<String, Any>) {
         guard at >= level else { return }

@@ -3,19 +3,20 @@ import Foundation
 /// What must never be written to a log: identity signatures and headers, voter tokens, API
 /// tokens, secrets, cookies, private keys.
 public enum Redactor {
-    static let secretKeyFragments = ["token", "secret", "signature", "password", "passwd", "authorization",
-                                     "cookie", "privatekey", "private_key", "identity", "credential", "apikey", "api_key"]
+    static let secretKeyFragments: [[UInt8]] = ["token", "secret", "signature", "password", "passwd", "authorization",
+                                                "cookie", "privatekey", "private_key", "identity", "credential", "apikey",
+                                                "api_key"].map { Array($0.utf8) }
 
     /// Whether a field, header or query parameter name names a secret.
     public static func isSecretKey(_ key: String) -> Bool {
-        let k = key.lowercased()
-        return secretKeyFragments.contains { k.contains($0) }
+        secretKeyFragments.contains { ASCIIBuffer.containsIgnoringASCIICase(key, $0) }
     }
 
     /// Replaces secrets recognisable by their shape inside free text: bearer credentials,
     /// hub API tokens (`an_…`) and PEM private keys.
     public static func scrub(_ text: String) -> String {
-        guard text.contains("Bearer") || text.contains("bearer") || text.contains("an_") || text.contains("PRIVATE KEY") else {
+        guard ASCIIBuffer.containsIgnoringASCIICase(text, bearer) || ASCIIBuffer.containsIgnoringASCIICase(text, hubToken)
+                || ASCIIBuffer.containsIgnoringASCIICase(text, privateKey) else {
             return text
         }
         var s = text
@@ -34,6 +35,10 @@ public enum Redactor {
             return String(pair)
         }.joined(separator: "&")
     }
+
+    private static let bearer = Array("bearer".utf8)
+    private static let hubToken = Array("an_".utf8)
+    private static let privateKey = Array("private key".utf8)
 
     private static let patterns: [(NSRegularExpression, String)] = [
         (try! NSRegularExpression(pattern: "(?i)(bearer)\\s+[A-Za-z0-9._~+/=-]+"), "$1 [redacted]"),

@@ -27,16 +27,27 @@ public final class TimeSortableID: @unchecked Sendable {
             }
             return sequence
         }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for i in 0..<6 { bytes[i] = UInt8(truncatingIfNeeded: millis >> (40 - 8 * i)) }
-        bytes[6] = 0x70 | UInt8(seq >> 8)
-        bytes[7] = UInt8(truncatingIfNeeded: seq)
         var rng = SystemRandomNumberGenerator()
-        for i in 8..<16 { bytes[i] = rng.next() }
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        let h = Array(hex)
-        return String(h[0..<8]) + "-" + String(h[8..<12]) + "-" + String(h[12..<16]) + "-" + String(h[16..<20]) + "-" + String(h[20..<32])
+        // rand_b: 62 random bits after the variant bits 10.
+        let random: UInt64 = rng.next()
+        let tail = (random & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let head = (UInt64(millis) << 16) | 0x7000 | UInt64(seq)
+        return String(unsafeUninitializedCapacity: 36) { out in
+            let hex = ASCIIBuffer.hexDigits
+            var pos = 0
+            func put(_ word: UInt64, nibbles: Int) {
+                var shift = (nibbles - 1) * 4
+                while shift >= 0 {
+                    if pos == 8 || pos == 13 || pos == 18 || pos == 23 { out[pos] = 45; pos += 1 }
+                    out[pos] = hex[Int((word >> UInt64(shift)) & 0xF)]
+                    pos += 1
+                    shift -= 4
+                }
+            }
+            put(head, nibbles: 16)
+            put(tail, nibbles: 16)
+            return 36
+        }
     }
 
     /// The creation time encoded in an ID made here, or nil if it is not a UUIDv7.
