@@ -23,6 +23,8 @@ final class HealthzTests: XCTestCase {
         XCTAssertEqual(body["daemons"] as? [String: String],
                        ["ingest": "ok", "chatd": "ok", "pushd": "ok", "marketd": "ok", "asod": "ok"])
         XCTAssertNotNil(response.header("x-correlation-id"))
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self),
+                       #"{"status":"ok","daemons":{"ingest":"ok","chatd":"ok","pushd":"ok","marketd":"ok","asod":"ok"}}"#)
     }
 
     func testEveryStoreIsAWALFileOwnedByItsDaemon() throws {
