@@ -37,8 +37,9 @@ let package = Package(
         .executableTarget(name: "pushd", dependencies: ["PushService"]),
         .executableTarget(name: "marketd", dependencies: ["MarketService"]),
         .executableTarget(name: "asod", dependencies: ["ASOService"]),
-        .testTarget(name: "SharedTests", dependencies: ["Shared"]),
+        .target(name: "TestSupport", dependencies: ["Shared"], path: "Tests/TestSupport"),
+        .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "HubTests",
-                    dependencies: ["IngestService", "ChatService", "PushService", "MarketService", "ASOService"]),
+                    dependencies: ["IngestService", "ChatService", "PushService", "MarketService", "ASOService", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import Shared
 
 final class CryptoHashTests: XCTestCase {
@@ -72,7 +73,7 @@ final class CryptoHashTests: XCTestCase {
             for key, msg in zip(args[0::2], args[1::2]):
                 print(hmac.new(bytes.fromhex(key), bytes.fromhex(msg), hashlib.sha256).hexdigest())
             """
-        let expected = try CryptoTestPython.script(script, arguments).split(separator: "\n").map(String.init)
+        let expected = try TestPython.script(script, arguments).split(separator: "\n").map(String.init)
         // Then every MAC agrees
         XCTAssertEqual(cases.map { Hex.encode(HMACSHA256.mac(key: $0.0, message: $0.1)) }, expected)
     }

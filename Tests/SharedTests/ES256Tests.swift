@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Shared
 
 final class ES256Tests: XCTestCase {
-    private var verifier: String { CryptoTestPython.fixtures.appendingPathComponent("verify_es256.py").path }
+    private var verifier: String { TestPython.fixtures.appendingPathComponent("verify_es256.py").path }
 
     /// Prints keys made by Python `cryptography` as JSON, so loading is tested against an
     /// independent encoder.
@@ -25,13 +26,13 @@ final class ES256Tests: XCTestCase {
         """
 
     private func pythonKey(_ kind: String) throws -> [String: String] {
-        let json = try CryptoTestPython.script(Self.keyGenerator, [kind])
+        let json = try TestPython.script(Self.keyGenerator, [kind])
         return try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
     }
 
-    private func verify(jwt: String, publicKeyPEM: String, kid: String? = nil) throws -> CryptoTestPython.Output {
-        let pemFile = try CryptoTestPython.temporaryFile(named: "public.pem", contents: publicKeyPEM, in: self)
-        return try CryptoTestPython.run([verifier, pemFile.path, jwt] + (kid.map { [$0] } ?? []))
+    private func verify(jwt: String, publicKeyPEM: String, kid: String? = nil) throws -> TestPython.Output {
+        let pemFile = try TestPython.temporaryFile(named: "public.pem", contents: publicKeyPEM, in: self)
+        return try TestPython.run([verifier, pemFile.path, jwt] + (kid.map { [$0] } ?? []))
     }
 
     // MARK: Signatures

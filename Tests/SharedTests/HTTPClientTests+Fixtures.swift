@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,26 +57,9 @@ extension HTTPClientTests {
         }
     }
 
-    /// The directory holding Package.swift.
-    static var packageRoot: URL {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while dir.path != "/" {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
-            dir.deleteLastPathComponent()
-        }
-        return dir
-    }
+    static var packageRoot: URL { TestPython.packageRoot }
 
-    /// `APPNORTH_TEST_PYTHON`, else the package's `.venv`; never silently skipped.
-    static func python() throws -> String {
-        if let path = ProcessInfo.processInfo.environment["APPNORTH_TEST_PYTHON"], !path.isEmpty { return path }
-        let venv = packageRoot.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: venv) else {
-            throw FixtureError(description: "no Python for the HTTP fixtures: set APPNORTH_TEST_PYTHON or run "
-                + "`python3 -m venv .venv && .venv/bin/pip install cryptography h2` in \(packageRoot.path)")
-        }
-        return venv
-    }
+    static func python() throws -> String { try TestPython.interpreter().path }
 
     /// A loopback port nothing listens on.
     static func closedPort() throws -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Shared
 
 final class KeyringTests: XCTestCase {
@@ -58,7 +59,7 @@ final class KeyringTests: XCTestCase {
             raw = base64.urlsafe_b64decode(blob + "=" * (-len(blob) % 4))
             sys.stdout.write(AESGCM(bytes.fromhex(sys.argv[1])).decrypt(raw[:12], raw[12:], sys.argv[3].encode()).hex())
             """
-        let opened = try CryptoTestPython.script(script, [Hex.encode(key2), sealed, "org_1/proj_9"])
+        let opened = try TestPython.script(script, [Hex.encode(key2), sealed, "org_1/proj_9"])
         // Then it reads the plaintext: the format is standard AES-256-GCM
         XCTAssertEqual(opened, Hex.encode(secret))
     }

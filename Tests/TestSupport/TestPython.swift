@@ -1,13 +1,13 @@
 import Foundation
 import XCTest
 
-/// Runs the test-only Python (with the `cryptography` package) used as an independent
-/// implementation by the crypto tests.
-enum CryptoTestPython {
-    struct Output {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+/// The test-only Python (a venv with `cryptography` and `h2`, prepared by the test command)
+/// that runs independent implementations and fake providers for the tests.
+public enum TestPython {
+    public struct Output {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
     }
 
     /// Written by one reader thread, read only after its semaphore is signalled.
@@ -15,12 +15,12 @@ enum CryptoTestPython {
         var data = Data()
     }
 
-    struct Missing: Error, CustomStringConvertible {
-        let description: String
+    public struct Missing: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The directory holding Package.swift, found by walking up from this file.
-    static var packageRoot: URL {
+    public static var packageRoot: URL {
         var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while dir.path != "/" {
             if FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { return dir }
@@ -29,11 +29,11 @@ enum CryptoTestPython {
         fatalError("Package.swift not found above \(#filePath)")
     }
 
-    static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
+    public static var fixtures: URL { packageRoot.appendingPathComponent("Tests/Fixtures") }
 
     /// `APPNORTH_TEST_PYTHON`, else `<package root>/.venv/bin/python`; throws (failing the test)
     /// when neither exists, since these tests must not silently skip.
-    static func interpreter() throws -> URL {
+    public static func interpreter() throws -> URL {
         if let configured = ProcessInfo.processInfo.environment["APPNORTH_TEST_PYTHON"], !configured.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: configured) else {
                 throw Missing(description: "APPNORTH_TEST_PYTHON=\(configured) is not an executable")
@@ -43,15 +43,15 @@ enum CryptoTestPython {
         let venv = packageRoot.appendingPathComponent(".venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: venv.path) else {
             throw Missing(description: """
-                Python for the crypto tests is missing: create it with \
-                `python3 -m venv .venv && .venv/bin/pip install cryptography` in \(packageRoot.path), \
+                Python for the tests is missing: create it with \
+                `python3 -m venv .venv && .venv/bin/pip install cryptography h2` in \(packageRoot.path), \
                 or set APPNORTH_TEST_PYTHON
                 """)
         }
         return venv
     }
 
-    static func run(_ arguments: [String]) throws -> Output {
+    public static func run(_ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = try interpreter()
         process.arguments = arguments
@@ -77,7 +77,7 @@ enum CryptoTestPython {
     }
 
     /// Runs an inline script and returns its stdout, failing on a non-zero exit.
-    static func script(_ source: String, _ arguments: [String] = []) throws -> String {
+    public static func script(_ source: String, _ arguments: [String] = []) throws -> String {
         let output = try run(["-c", source] + arguments)
         guard output.status == 0 else {
             throw Missing(description: "python script failed (\(output.status)): \(output.stderr)")
@@ -86,7 +86,7 @@ enum CryptoTestPython {
     }
 
     /// A file in a fresh temporary directory, removed by the caller's `addTeardownBlock`.
-    static func temporaryFile(named name: String, contents: String, in test: XCTestCase) throws -> URL {
+    public static func temporaryFile(named name: String, contents: String, in test: XCTestCase) throws -> URL {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("appnorth-crypto-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
