@@ -4,12 +4,15 @@ import Shared
 /// backends, and the server.
 public final class IngestApp: @unchecked Sendable {
     public let context: DaemonContext
+    public let store: IngestStore
     public let metrics: HubMetrics
     public let backends: BackendClients
     public let server: HTTPServer
 
     public init(context: DaemonContext) throws {
         self.context = context
+        store = IngestStore(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment())
+        if let token = context.config.adminToken { try store.ensureBootstrapToken(token) }
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
         let router = Router()

@@ -4,9 +4,7 @@ import Shared
 /// comments, feedback, changelog, idempotency records) and serves all HTTP.
 public enum IngestDaemon {
     /// Shipped steps are never edited; new ones are appended.
-    public static let migrations: [Migration] = [
-        .daemonMeta(.ingest),
-    ]
+    public static var migrations: [Migration] { IngestSchema.migrations }
 
     /// `onStart` hands the running app to tests.
     public static func spec(onStart: ((IngestApp) -> Void)? = nil) -> DaemonSpec {

@@ -63,6 +63,17 @@ final class HubHarness {
         try http.send(HTTPClientRequest(method: "GET", url: baseURL + path, headers: headers))
     }
 
+    /// Any request; a JSON `body` is encoded and sent with `Content-Type: application/json`.
+    func request(_ method: String, _ path: String, headers: [(String, String)] = [], json body: Any? = nil) throws -> HTTPClientResponse {
+        var all = headers
+        var bytes: [UInt8]?
+        if let body {
+            bytes = Array(try JSONSerialization.data(withJSONObject: body, options: [.fragmentsAllowed]))
+            all.append(("Content-Type", "application/json"))
+        }
+        return try http.send(HTTPClientRequest(method: method, url: baseURL + path, headers: all, body: bytes))
+    }
+
     func json(_ response: HTTPClientResponse) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
     }

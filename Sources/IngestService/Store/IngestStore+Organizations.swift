@@ -1,0 +1,74 @@
+import Foundation
+import Shared
+
+extension IngestStore {
+    /// Tokens are `an_` + 43 characters of base64url (32 random bytes).
+    static func newTokenText() -> String { "an_" + SecureRandom.token(byteCount: 32) }
+
+    static func tokenHash(_ token: String) -> String { SHA256.hex(token) }
+
+    /// The `APPNORTH_ADMIN_TOKEN` bootstrap: an organization `default` owning a `write`
+    /// token with exactly that value. Idempotent across restarts.
+    public func ensureBootstrapToken(_ token: String) throws {
+        try db.transaction {
+            let org: String
+            if let row = try db.queryOne("SELECT id FROM organizations WHERE slug = 'default'") {
+                org = row.string("id")!
+            } else {
+                org = ids.next()
+                try db.run("INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, 'default', 'Default', 'selfhosted', ?)",
+                           [.text(org), .text(now())])
+            }
+            let hash = IngestStore.tokenHash(token)
+            if try db.queryOne("SELECT id FROM api_tokens WHERE token_hash = ?", [.text(hash)]) == nil {
+                try db.run("""
+                    INSERT INTO api_tokens (id, organization_id, name, token_hash, prefix, scope, created_at)
+                    VALUES (?, ?, 'APPNORTH_ADMIN_TOKEN', ?, ?, 'write', ?)
+                    """, [.text(ids.next()), .text(org), .text(hash), .text(String(token.prefix(8))), .text(now())])
+            } else {
+                // The operator set this value again: it is theirs, so a revocation is lifted.
+                try db.run("UPDATE api_tokens SET revoked_at = NULL, organization_id = ? WHERE token_hash = ?", [.text(org), .text(hash)])
+            }
+        }
+    }
+
+    public func createOrganization(slug: String, name: String, plan: String = "selfhosted") throws -> Organization {
+        let org = Organization(id: ids.next(), slug: slug, name: name, plan: plan, createdAt: now())
+        try db.run("INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, ?, ?, ?, ?)",
+                   [.text(org.id), .text(org.slug), .text(org.name), .text(org.plan), .text(org.createdAt)])
+        return org
+    }
+
+    public func organization(id: String) throws -> Organization? {
+        try db.queryOne("SELECT * FROM organizations WHERE id = ?", [.text(id)]).map(IngestStore.organization(from:))
+    }
+
+    static func organization(from row: Row) -> Organization {
+        Organization(id: row.string("id")!, slug: row.string("slug")!, name: row.string("name")!,
+                     plan: row.string("plan")!, createdAt: row.string("created_at")!)
+    }
+
+    /// Creates a token and returns its text, which is shown once and never stored.
+    public func createToken(organizationId: String, name: String, scope: APIToken.Scope) throws -> (token: String, record: APIToken) {
+        let text = IngestStore.newTokenText()
+        let record = APIToken(id: ids.next(), organizationId: organizationId, name: name, prefix: String(text.prefix(8)),
+                              scope: scope, createdAt: now(), lastUsedAt: nil, revokedAt: nil)
+        try db.run("""
+            INSERT INTO api_tokens (id, organization_id, name, token_hash, prefix, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [.text(record.id), .text(organizationId), .text(name), .text(IngestStore.tokenHash(text)), .text(record.prefix),
+                  .text(scope.rawValue), .text(record.createdAt)])
+        return (text, record)
+    }
+
+    /// The live token with this text, or nil (unknown or revoked).
+    public func authenticate(token: String) throws -> APIToken? {
+        try db.queryOne("SELECT * FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
+                        [.text(IngestStore.tokenHash(token))]).map(IngestStore.apiToken(from:))
+    }
+
+    static func apiToken(from row: Row) -> APIToken {
+        APIToken(id: row.string("id")!, organizationId: row.string("organization_id")!, name: row.string("name")!,
+                 prefix: row.string("prefix")!, scope: APIToken.Scope(rawValue: row.string("scope")!) ?? .read,
+                 createdAt: row.string("created_at")!, lastUsedAt: row.string("last_used_at"), revokedAt: row.string("revoked_at"))
+    }
+}

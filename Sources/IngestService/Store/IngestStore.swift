@@ -1,0 +1,30 @@
+import Foundation
+import Shared
+
+/// ingest's store: the one owner of `ingest.sqlite`. Each write method is one transaction
+/// named for what it does; extensions per resource (`IngestStore+Projects.swift`, …).
+public final class IngestStore: @unchecked Sendable {
+    public let db: SQLiteDatabase
+    let clock: Clock
+    let ids: TimeSortableID
+    let keyring: Keyring?
+
+    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
+        self.db = db
+        self.clock = clock
+        self.keyring = keyring
+        ids = TimeSortableID(clock: clock)
+    }
+
+    /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.
+    func now() -> String { ISOTime.format(clock.now()) }
+
+    static func jsonArray(_ values: [String]) -> String {
+        String(decoding: try! JSONEncoder().encode(values), as: UTF8.self)
+    }
+
+    static func decodeArray(_ text: String?) -> [String] {
+        guard let text, let values = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else { return [] }
+        return values
+    }
+}
