@@ -5,6 +5,7 @@ import Shared
 public final class IngestApp: @unchecked Sendable {
     public let context: DaemonContext
     public let store: IngestStore
+    public let publicGuard: PublicRequestGuard
     public let metrics: HubMetrics
     public let backends: BackendClients
     public let server: HTTPServer
@@ -13,6 +14,7 @@ public final class IngestApp: @unchecked Sendable {
         self.context = context
         store = IngestStore(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment())
         if let token = context.config.adminToken { try store.ensureBootstrapToken(token) }
+        publicGuard = PublicRequestGuard(store: store, clock: context.clock)
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
         let router = Router()

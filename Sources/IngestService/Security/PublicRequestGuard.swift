@@ -1,0 +1,61 @@
+import Foundation
+import Shared
+
+/// Everything a public route checks before its own work, in the contract's order: the
+/// community IP budget (before the project is known), the App ID, the voter token, the
+/// identity credential, and for writes the Origin. Handlers call `resolve` then `require`.
+public final class PublicRequestGuard: @unchecked Sendable {
+    let store: IngestStore
+    let verifier: IdentityVerifier
+    let communityBudget: RateLimiter
+
+    public init(store: IngestStore, clock: Clock,
+                communityRequestsPerMinute: Int = InputLimits.communityRequestsPerMinutePerIP) {
+        self.store = store
+        verifier = IdentityVerifier(clock: clock)
+        communityBudget = RateLimiter(limit: communityRequestsPerMinute, window: 60, clock: clock)
+    }
+
+    public func resolve(_ request: HTTPRequest, write: Bool, origin rule: OriginCheck.Rule = .required) throws -> PublicContext {
+        let address = request.remoteAddress ?? "unknown"
+        try communityBudget.consume(address)
+        guard let appId = request.query["app_id"], InputLimits.appId.contains(appId.utf16.count) else {
+            throw APIError.invalidAppId
+        }
+        guard let project = try store.project(appId: appId) else { throw APIError.projectNotFound }
+        var voterTokenHash: String?
+        if let token = request.query["voter_token"] {
+            guard PublicRequestGuard.isValidVoterToken(token) else {
+                throw APIError.invalidQuery(["voter_token": ["must be 16-128 characters of letters, digits, '_' and '-'"]])
+            }
+            voterTokenHash = SHA256.hex(token)
+        }
+        var identity: VerifiedIdentity?
+        if IdentityVerifier.hasCredential(request.headers) {
+            identity = try verifier.verify(request.headers, projectId: project.id, secret: try store.identitySecret(projectId: project.id))
+        }
+        if write {
+            try OriginCheck.check(request.headers["origin"], allowed: project.allowedOrigins, rule: rule)
+        }
+        return PublicContext(project: project, participant: Participant(identity: identity, voterTokenHash: voterTokenHash),
+                             clientAddress: address)
+    }
+
+    /// A board policy for this participant: `disabled` → 403 `ACTION_DISABLED`; `identified`
+    /// without a verified identity, or `anyone` with neither identity nor voter token →
+    /// 401 `IDENTITY_REQUIRED`.
+    public func require(_ policy: Participation, _ participant: Participant) throws {
+        switch policy {
+        case .disabled: throw APIError.actionDisabled
+        case .identified: if participant.identity == nil { throw APIError.identityRequired }
+        case .anyone: if participant.key == nil { throw APIError.identityRequired }
+        }
+    }
+
+    static func isValidVoterToken(_ token: String) -> Bool {
+        let u = token.utf8
+        return InputLimits.voterToken.contains(u.count) && u.allSatisfy {
+            ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import XCTest
+@testable import IngestService
+@testable import Shared
+
+final class PublicRequestSecurityTests: XCTestCase {
+    func testRateLimiterRefusesPastTheBudgetWithRetryAfterAndRefills() throws {
+        // Given a budget of 3 per minute
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_000))
+        let limiter = RateLimiter(limit: 3, window: 60, clock: clock)
+        for _ in 0..<3 { try limiter.consume("10.0.0.1") }
+        // Then the 4th is 429 with a Retry-After of the time until a token returns (20 s)
+        XCTAssertThrowsError(try limiter.consume("10.0.0.1")) { error in
+            let api = error as? APIError
+            XCTAssertEqual(api?.status, 429)
+            XCTAssertEqual(api?.code, "RATE_LIMITED")
+            XCTAssertEqual(api?.headers.first { $0.0 == "Retry-After" }?.1, "20")
+        }
+        // And another key has its own budget, and time refills the first
+        try limiter.consume("10.0.0.2")
+        clock.advance(by: 20)
+        try limiter.consume("10.0.0.1")
+        XCTAssertThrowsError(try limiter.consume("10.0.0.1"))
+    }
+
+    func testRateLimiterStaysBoundedInKeys() throws {
+        let limiter = RateLimiter(limit: 5, window: 60, clock: ManualClock(Date()), maxKeys: 100)
+        for i in 0..<1_000 { try limiter.consume("ip-\(i)") }
+        XCTAssertLessThanOrEqual(limiter.keyCount, 101)
+    }
+
+    func testOriginRules() throws {
+        let allowed = ["https://app.example.com", "http://localhost:3000"]
+        XCTAssertNoThrow(try OriginCheck.check("https://APP.example.com:443", allowed: allowed, rule: .required))
+        XCTAssertNoThrow(try OriginCheck.check("http://localhost:3000", allowed: allowed, rule: .required))
+        XCTAssertNoThrow(try OriginCheck.check(nil, allowed: allowed, rule: .ifPresent))
+        for bad in [nil, "", "null", "http://app.example.com", "https://evil.example.com", "http://localhost:3001",
+                    "https://app.example.com/path"] as [String?] {
+            XCTAssertThrowsError(try OriginCheck.check(bad, allowed: allowed, rule: .required), "\(bad ?? "nil")") {
+                XCTAssertEqual(($0 as? APIError)?.code, "ORIGIN_NOT_ALLOWED")
+            }
+        }
+        XCTAssertThrowsError(try OriginCheck.check("https://evil.example.com", allowed: allowed, rule: .ifPresent))
+    }
+
+    func testIdempotentWritesReplayConflictAndLeaveNothingOnFailure() throws {
+        let hub = try HubHarness()
+        defer { hub.shutdown() }
+        try hub.start([.ingest])
+        let store = hub.app!.store
+        try store.db.execute("CREATE TABLE t (v TEXT)")
+        let payload = IngestStore.canonicalPayload(Array(#"{"b": 1, "a": "x"}"#.utf8))
+        XCTAssertEqual(String(decoding: payload, as: UTF8.self), #"{"a":"x","b":1}"#)
+        var writes = 0
+        func write() throws -> (status: Int, body: [UInt8]) {
+            writes += 1
+            try store.db.run("INSERT INTO t VALUES ('row')")
+            return (201, Array("{\"n\":\(writes)}".utf8))
+        }
+        // When the same key and payload arrive twice
+        let first = try store.idempotent(projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001", payload: payload, write)
+        let again = try store.idempotent(projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001",
+                                         payload: IngestStore.canonicalPayload(Array(#"{"a":"x","b":1}"#.utf8)), write)
+        // Then the write ran once and the retry got the original response
+        XCTAssertEqual(writes, 1)
+        XCTAssertFalse(first.replayed)
+        XCTAssertTrue(again.replayed)
+        XCTAssertEqual(again.status, 201)
+        XCTAssertEqual(again.body, first.body)
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM t").intValue, 1)
+        // A changed payload under the same key is a conflict; another scope is another key space
+        XCTAssertThrowsError(try store.idempotent(projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001",
+                                                  payload: Array("{}".utf8), write)) {
+            XCTAssertEqual(($0 as? APIError)?.code, "IDEMPOTENCY_CONFLICT")
+        }
+        _ = try store.idempotent(projectId: "p", route: "POST /x", scope: "token:other", key: "key-00001", payload: payload, write)
+        XCTAssertEqual(writes, 2)
+        // A failing write leaves neither its row nor a record, so the retry can succeed
+        struct Boom: Error {}
+        XCTAssertThrowsError(try store.idempotent(projectId: "p", route: "POST /y", scope: "s", key: "key-00002", payload: payload) {
+            try store.db.run("INSERT INTO t VALUES ('partial')")
+            throw Boom()
+        })
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM t WHERE v = 'partial'").intValue, 0)
+        XCTAssertFalse(try store.idempotent(projectId: "p", route: "POST /y", scope: "s", key: "key-00002", payload: payload, write).replayed)
+        // Malformed keys are refused before anything runs
+        for bad in ["short", String(repeating: "k", count: 129), "has space!", "ключ-ключ-ключ"] {
+            XCTAssertThrowsError(try store.idempotent(projectId: "p", route: "POST /x", scope: "s", key: bad, payload: payload, write)) {
+                XCTAssertEqual(($0 as? APIError)?.code, "INVALID_IDEMPOTENCY_KEY")
+            }
+        }
+    }
+
+    func testGuardResolvesProjectParticipantAndEnforcesPolicies() throws {
+        let hub = try HubHarness()
+        defer { hub.shutdown() }
+        try hub.start([.ingest])
+        let store = hub.app!.store
+        let org = try store.createOrganization(slug: "acme", name: "Acme")
+        let project = try store.createProject(organizationId: org.id, name: "App", allowedOrigins: ["http://localhost"])
+        let guardian = PublicRequestGuard(store: store, clock: SystemClock(), communityRequestsPerMinute: 5)
+        func request(_ query: String, headers: [(String, String)] = []) -> HTTPRequest {
+            HTTPRequest(method: "POST", path: "/api/v1/ideas", rawQuery: query,
+                        headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) }), body: [], remoteAddress: "192.0.2.7")
+        }
+        func code(_ body: () throws -> Void) -> String? {
+            do { try body(); return nil } catch { return (error as? APIError)?.code }
+        }
+        // App ID and voter token checks
+        XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=ab"), write: false) }, "INVALID_APP_ID")
+        XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=app_unknown"), write: false) }, "PROJECT_NOT_FOUND")
+        XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=\(project.appId)&voter_token=short"), write: false) }, "INVALID_QUERY")
+        // Writes need an allowed Origin
+        XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=\(project.appId)"), write: true) }, "ORIGIN_NOT_ALLOWED")
+        let ok = try guardian.resolve(request("app_id=\(project.appId)&voter_token=abcdefghijklmnop",
+                                              headers: [("Origin", "http://localhost")]), write: true)
+        XCTAssertEqual(ok.project.id, project.id)
+        XCTAssertEqual(ok.participant.key, "token:" + SHA256.hex("abcdefghijklmnop"))
+        // The IP budget (5 here) runs out before the project is even looked up
+        XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=zz"), write: false) }, "RATE_LIMITED")
+        // Policies
+        let anonymous = Participant(identity: nil, voterTokenHash: nil)
+        let token = Participant(identity: nil, voterTokenHash: "h")
+        let verified = Participant(identity: VerifiedIdentity(email: "a@b.c", expiresAt: 0, properties: nil), voterTokenHash: nil)
+        XCTAssertEqual(code { try guardian.require(.disabled, verified) }, "ACTION_DISABLED")
+        XCTAssertEqual(code { try guardian.require(.identified, token) }, "IDENTITY_REQUIRED")
+        XCTAssertEqual(code { try guardian.require(.anyone, anonymous) }, "IDENTITY_REQUIRED")
+        XCTAssertNil(code { try guardian.require(.anyone, token) })
+        XCTAssertNil(code { try guardian.require(.identified, verified) })
+    }
+
+    func testIdentitySecretIsSealedAtRestWhenAKeyringIsConfigured() throws {
+        let hub = try HubHarness()
+        defer { hub.shutdown() }
+        try hub.start([.ingest])
+        let keyring = try Keyring(spec: "v1:" + Hex.encode(SecureRandom.bytes(32)))
+        let store = IngestStore(db: hub.app!.store.db, clock: SystemClock(), keyring: keyring)
+        let org = try store.createOrganization(slug: "acme", name: "Acme")
+        let project = try store.createProject(organizationId: org.id, name: "App", allowedOrigins: [])
+        XCTAssertNil(try store.identitySecret(projectId: project.id))
+        let sealed = try keyring.seal(Array("the-secret".utf8), associatedData: Array(project.id.utf8))
+        try store.db.run("UPDATE projects SET identity_secret = ? WHERE id = ?", [.text(sealed), .text(project.id)])
+        XCTAssertEqual(try store.identitySecret(projectId: project.id), "the-secret")
+        // Sealed for another project (associated data) it does not open
+        try store.db.run("UPDATE projects SET identity_secret = ? WHERE id = ?",
+                         [.text(try keyring.seal(Array("x".utf8), associatedData: Array("other".utf8))), .text(project.id)])
+        XCTAssertThrowsError(try store.identitySecret(projectId: project.id))
+    }
+}
