@@ -14,7 +14,8 @@ public final class IngestApp: @unchecked Sendable {
         self.context = context
         store = IngestStore(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment())
         if let token = context.config.adminToken { try store.ensureBootstrapToken(token) }
-        publicGuard = PublicRequestGuard(store: store, clock: context.clock)
+        publicGuard = PublicRequestGuard(store: store, clock: context.clock,
+                                         communityRequestsPerMinute: context.config.communityRequestsPerMinute)
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
         let router = Router()

@@ -14,6 +14,8 @@ public struct HubConfig: Sendable {
     public var logLevel: LogLevel
     public var adminToken: String?
     public var tlsCAFile: String?
+    /// Public community requests per minute per client IP (seeds "Rate limits": 1,200).
+    public var communityRequestsPerMinute: Int
 
     public static let defaultHTTPAddress = "127.0.0.1:8080"
 
@@ -66,6 +68,9 @@ public struct HubConfig: Sendable {
             adminToken = token
         }
         tlsCAFile = value("APPNORTH_TLS_CA_FILE")
+        communityRequestsPerMinute = try HubConfig.integer(value("APPNORTH_COMMUNITY_RATE_PER_MIN"),
+                                                           name: "APPNORTH_COMMUNITY_RATE_PER_MIN", default: 1_200,
+                                                           range: 1...100_000_000)
     }
 
     public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }
