@@ -17,8 +17,6 @@ extension APIError {
                                                    message: "The target idea was itself merged; merge into the idea it was merged into.")
     public static let organizationRequired = APIError(status: 403, code: "FORBIDDEN",
                                                       message: "Only tokens of the instance's default organization can create organizations.")
-    public static let credentialsUnreadable = APIError(status: 500, code: "CREDENTIALS_UNREADABLE",
-                                                       message: "A stored secret cannot be opened with the configured credentials key.")
 
     /// 404 `NOT_FOUND` naming the kind of resource; another organization's resource answers the same.
     public static func adminNotFound(_ what: String) -> APIError {

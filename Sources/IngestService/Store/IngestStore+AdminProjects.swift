@@ -57,17 +57,4 @@ extension IngestStore {
                    [.text(stored), .text(at), .text(at), .text(projectId)])
         return secret
     }
-
-    /// The project's identity secret (the HMAC key of identity signatures), or nil when none is
-    /// configured. Read from the store every time so a rotation takes effect at once. Throws
-    /// 500 `CREDENTIALS_UNREADABLE` when a sealed value cannot be opened with the keyring.
-    public func identitySecret(projectId: String) throws -> String? {
-        guard let stored = try db.scalar("SELECT identity_secret FROM projects WHERE id = ?", [.text(projectId)]).stringValue
-        else { return nil }
-        if stored.hasPrefix("plain:") { return String(stored.dropFirst(6)) }
-        guard let keyring, let secret = try? keyring.openString(stored, associatedData: projectId) else {
-            throw APIError.credentialsUnreadable
-        }
-        return secret
-    }
 }

@@ -1,0 +1,15 @@
+import Foundation
+import Shared
+
+extension IngestStore {
+    /// The project's current identity secret in clear, or nil when none was created. Stored
+    /// sealed (associated data = project ID) when `APPNORTH_CREDENTIALS_KEY` is set, else as
+    /// `plain:<secret>`. Read on every verification, so a rotation takes effect at once.
+    public func identitySecret(projectId: String) throws -> String? {
+        guard let stored = try db.queryOne("SELECT identity_secret FROM projects WHERE id = ?", [.text(projectId)])?
+            .string("identity_secret") else { return nil }
+        if stored.hasPrefix("plain:") { return String(stored.dropFirst(6)) }
+        guard let keyring else { throw CryptoError.notConfigured }
+        return String(decoding: try keyring.open(stored, associatedData: Array(projectId.utf8)), as: UTF8.self)
+    }
+}
