@@ -19,6 +19,7 @@ public final class IngestApp: @unchecked Sendable {
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
         let router = Router()
+        AdminRoutes(store: store).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)

@@ -1,0 +1,40 @@
+import Foundation
+import Shared
+
+/// Authenticates `Authorization: Bearer an_…` for every operator route: 401 without a live
+/// token, 403 when a `read` token attempts anything but GET or HEAD.
+public struct AdminAuth: Sendable {
+    /// `last_used_at` is written at most this often per token, so reads stay off the write lock.
+    static let lastUsedResolution: TimeInterval = 60
+
+    let store: IngestStore
+
+    public init(store: IngestStore) { self.store = store }
+
+    public func authorize(_ request: HTTPRequest) throws -> AdminCaller {
+        guard let text = AdminAuth.bearerToken(request.headers["authorization"]),
+              let token = try store.authenticate(token: text) else {
+            var error = APIError.unauthorized
+            error.headers.append(("WWW-Authenticate", "Bearer"))
+            throw error
+        }
+        let reads = request.method == "GET" || request.method == "HEAD"
+        if !reads && token.scope != .write { throw APIError.forbidden }
+        let threshold = ISOTime.format(store.clock.now().addingTimeInterval(-AdminAuth.lastUsedResolution))
+        if token.lastUsedAt.map({ $0 < threshold }) ?? true {
+            try store.recordTokenUse(id: token.id)
+        }
+        return AdminCaller(token: token)
+    }
+
+    /// The token of a `Bearer` credential (scheme case-insensitive), only when it has the
+    /// operator prefix: anything else cannot be ours and is not looked up.
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count > 7, trimmed.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = trimmed.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        guard token.hasPrefix("an_"), token.utf8.count <= 200 else { return nil }
+        return token
+    }
+}

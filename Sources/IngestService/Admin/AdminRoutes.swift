@@ -1,0 +1,22 @@
+import Shared
+
+/// The operator API (`/api/admin/v1`): one handler per resource, all behind `AdminAuth`.
+public struct AdminRoutes {
+    let store: IngestStore
+
+    public init(store: IngestStore) { self.store = store }
+
+    public func register(on router: Router) {
+        let admin = AdminRouter(router: router, auth: AdminAuth(store: store))
+        AdminOrganizationsHandler(store: store).register(on: admin)
+        AdminTokensHandler(store: store).register(on: admin)
+        AdminProjectsHandler(store: store).register(on: admin)
+        AdminIdentitySecretHandler(store: store).register(on: admin)
+        AdminBoardsHandler(store: store).register(on: admin)
+        AdminStatusesHandler(store: store).register(on: admin)
+        AdminIdeasHandler(store: store).register(on: admin)
+        AdminModerationHandler(store: store).register(on: admin)
+        AdminMergeHandler(store: store).register(on: admin)
+        AdminCommentsHandler(store: store).register(on: admin)
+    }
+}

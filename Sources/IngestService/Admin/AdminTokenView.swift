@@ -1,0 +1,23 @@
+/// A token record as listed, with `null` for absent times; `token` carries the token text
+/// only in the response that created it.
+struct AdminTokenView: Encodable {
+    let record: APIToken
+    var token: String?
+
+    private enum Keys: String, CodingKey {
+        case id, organizationId, name, prefix, scope, createdAt, lastUsedAt, revokedAt, token
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(record.id, forKey: .id)
+        try c.encode(record.organizationId, forKey: .organizationId)
+        try c.encode(record.name, forKey: .name)
+        try c.encode(record.prefix, forKey: .prefix)
+        try c.encode(record.scope, forKey: .scope)
+        try c.encode(record.createdAt, forKey: .createdAt)
+        try c.encode(record.lastUsedAt, forKey: .lastUsedAt)
+        try c.encode(record.revokedAt, forKey: .revokedAt)
+        try c.encodeIfPresent(token, forKey: .token)
+    }
+}
