@@ -43,6 +43,7 @@ allow-x00 = true
 [parameters]
 "query.app_id" = "$APP_ID"
 "query.voter_token" = "$VOTER"
+"path.id" = "$PROJECT_ID"
 TOML
 
 cd "$DATA" || exit 1

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Community routes under load, each against nginx serving a static file in the same run:
+#  - GET /api/v1/ideas first page (20 items) of a project with 10,000 ideas, wrk -t2 -c64:
+#    ratio to nginx (target >= 0.5x) and p99 (target < 10 ms);
+#  - POST /api/v1/ideas with distinct Idempotency-Keys, each answered only after its commit:
+#    the rate, recorded.
+#   bench/community.sh [seconds per run, default 10]
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SECONDS_PER_RUN=${1:-10}
+command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: apt-get install -y wrk nginx"; exit 1; }
+(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+[ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
+
+WORK=$(mktemp -d /tmp/appnorth-bench-XXXXXX)
+NGINX_PORT=$((30000 + RANDOM % 10000)); HUB_PORT=$((NGINX_PORT + 1))
+TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+cleanup() {
+    [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null
+    [ -n "${HUB_PID:-}" ] && kill "$HUB_PID" 2>/dev/null
+    wait 2>/dev/null; rm -rf "$WORK"
+}
+trap cleanup EXIT
+mkdir -p "$WORK/www" "$WORK/data" "$WORK/tmp"
+chmod -R a+rX "$WORK"
+cat >"$WORK/nginx.conf" <<CONF
+worker_processes auto;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $WORK/tmp; proxy_temp_path $WORK/tmp; fastcgi_temp_path $WORK/tmp;
+    uwsgi_temp_path $WORK/tmp; scgi_temp_path $WORK/tmp;
+    keepalive_requests 1000000;
+    server { listen 127.0.0.1:$NGINX_PORT; location = /page { default_type application/json; root $WORK/www; } }
+}
+CONF
+APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=warn APPNORTH_ADMIN_TOKEN=$TOKEN \
+    APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+HUB_PID=$!
+BASE=http://127.0.0.1:$HUB_PORT
+for _ in $(seq 1 100); do curl -sf "$BASE/version" >/dev/null && break; sleep 0.1; done
+project=$(curl -sf -X POST "$BASE/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d '{"name":"Bench","allowedOrigins":["http://localhost"]}')
+APP_ID=$(echo "$project" | python3 -c 'import json,sys; print(json.load(sys.stdin)["appId"])')
+POST_URL="$BASE/api/v1/ideas?app_id=$APP_ID&voter_token=benchvoter0123456789"
+LIST_URL="$BASE/api/v1/ideas?app_id=$APP_ID&voter_token=benchvoter0123456789&sort=recent"
+
+# Writes: distinct keys, each 201 after its transaction committed; this also seeds the project.
+post=$(wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" -s "$ROOT/bench/lua/create_ideas.lua" "$POST_URL" -- run1)
+post_rate=$(echo "$post" | awk '/Requests\/sec/ { print $2 }')
+created=$(echo "$post" | awk '/^created/ { print $2 }')
+failed=$(echo "$post" | awk '/^created/ { print $4 }')
+round=2
+while [ "$created" -lt 10000 ]; do
+    more=$(wrk -t2 -c64 -d5s -s "$ROOT/bench/lua/create_ideas.lua" "$POST_URL" -- "run$round" | awk '/^created/ { print $2 }')
+    created=$((created + more)); round=$((round + 1))
+done
+
+# Reads: the same first page from nginx (a file holding the hub's own answer) and from the hub.
+curl -sf "$LIST_URL" >"$WORK/www/page"
+items=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["items"]))' "$WORK/www/page")
+nginx -c "$WORK/nginx.conf"
+for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$NGINX_PORT/page" >/dev/null && break; sleep 0.1; done
+latency() { wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$1"; }
+wrk -t2 -c64 -d2s "http://127.0.0.1:$NGINX_PORT/page" >/dev/null
+nginx_out=$(latency "http://127.0.0.1:$NGINX_PORT/page")
+wrk -t2 -c64 -d2s "$LIST_URL" >/dev/null
+hub_out=$(latency "$LIST_URL")
+nginx_rate=$(echo "$nginx_out" | awk '/Requests\/sec/ { print $2 }')
+hub_rate=$(echo "$hub_out" | awk '/Requests\/sec/ { print $2 }')
+hub_p99=$(echo "$hub_out" | awk '$1 == "99%" { print $2 }')
+non2xx=$(echo "$hub_out" | awk '/Non-2xx/ { print $5 }')
+ratio=$(awk -v h="$hub_rate" -v n="$nginx_rate" 'BEGIN { printf "%.2f", h / n }')
+p99_ms=$(echo "$hub_p99" | awk '/ms$/ { sub("ms", ""); print; next } /us$/ { sub("us", ""); print $1 / 1000; next } /s$/ { sub("s", ""); print $1 * 1000 }')
+
+echo "POST /api/v1/ideas (distinct keys, committed before 201): $post_rate req/s, $created ideas created in all, ${failed:-0} not 201 in the timed run"
+echo "nginx static page ($(wc -c <"$WORK/www/page") bytes): $nginx_rate req/s"
+echo "GET /api/v1/ideas first page ($items items, $created ideas): $hub_rate req/s, p99 $hub_p99${non2xx:+, non-2xx $non2xx}"
+echo "ratio: ${ratio}x nginx (target >= 0.5x); p99 ${p99_ms} ms (target < 10 ms)"
+awk -v r="$ratio" -v p="$p99_ms" -v i="$items" 'BEGIN { exit !(r >= 0.5 && p < 10 && i == 20) }'
