@@ -8,39 +8,16 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
-command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: apt-get install -y wrk nginx"; exit 1; }
-(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-[ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
-
-WORK=$(mktemp -d /tmp/appnorth-bench-XXXXXX)
-NGINX_PORT=$((30000 + RANDOM % 10000)); HUB_PORT=$((NGINX_PORT + 1))
+. "$ROOT/bench/lib.sh"
+require_tools
+build_ingest
+make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-cleanup() {
-    [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null
-    [ -n "${HUB_PID:-}" ] && kill "$HUB_PID" 2>/dev/null
-    wait 2>/dev/null; rm -rf "$WORK"
-}
-trap cleanup EXIT
-mkdir -p "$WORK/www" "$WORK/data" "$WORK/tmp"
-chmod -R a+rX "$WORK"
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes auto;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $WORK/tmp; proxy_temp_path $WORK/tmp; fastcgi_temp_path $WORK/tmp;
-    uwsgi_temp_path $WORK/tmp; scgi_temp_path $WORK/tmp;
-    keepalive_requests 1000000;
-    server { listen 127.0.0.1:$NGINX_PORT; location = /page { default_type application/json; root $WORK/www; } }
-}
-CONF
 APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=warn APPNORTH_ADMIN_TOKEN=$TOKEN \
     APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 BASE=http://127.0.0.1:$HUB_PORT
-for _ in $(seq 1 100); do curl -sf "$BASE/version" >/dev/null && break; sleep 0.1; done
+wait_for "$BASE/version"
 project=$(curl -sf -X POST "$BASE/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
     -d '{"name":"Bench","allowedOrigins":["http://localhost"]}')
 APP_ID=$(echo "$project" | python3 -c 'import json,sys; print(json.load(sys.stdin)["appId"])')
@@ -61,8 +38,7 @@ done
 # Reads: the same first page from nginx (a file holding the hub's own answer) and from the hub.
 curl -sf "$LIST_URL" >"$WORK/www/page"
 items=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["items"]))' "$WORK/www/page")
-nginx -c "$WORK/nginx.conf"
-for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$NGINX_PORT/page" >/dev/null && break; sleep 0.1; done
+start_nginx page
 latency() { wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$1"; }
 wrk -t2 -c64 -d2s "http://127.0.0.1:$NGINX_PORT/page" >/dev/null
 nginx_out=$(latency "http://127.0.0.1:$NGINX_PORT/page")

@@ -7,45 +7,16 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 TARGET=0.8
-command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: apt-get install -y wrk nginx"; exit 1; }
-(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-[ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
-
-WORK=$(mktemp -d /tmp/appnorth-bench-XXXXXX)
-NGINX_PORT=$((30000 + RANDOM % 10000)); HUB_PORT=$((NGINX_PORT + 1))
-cleanup() {
-    [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null
-    [ -n "${HUB_PID:-}" ] && kill "$HUB_PID" 2>/dev/null
-    wait 2>/dev/null; rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-mkdir -p "$WORK/www" "$WORK/data"
+. "$ROOT/bench/lib.sh"
+require_tools
+build_ingest
+make_workspace
 printf '{"name":"appnorth-hub","version":"%s"}' "$(sed -n 's/.*version = "\(.*\)".*/\1/p' "$ROOT/Sources/Shared/AppNorth.swift")" >"$WORK/www/version"
-chmod -R a+rX "$WORK"
-cat >"$WORK/nginx.conf" <<CONF
-worker_processes auto;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $WORK/tmp; proxy_temp_path $WORK/tmp; fastcgi_temp_path $WORK/tmp;
-    uwsgi_temp_path $WORK/tmp; scgi_temp_path $WORK/tmp;
-    keepalive_requests 1000000;
-    open_file_cache max=16;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        location = /version { default_type application/json; root $WORK/www; }
-    }
-}
-CONF
-mkdir -p "$WORK/tmp"
-nginx -c "$WORK/nginx.conf"
-APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=warn \
+start_nginx version
+APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT \
     "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$HUB_PORT/version" >/dev/null && curl -sf "http://127.0.0.1:$NGINX_PORT/version" >/dev/null && break; sleep 0.1; done
+wait_for "http://127.0.0.1:$HUB_PORT/version"
 cmp <(curl -s "http://127.0.0.1:$NGINX_PORT/version") <(curl -s "http://127.0.0.1:$HUB_PORT/version") || { echo "bodies differ"; exit 1; }
 
 rate() {  # rate URL → requests per second

@@ -1,0 +1,54 @@
+# Shared pieces of the benchmark scripts: a release build of ingest, a scratch directory
+# cleaned on exit, and nginx serving files from $WORK/www as the ceiling of the same run.
+# Source it after setting ROOT.
+
+require_tools() {
+    command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: apt-get install -y wrk nginx"; exit 1; }
+}
+
+build_ingest() {
+    (cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+    [ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
+}
+
+# Sets WORK, NGINX_PORT and HUB_PORT; kills nginx and $HUB_PID on exit.
+make_workspace() {
+    WORK=$(mktemp -d /tmp/appnorth-bench-XXXXXX)
+    NGINX_PORT=$((30000 + RANDOM % 10000)); HUB_PORT=$((NGINX_PORT + 1))
+    mkdir -p "$WORK/www" "$WORK/data" "$WORK/tmp"
+    trap cleanup_workspace EXIT
+}
+
+cleanup_workspace() {
+    [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null
+    [ -n "${HUB_PID:-}" ] && kill "$HUB_PID" 2>/dev/null
+    wait 2>/dev/null; rm -rf "$WORK"
+}
+
+# start_nginx LOCATION: serves $WORK/www/LOCATION as application/json, access log off.
+start_nginx() {
+    chmod -R a+rX "$WORK"
+    cat >"$WORK/nginx.conf" <<CONF
+worker_processes auto;
+pid $WORK/nginx.pid;
+error_log $WORK/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $WORK/tmp; proxy_temp_path $WORK/tmp; fastcgi_temp_path $WORK/tmp;
+    uwsgi_temp_path $WORK/tmp; scgi_temp_path $WORK/tmp;
+    keepalive_requests 1000000;
+    open_file_cache max=16;
+    server { listen 127.0.0.1:$NGINX_PORT; location = /$1 { default_type application/json; root $WORK/www; } }
+}
+CONF
+    nginx -c "$WORK/nginx.conf"
+    for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$NGINX_PORT/$1" >/dev/null && return 0; sleep 0.1; done
+    echo "nginx did not start"; exit 1
+}
+
+# wait_for URL: up to 10 s.
+wait_for() {
+    for _ in $(seq 1 100); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done
+    echo "no answer from $1"; exit 1
+}
