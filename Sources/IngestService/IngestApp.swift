@@ -23,6 +23,7 @@ public final class IngestApp: @unchecked Sendable {
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)
+        PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

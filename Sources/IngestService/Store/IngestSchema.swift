@@ -139,5 +139,21 @@ enum IngestSchema {
             ) STRICT, WITHOUT ROWID;
             CREATE INDEX idempotency_by_age ON idempotency_records(created_at);
             """),
+        // Public lists show pinned ideas first and only visible ones: partial indexes in that
+        // exact order let a keyset page read just its rows.
+        Migration(name: "0005_ideas_visible_order", sql: """
+            CREATE INDEX ideas_visible_project_top ON ideas(project_id, pinned DESC, vote_count DESC, id DESC)
+                WHERE merged_into_id IS NULL AND (moderation IS NULL OR moderation = 'approved');
+            CREATE INDEX ideas_visible_project_recent ON ideas(project_id, pinned DESC, created_at DESC, id DESC)
+                WHERE merged_into_id IS NULL AND (moderation IS NULL OR moderation = 'approved');
+            CREATE INDEX ideas_visible_project_discussed ON ideas(project_id, pinned DESC, comment_count DESC, id DESC)
+                WHERE merged_into_id IS NULL AND (moderation IS NULL OR moderation = 'approved');
+            CREATE INDEX ideas_visible_board_top ON ideas(board_id, pinned DESC, vote_count DESC, id DESC)
+                WHERE merged_into_id IS NULL AND (moderation IS NULL OR moderation = 'approved');
+            CREATE INDEX ideas_visible_board_recent ON ideas(board_id, pinned DESC, created_at DESC, id DESC)
+                WHERE merged_into_id IS NULL AND (moderation IS NULL OR moderation = 'approved');
+            CREATE INDEX ideas_visible_board_discussed ON ideas(board_id, pinned DESC, comment_count DESC, id DESC)
+                WHERE merged_into_id IS NULL AND (moderation IS NULL OR moderation = 'approved');
+            """),
     ]
 }

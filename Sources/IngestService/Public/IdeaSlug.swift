@@ -1,0 +1,44 @@
+import Foundation
+
+/// The URL slug of an idea, derived once from its title and never changed afterwards.
+enum IdeaSlug {
+    static let maxLength = 60
+    /// Used when a title has nothing that transliterates to ASCII letters or digits.
+    static let fallback = "idea"
+
+    /// Lowercase ASCII: transliterated and diacritics folded, every run of other characters
+    /// one '-', no '-' at either end, at most `maxLength` characters.
+    static func base(for title: String) -> String {
+        let latin = title.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
+            ?? title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        var out = ""
+        var pendingDash = false
+        for byte in latin.utf8 {
+            let lower = (byte >= 65 && byte <= 90) ? byte | 0x20 : byte
+            if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
+                if pendingDash, !out.isEmpty { out += "-" }
+                pendingDash = false
+                out.unicodeScalars.append(Unicode.Scalar(lower))
+                if out.utf8.count >= maxLength { break }
+            } else {
+                pendingDash = true
+            }
+        }
+        let trimmed = trimDashes(String(out.prefix(maxLength)))
+        return trimmed.isEmpty ? fallback : trimmed
+    }
+
+    /// `base` with suffix `-n`, shortened so the whole stays within `maxLength`.
+    static func candidate(_ base: String, _ n: Int) -> String {
+        if n < 2 { return base }
+        let suffix = "-\(n)"
+        return trimDashes(String(base.prefix(maxLength - suffix.count))) + suffix
+    }
+
+    private static func trimDashes(_ s: String) -> String {
+        var s = Substring(s)
+        while s.hasSuffix("-") { s = s.dropLast() }
+        while s.hasPrefix("-") { s = s.dropFirst() }
+        return String(s)
+    }
+}

@@ -1,0 +1,70 @@
+import Shared
+
+/// Hand-written JSON for the community responses: explicit `null`s as the contract shows
+/// them, and no encoder per response on the hottest public reads.
+enum PublicJSON {
+    static func appendOptional(_ value: String?, to out: inout String) {
+        if let value { JSONText.appendString(value, to: &out) } else { out += "null" }
+    }
+
+    /// `{"items":[…],"nextCursor":"…"|null}` (AppNorthPage).
+    static func page<T>(_ items: [T], nextCursor: String?, _ append: (T, inout String) -> Void) -> HTTPResponse {
+        var out = "{\"items\":["
+        for (i, item) in items.enumerated() {
+            if i > 0 { out += "," }
+            append(item, &out)
+        }
+        out += "],\"nextCursor\":"
+        appendOptional(nextCursor, to: &out)
+        out += "}"
+        return .jsonBytes(Array(out.utf8))
+    }
+
+    /// `{"value":…,"moderated":bool}` (AppNorthCreation).
+    static func creation(moderated: Bool, _ appendValue: (inout String) -> Void) -> [UInt8] {
+        var out = "{\"value\":"
+        appendValue(&out)
+        out += ",\"moderated\":\(moderated)}"
+        return Array(out.utf8)
+    }
+
+    static func idea(_ idea: CommunityIdea) -> HTTPResponse {
+        var out = ""
+        idea.appendJSON(to: &out)
+        return .jsonBytes(Array(out.utf8))
+    }
+
+    /// AppNorthBoard, with `description` as an explicit null when there is none.
+    static func appendBoard(_ board: Board, to out: inout String) {
+        out += "{\"id\":"
+        JSONText.appendString(board.id, to: &out)
+        out += ",\"slug\":"
+        JSONText.appendString(board.slug, to: &out)
+        out += ",\"name\":"
+        JSONText.appendString(board.name, to: &out)
+        out += ",\"description\":"
+        appendOptional(board.description, to: &out)
+        out += ",\"position\":\(board.position),\"moderation\":"
+        JSONText.appendString(board.moderation.rawValue, to: &out)
+        out += ",\"policies\":{\"submission\":"
+        JSONText.appendString(board.policies.submission.rawValue, to: &out)
+        out += ",\"vote\":"
+        JSONText.appendString(board.policies.vote.rawValue, to: &out)
+        out += ",\"comment\":"
+        JSONText.appendString(board.policies.comment.rawValue, to: &out)
+        out += "},\"statuses\":["
+        for (i, status) in board.statuses.enumerated() {
+            if i > 0 { out += "," }
+            out += "{\"id\":"
+            JSONText.appendString(status.id, to: &out)
+            out += ",\"slug\":"
+            JSONText.appendString(status.slug, to: &out)
+            out += ",\"label\":"
+            JSONText.appendString(status.label, to: &out)
+            out += ",\"color\":"
+            JSONText.appendString(status.color, to: &out)
+            out += ",\"position\":\(status.position),\"isDefault\":\(status.isDefault),\"isFinal\":\(status.isFinal)}"
+        }
+        out += "]}"
+    }
+}
