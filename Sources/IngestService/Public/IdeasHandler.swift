@@ -7,6 +7,8 @@ struct IdeasHandler {
     let store: IngestStore
     let requestGuard: PublicRequestGuard
     let cursors: CursorSigner
+    /// Rendered pages per project, filters, cursor, limit and viewer, until the next write.
+    let pages = GenerationCache<HTTPResponse>(capacity: 8_192)
 
     static let createRoute = "POST /api/v1/ideas"
     /// Longer than any ID or slug: answered 404 without a query.
@@ -39,6 +41,12 @@ struct IdeasHandler {
 
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = try requestGuard.resolve(request, write: false)
+        let key = [context.project.id, context.participant.key ?? ""]
+            + ["board", "status", "query", "sort", "cursor", "limit"].map { request.query[$0] ?? "\u{1}" }
+        return try pages.value(for: key.joined(separator: "\u{0}"), in: store.db) { try renderList(request, context) }
+    }
+
+    private func renderList(_ request: HTTPRequest, _ context: PublicContext) throws -> HTTPResponse {
         var errors = FieldErrors()
         let page = PageRequest.parse(request, &errors)
         let boards = try store.boards(projectId: context.project.id)

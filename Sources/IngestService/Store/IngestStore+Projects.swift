@@ -73,7 +73,9 @@ extension IngestStore {
     }
 
     public func project(appId: String) throws -> Project? {
-        try db.queryOne("SELECT * FROM projects WHERE app_id = ?", [.text(appId)]).map(IngestStore.project(from:))
+        try projectsByAppId.value(for: appId, in: db) {
+            try db.queryOne("SELECT * FROM projects WHERE app_id = ?", [.text(appId)]).map(IngestStore.project(from:))
+        }
     }
 
     static func project(from row: Row) -> Project {
@@ -88,6 +90,10 @@ extension IngestStore {
 
     /// The boards of a project in order, each with its statuses in order.
     public func boards(projectId: String) throws -> [Board] {
+        try boardsByProject.value(for: projectId, in: db) { try loadBoards(projectId: projectId) }
+    }
+
+    private func loadBoards(projectId: String) throws -> [Board] {
         let boardRows = try db.query("SELECT * FROM boards WHERE project_id = ? ORDER BY position, created_at", [.text(projectId)])
         let statusRows = try db.query("""
             SELECT s.* FROM board_statuses s JOIN boards b ON b.id = s.board_id

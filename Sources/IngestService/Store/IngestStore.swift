@@ -8,6 +8,10 @@ public final class IngestStore: @unchecked Sendable {
     let clock: Clock
     let ids: TimeSortableID
     let keyring: Keyring?
+    /// Hot public reads, valid until the next write to this store.
+    let projectsByAppId = GenerationCache<Project?>(capacity: 4_096)
+    let boardsByProject = GenerationCache<[Board]>(capacity: 4_096)
+    let identitySecrets = GenerationCache<String?>(capacity: 4_096)
 
     public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
         self.db = db

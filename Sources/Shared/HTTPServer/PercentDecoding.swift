@@ -24,24 +24,68 @@ enum PercentDecoding {
     }
 
     /// `(name, value)` pairs of an `application/x-www-form-urlencoded` query, in order.
-    /// A pair without `=` has an empty value; empty pairs are skipped.
+    /// A pair without `=` has an empty value; empty pairs are skipped. Split on bytes:
+    /// `Substring.split` would walk grapheme clusters.
     static func queryItems(_ query: Substring) -> [(String, String)] {
         var items: [(String, String)] = []
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            if let eq = pair.firstIndex(of: "=") {
-                items.append((decode(pair[..<eq], plusAsSpace: true), decode(pair[pair.index(after: eq)...], plusAsSpace: true)))
-            } else {
-                items.append((decode(pair, plusAsSpace: true), ""))
+        var bytes = Array(query.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                var end = start
+                var eq = -1
+                while end < buffer.count && buffer[end] != 38 {
+                    if eq < 0 && buffer[end] == 61 { eq = end }
+                    end += 1
+                }
+                if end > start {
+                    if eq >= 0 {
+                        items.append((decodeBytes(buffer, start, eq, plusAsSpace: true), decodeBytes(buffer, eq + 1, end, plusAsSpace: true)))
+                    } else {
+                        items.append((decodeBytes(buffer, start, end, plusAsSpace: true), ""))
+                    }
+                }
+                start = end + 1
             }
         }
         return items
     }
 
+    /// `buffer[from..<to]` with `%XX` (and `+` when `plusAsSpace`) decoded in place (the
+    /// decoded form is never longer), as a String; invalid UTF-8 becomes U+FFFD.
+    private static func decodeBytes(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ from: Int, _ to: Int, plusAsSpace: Bool) -> String {
+        var read = from
+        var write = from
+        while read < to {
+            let c = buffer[read]
+            if c == 37, read + 2 < to,
+               let hi = hexValue(buffer[read + 1]), let lo = hexValue(buffer[read + 2]) {
+                buffer[write] = hi << 4 | lo
+                read += 3
+            } else {
+                buffer[write] = plusAsSpace && c == 43 ? 32 : c
+                read += 1
+            }
+            write += 1
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<write]), as: UTF8.self)
+    }
+
     /// The segments of a raw path, each decoded; `/a/b%2Fc` gives `["a", "b/c"]`.
     static func pathSegments(_ rawPath: Substring) -> [String] {
-        var body = rawPath
-        if body.first == "/" { body = body.dropFirst() }
-        return body.split(separator: "/", omittingEmptySubsequences: false).map { decode($0, plusAsSpace: false) }
+        var bytes = Array(rawPath.utf8)
+        var segments: [String] = []
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var start = buffer.first == 47 ? 1 : 0
+            while true {
+                var end = start
+                while end < buffer.count && buffer[end] != 47 { end += 1 }
+                segments.append(decodeBytes(buffer, start, end, plusAsSpace: false))
+                if end >= buffer.count { break }
+                start = end + 1
+            }
+        }
+        return segments
     }
 
     private static func hexValue(_ c: UInt8) -> UInt8? {

@@ -108,6 +108,11 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// Rows changed by the most recent INSERT, UPDATE or DELETE on this connection.
     public var changes: Int { locked { handle.map { Int(sqlite3_changes($0)) } ?? 0 } }
 
+    /// Grows with every row this connection inserts, updates or deletes (rolled back ones
+    /// too). Since the owning daemon is the file's only writer, an unchanged value means
+    /// unchanged data: the key of `GenerationCache`.
+    public var changeGeneration: Int64 { locked { handle.map { sqlite3_total_changes64($0) } ?? -1 } }
+
     /// True inside a transaction (ours or one begun by hand).
     public var isInTransaction: Bool { locked { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false } }
 
