@@ -13,7 +13,10 @@ require_tools
 build_ingest
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=warn APPNORTH_ADMIN_TOKEN=$TOKEN \
+# Like nginx here (access_log off), ingest runs without its access log (level warn);
+# APPNORTH_BENCH_LOG_LEVEL=info measures it with the access log on.
+APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
+    APPNORTH_ADMIN_TOKEN=$TOKEN \
     APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 BASE=http://127.0.0.1:$HUB_PORT

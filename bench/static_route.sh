@@ -13,7 +13,9 @@ build_ingest
 make_workspace
 printf '{"name":"appnorth-hub","version":"%s"}' "$(sed -n 's/.*version = "\(.*\)".*/\1/p' "$ROOT/Sources/Shared/AppNorth.swift")" >"$WORK/www/version"
 start_nginx version
-APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT \
+# Like nginx here (access_log off), ingest runs without its access log (level warn);
+# APPNORTH_BENCH_LOG_LEVEL=info measures it with the access log on.
+APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
     "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 wait_for "http://127.0.0.1:$HUB_PORT/version"

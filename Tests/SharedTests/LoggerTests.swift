@@ -42,5 +42,8 @@ final class LoggerTests: XCTestCase {
     func testQueryRedactionKeepsHarmlessParameters() {
         XCTAssertEqual(Redactor.redactQuery("app_id=app_123&voter_token=abcdefghijklmnop&sort=top"),
                        "app_id=app_123&voter_token=[redacted]&sort=top")
+        // An encoded name, a flag without value, empty pairs and a lone name are kept in shape
+        XCTAssertEqual(Redactor.redactQuery("voter%5Ftoken=abc&&flag&q=a%20b&"), "voter%5Ftoken=[redacted]&&flag&q=a%20b&")
+        XCTAssertEqual(Redactor.redactQuery(""), "")
     }
 }

@@ -9,8 +9,10 @@ enum IdeaSlug {
     /// Lowercase ASCII: transliterated and diacritics folded, every run of other characters
     /// one '-', no '-' at either end, at most `maxLength` characters.
     static func base(for title: String) -> String {
-        let latin = title.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
-            ?? title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        // ICU transliteration costs about a millisecond: only for titles that need it.
+        let latin = title.utf8.allSatisfy({ $0 < 0x80 }) ? title
+            : title.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
+                ?? title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var out = ""
         var pendingDash = false
         for byte in latin.utf8 {

@@ -52,9 +52,16 @@ extension HTTPServer {
         let duration = TimeInterval(nanos) / 1e9
         observer?.requestCompleted(method: context.method, route: context.routeLabel, status: status, duration: duration)
         if logger.level <= .info {
-            logger.info("request", ["method": context.method, "path": context.loggablePath, "route": context.routeLabel,
-                                    "status": status, "duration_ms": Double(nanos / 1000) / 1000,
-                                    "correlation_id": context.correlationId])
+            // Fixed, harmless keys; the path's secret query values are already redacted.
+            var fields = "\"method\":"
+            JSONText.appendString(context.method, to: &fields)
+            fields += ",\"path\":"
+            JSONText.appendString(context.loggablePath, to: &fields)
+            fields += ",\"route\":"
+            JSONText.appendString(context.routeLabel, to: &fields)
+            fields += ",\"status\":\(status),\"duration_ms\":\(Double(nanos / 1000) / 1000),\"correlation_id\":"
+            JSONText.appendString(context.correlationId, to: &fields)
+            logger.log(.info, "request", preformattedFields: fields)
         }
         inFlight.wrappingSubtract(1, ordering: .releasing)
     }

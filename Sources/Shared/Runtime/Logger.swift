@@ -111,6 +111,22 @@ public final class Logger: @unchecked Sendable {
 
     public func flush() { sink.flush() }
 
+    /// A line whose fields the caller already wrote as JSON members (`"k":v,…`, without
+    /// braces) and already cleared of secrets: for the access log, written once per request.
+    public func log(_ at: LogLevel, _ message: String, preformattedFields fields: String) {
+        guard at >= level else { return }
+        var out = "{\"ts\":\"\(ISOTime.format(clock.now()))\",\"level\":\"\(at.name)\",\"daemon\":"
+        JSONText.appendString(daemon, to: &out)
+        out += ",\"msg\":"
+        JSONText.appendString(message, to: &out)
+        if !fields.isEmpty {
+            out += ","
+            out += fields
+        }
+        out += "}"
+        sink.write(line: out)
+    }
+
     public func log(_ at: LogLevel, _ message: String, _ fields: KeyValuePairs<String, Any>) {
         guard at >= level else { return }
         var out = "{\"ts\":\"\(ISOTime.format(clock.now()))\",\"level\":\"\(at.name)\",\"daemon\":"

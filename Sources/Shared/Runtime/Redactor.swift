@@ -26,14 +26,36 @@ public enum Redactor {
         return s
     }
 
-    /// A URL's query string with the values of secret parameters replaced.
+    /// A URL's query string with the values of secret parameters replaced. Scans bytes:
+    /// it runs for every logged request.
     public static func redactQuery(_ query: String) -> String {
-        query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            if parts.count == 2, isSecretKey(name.removingPercentEncoding ?? name) { return name + "=[redacted]" }
-            return String(pair)
-        }.joined(separator: "&")
+        let bytes = Array(query.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            var eq = -1
+            while end < bytes.count && bytes[end] != 38 {
+                if eq < 0 && bytes[end] == 61 { eq = end }
+                end += 1
+            }
+            if start > 0 { out.append(38) }
+            if eq >= 0 {
+                let rawName = String(decoding: bytes[start..<eq], as: UTF8.self)
+                let name = rawName.contains("%") ? (rawName.removingPercentEncoding ?? rawName) : rawName
+                if isSecretKey(name) {
+                    out += bytes[start...eq]
+                    out += Array("[redacted]".utf8)
+                } else {
+                    out += bytes[start..<end]
+                }
+            } else {
+                out += bytes[start..<end]
+            }
+            start = end + 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static let bearer = Array("bearer".utf8)
