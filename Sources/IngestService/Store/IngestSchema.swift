@@ -155,5 +155,13 @@ enum IngestSchema {
             CREATE INDEX ideas_visible_board_discussed ON ideas(board_id, pinned DESC, comment_count DESC, id DESC)
                 WHERE merged_into_id IS NULL AND (moderation IS NULL OR moderation = 'approved');
             """),
+        // Every index is written by every idea insert and vote: keep the ones reads need.
+        // Public lists walk the visible-order indexes of 0005; operator lists use
+        // ideas_by_project_recent.
+        Migration(name: "0006_fewer_idea_indexes", sql: """
+            DROP INDEX ideas_by_board_recent;
+            DROP INDEX ideas_by_project_top;
+            DROP INDEX ideas_by_project_discussed;
+            """),
     ]
 }
