@@ -189,8 +189,8 @@ final class CommunityFixture {
         func header(_ name: String) -> String? { headers.first { $0.0 == name.lowercased() }?.1 }
     }
 
-    init() throws {
-        hub = try HubHarness()
+    init(environment: [String: String] = [:]) throws {
+        hub = try HubHarness(environment: environment)
         try hub.start([.ingest])
         store = hub.app!.store
         let org = try store.createOrganization(slug: "acme", name: "Acme")
