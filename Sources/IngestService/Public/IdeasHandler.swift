@@ -41,9 +41,9 @@ struct IdeasHandler {
 
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = try requestGuard.resolve(request, write: false)
-        let key = [context.project.id, context.participant.key ?? ""]
-            + ["board", "status", "query", "sort", "cursor", "limit"].map { request.query[$0] ?? "\u{1}" }
-        return try pages.value(for: key.joined(separator: "\u{0}"), in: store.db) { try renderList(request, context) }
+        // The raw query holds every filter; the same filters spelled differently only miss.
+        let key = context.project.id + "\u{0}" + (context.participant.key ?? "") + "\u{0}" + (request.rawQuery ?? "")
+        return try pages.value(for: key, in: store.db) { try renderList(request, context) }
     }
 
     private func renderList(_ request: HTTPRequest, _ context: PublicContext) throws -> HTTPResponse {
