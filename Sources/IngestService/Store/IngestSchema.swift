@@ -163,5 +163,103 @@ enum IngestSchema {
             DROP INDEX ideas_by_project_top;
             DROP INDEX ideas_by_project_discussed;
             """),
+            Migration(name: "0007_feedback_members_outbox_changelog", sql: """
+            CREATE TABLE organization_members (
+                id TEXT PRIMARY KEY,
+                organization_id TEXT NOT NULL REFERENCES organizations(id),
+                name TEXT NOT NULL,
+                email TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                UNIQUE (organization_id, email)
+            ) STRICT;
+            CREATE TABLE feedback (
+                id TEXT PRIMARY KEY,
+                project_id TEXT NOT NULL REFERENCES projects(id),
+                type TEXT NOT NULL CHECK (type IN ('problem', 'suggestion', 'comment')),
+                message TEXT NOT NULL,                 -- sanitized
+                email TEXT,                            -- contact email given with the report (equal to the verified one when signed)
+                author_email TEXT,                     -- verified identity email: the only reader of the thread
+                author_key TEXT,                       -- participant key ('email:…' or 'token:…')
+                page_url TEXT NOT NULL,
+                page_title TEXT,
+                locale TEXT,
+                viewport_width INTEGER NOT NULL,
+                viewport_height INTEGER NOT NULL,
+                user_agent TEXT,
+                device_context TEXT,                   -- JSON object of flattened strings
+                diagnostics TEXT NOT NULL DEFAULT '[]', -- JSON array, sanitized
+                screenshot_key TEXT,                   -- object-store key; NULL when none was stored
+                screenshot_type TEXT,
+                screenshot_width INTEGER,
+                screenshot_height INTEGER,
+                screenshot_bytes INTEGER,
+                status TEXT NOT NULL DEFAULT 'todo' CHECK (status IN ('todo', 'in_progress', 'done')),
+                priority TEXT NOT NULL DEFAULT 'none' CHECK (priority IN ('none', 'low', 'medium', 'high', 'urgent')),
+                read_at TEXT,                          -- NULL while no team member has read it
+                assignee_id TEXT REFERENCES organization_members(id),
+                promoted_idea_id TEXT REFERENCES ideas(id),
+                correlation_id TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            ) STRICT;
+            CREATE INDEX feedback_by_project ON feedback(project_id, created_at DESC, id DESC);
+            CREATE TABLE feedback_labels (
+                feedback_id TEXT NOT NULL REFERENCES feedback(id),
+                label TEXT NOT NULL,
+                PRIMARY KEY (feedback_id, label)
+            ) STRICT, WITHOUT ROWID;
+            CREATE INDEX feedback_labels_by_label ON feedback_labels(label, feedback_id);
+            CREATE TABLE feedback_replies (
+                id TEXT PRIMARY KEY,
+                feedback_id TEXT NOT NULL REFERENCES feedback(id),
+                message TEXT NOT NULL,
+                internal INTEGER NOT NULL,             -- internal notes never reach the author
+                author_member_id TEXT REFERENCES organization_members(id),
+                author_token_id TEXT,                  -- the API token that wrote it
+                created_at TEXT NOT NULL
+            ) STRICT;
+            CREATE INDEX feedback_replies_by_feedback ON feedback_replies(feedback_id, created_at, id);
+            CREATE TABLE feedback_events (             -- the timeline: every change, oldest first
+                id TEXT PRIMARY KEY,
+                feedback_id TEXT NOT NULL REFERENCES feedback(id),
+                kind TEXT NOT NULL,                    -- created, read, unread, status, priority, assignee, label_added, …
+                detail TEXT NOT NULL DEFAULT '{}',     -- JSON
+                actor TEXT,                            -- token or member that made the change
+                created_at TEXT NOT NULL
+            ) STRICT;
+            CREATE INDEX feedback_events_by_feedback ON feedback_events(feedback_id, created_at, id);
+            CREATE VIRTUAL TABLE feedback_fts USING fts5(
+                message, page_title, content='feedback', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
+            CREATE TRIGGER feedback_fts_insert AFTER INSERT ON feedback BEGIN
+                INSERT INTO feedback_fts(rowid, message, page_title) VALUES (new.rowid, new.message, new.page_title);
+            END;
+            CREATE TRIGGER feedback_fts_delete AFTER DELETE ON feedback BEGIN
+                INSERT INTO feedback_fts(feedback_fts, rowid, message, page_title) VALUES ('delete', old.rowid, old.message, old.page_title);
+            END;
+            CREATE TRIGGER feedback_fts_update AFTER UPDATE OF message, page_title ON feedback BEGIN
+                INSERT INTO feedback_fts(feedback_fts, rowid, message, page_title) VALUES ('delete', old.rowid, old.message, old.page_title);
+                INSERT INTO feedback_fts(rowid, message, page_title) VALUES (new.rowid, new.message, new.page_title);
+            END;
+            CREATE TABLE outbox (                      -- events for consumers, kept until acknowledged
+                id TEXT PRIMARY KEY,                   -- time-sortable: delivery order
+                topic TEXT NOT NULL,                   -- feedback.created, feedback.replied, feedback.status, …
+                project_id TEXT,
+                payload TEXT NOT NULL,                 -- JSON, no private message bodies beyond what the consumer needs
+                created_at TEXT NOT NULL,
+                acknowledged_at TEXT
+            ) STRICT;
+            CREATE INDEX outbox_pending ON outbox(acknowledged_at, id);
+            CREATE TABLE changelog_entries (
+                id TEXT PRIMARY KEY,
+                project_id TEXT NOT NULL REFERENCES projects(id),
+                title TEXT NOT NULL,
+                body TEXT NOT NULL,
+                state TEXT NOT NULL DEFAULT 'draft' CHECK (state IN ('draft', 'published')),
+                published_at TEXT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            ) STRICT;
+            CREATE INDEX changelog_published ON changelog_entries(project_id, state, published_at DESC, id DESC);
+            """),
     ]
 }
