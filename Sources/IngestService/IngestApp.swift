@@ -39,6 +39,7 @@ public final class IngestApp: @unchecked Sendable {
     /// Stops intake and drains in-flight requests, then closes the backend sockets.
     public func stop() {
         server.stop()
+        store.writes.stop()
         backends.close()
     }
 }

@@ -17,7 +17,14 @@ struct IdeasHandler {
     func register(on router: Router) {
         router.add("GET", "/api/v1/ideas", list)
         router.add("GET", "/api/v1/ideas/{handle}", get)
-        router.add("POST", "/api/v1/ideas", maxBodyBytes: InputLimits.communityBodyBytes, create)
+        router.addAsync("POST", "/api/v1/ideas", maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
+            do {
+                // Checked on the request thread; the write joins the next group commit.
+                store.writes.submit(try create(request)) { respond($0.map(CommunityHTTP.written)) }
+            } catch {
+                respond(.failure(error))
+            }
+        }
     }
 
     /// The idea a path's `{handle}` names for this caller; 404 `NOT_FOUND` otherwise. Writes
@@ -116,7 +123,8 @@ struct IdeasHandler {
         var authorName: String?
     }
 
-    func create(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// Validates a submission and returns the write that stores it.
+    func create(_ request: HTTPRequest) throws -> () throws -> (status: Int, body: [UInt8], replayed: Bool) {
         let context = try requestGuard.resolve(request, write: true)
         let body = try request.decodeJSON(CreateBody.self)
         var errors = FieldErrors()
@@ -133,14 +141,16 @@ struct IdeasHandler {
         try errors.throwIfAny()
         guard let board, let title, let description else { throw APIError.invalidPayload(errors.fields) }
 
-        let result = try store.idempotent(projectId: context.project.id, route: IdeasHandler.createRoute,
-                                          scope: context.participant.idempotencyScope, key: CommunityHTTP.idempotencyKey(request),
-                                          payload: IngestStore.canonicalPayload(request.body)) {
-            let idea = try store.submitIdea(projectId: context.project.id, board: board, title: title, description: description,
-                                            authorName: authorName, authorEmail: context.participant.identity?.email,
-                                            authorKey: context.participant.key)
-            return (201, PublicJSON.creation(moderated: !idea.isPubliclyVisible) { idea.appendJSON(to: &$0) })
+        let key = CommunityHTTP.idempotencyKey(request)
+        let payload = IngestStore.canonicalPayload(request.body)
+        return { [store] in
+            try store.idempotent(projectId: context.project.id, route: IdeasHandler.createRoute,
+                                 scope: context.participant.idempotencyScope, key: key, payload: payload) {
+                let idea = try store.submitIdea(projectId: context.project.id, board: board, title: title, description: description,
+                                                authorName: authorName, authorEmail: context.participant.identity?.email,
+                                                authorKey: context.participant.key)
+                return (201, PublicJSON.creation(moderated: !idea.isPubliclyVisible) { idea.appendJSON(to: &$0) })
+            }
         }
-        return CommunityHTTP.written(result)
     }
 }

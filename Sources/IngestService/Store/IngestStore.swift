@@ -12,12 +12,15 @@ public final class IngestStore: @unchecked Sendable {
     let projectsByAppId = GenerationCache<Project?>(capacity: 4_096)
     let boardsByProject = GenerationCache<[Board]>(capacity: 4_096)
     let identitySecrets = GenerationCache<String?>(capacity: 4_096)
+    /// Group commit for request writes; stopped by `IngestApp.stop` before the store closes.
+    public let writes: WriteBatcher
 
     public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
         self.db = db
         self.clock = clock
         self.keyring = keyring
         ids = TimeSortableID(clock: clock)
+        writes = WriteBatcher(db: db, name: "ingest-writer")
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.
