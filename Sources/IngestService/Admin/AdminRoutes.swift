@@ -18,5 +18,9 @@ public struct AdminRoutes {
         AdminModerationHandler(store: store).register(on: admin)
         AdminMergeHandler(store: store).register(on: admin)
         AdminCommentsHandler(store: store).register(on: admin)
+        AdminMembersHandler(store: store).register(on: admin)
+        AdminFeedbackHandler(store: store).register(on: admin)
+        AdminFeedbackChangesHandler(store: store).register(on: admin)
+        AdminChangelogHandler(store: store).register(on: admin)
     }
 }

@@ -19,5 +19,6 @@ public struct PublicRoutes {
         IdeasHandler(store: store, requestGuard: requestGuard, cursors: cursors).register(on: router)
         VotesHandler(store: store, requestGuard: requestGuard).register(on: router)
         CommentsHandler(store: store, requestGuard: requestGuard, cursors: cursors).register(on: router)
+        ChangelogHandler(store: store, requestGuard: requestGuard, cursors: cursors).register(on: router)
     }
 }
