@@ -55,11 +55,12 @@ public struct FeedbackHandler {
                                           height: screenshot.height, bytes: screenshot.bytes.count)
             }
         }
+        let key = CommunityHTTP.idempotencyKey(request)
         let result: (status: Int, body: [UInt8], replayed: Bool)
         do {
             result = try store.idempotent(projectId: context.project.id, route: FeedbackHandler.createRoute,
-                                          scope: context.participant.idempotencyScope, key: CommunityHTTP.idempotencyKey(request),
-                                          payload: IngestStore.canonicalPayload(request.body)) {
+                                          scope: context.participant.idempotencyScope, key: key,
+                                          payload: key == nil ? [] : try body.canonicalPayload()) {
                 try store.insertFeedback(id: id, projectId: context.project.id, draft: draft, authorEmail: identity?.email,
                                          authorKey: context.participant.key, screenshot: stored,
                                          correlationId: request.correlationId)

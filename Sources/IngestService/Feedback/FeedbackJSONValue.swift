@@ -2,7 +2,7 @@ import Foundation
 import Shared
 
 /// Diagnostic metadata as sent (AppNorthJSONValue): any JSON, members kept in their order.
-public enum FeedbackJSONValue: Decodable, Equatable, Sendable {
+public enum FeedbackJSONValue: Codable, Equatable, Sendable {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -39,6 +39,29 @@ public enum FeedbackJSONValue: Decodable, Equatable, Sendable {
             self = .number(d)
         } else {
             self = .string(try single.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case let .object(members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        case let .array(items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case let .string(s):
+            var container = encoder.singleValueContainer()
+            try container.encode(s)
+        case let .number(d):
+            var container = encoder.singleValueContainer()
+            try container.encode(d)
+        case let .bool(b):
+            var container = encoder.singleValueContainer()
+            try container.encode(b)
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
         }
     }
 

@@ -1,14 +1,15 @@
 import Foundation
+import Shared
 
 /// The body of `POST /api/v1/feedback` (AppNorthCreateFeedback plus the optional `appId`).
 /// Every field is optional here so that missing ones become field errors, not a decode error.
-struct FeedbackRequestBody: Decodable {
-    struct Viewport: Decodable {
+struct FeedbackRequestBody: Codable {
+    struct Viewport: Codable {
         var width: Int?
         var height: Int?
     }
 
-    struct DeviceContext: Decodable {
+    struct DeviceContext: Codable {
         var appName: String?
         var appVersion: String?
         var buildVersion: String?
@@ -18,7 +19,7 @@ struct FeedbackRequestBody: Decodable {
         var systemVersion: String?
     }
 
-    struct Diagnostic: Decodable {
+    struct Diagnostic: Codable {
         var category: String?
         var level: String?
         var message: String?
@@ -38,4 +39,15 @@ struct FeedbackRequestBody: Decodable {
     var diagnostics: [Diagnostic]?
     var screenshot: String?
     var appId: String?
+
+    /// The idempotency payload: the decoded body re-encoded with sorted keys, the screenshot
+    /// standing in as its SHA-256, so a retry is compared without re-serializing megabytes.
+    /// Fields the server ignores are left out, so they cannot turn a retry into a conflict.
+    func canonicalPayload() throws -> [UInt8] {
+        var copy = self
+        copy.screenshot = screenshot.map { "sha256:" + SHA256.hex($0) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(copy))
+    }
 }

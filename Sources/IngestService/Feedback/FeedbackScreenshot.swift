@@ -43,38 +43,48 @@ public struct FeedbackScreenshot: Equatable, Sendable {
     /// Standard-alphabet base64 with `=` padding only at the end and a length that is a
     /// multiple of four; no whitespace.
     static func strictBase64Decode<C: Collection>(_ input: C) -> [UInt8]? where C.Element == UInt8 {
+        if let result = input.withContiguousStorageIfAvailable({ decode($0) }) { return result }
+        return Array(input).withUnsafeBufferPointer { decode($0) }
+    }
+
+    /// Sextet per input byte; 64 marks `=`, 255 anything outside the alphabet.
+    private static let sextets: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() { table[Int(c)] = UInt8(i) }
+        table[61] = 64
+        return table
+    }()
+
+    private static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let count = input.count
         guard count > 0, count % 4 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(count / 4 * 3)
-        var quad: UInt32 = 0
-        var filled = 0
         var padding = 0
-        for c in input {
-            let v: UInt32
-            switch c {
-            case 65...90: v = UInt32(c - 65)
-            case 97...122: v = UInt32(c - 71)
-            case 48...57: v = UInt32(c + 4)
-            case 43: v = 62
-            case 47: v = 63
-            case 61: padding += 1; v = 0
-            default: return nil
+        if input[count - 1] == 61 { padding = input[count - 2] == 61 ? 2 : 1 }
+        let outCount = count / 4 * 3 - padding
+        return sextets.withUnsafeBufferPointer { table -> [UInt8]? in
+            var valid = true
+            let out = [UInt8](unsafeUninitializedCapacity: count / 4 * 3) { buffer, initialized in
+                var o = 0
+                var i = 0
+                while i < count {
+                    let a = table[Int(input[i])], b = table[Int(input[i + 1])], c = table[Int(input[i + 2])], d = table[Int(input[i + 3])]
+                    let last = i + 4 == count
+                    // `=` only in the last quantum's final one or two places.
+                    if (a | b) >= 64 || (!last && (c | d) >= 64) || (c == 64 && d != 64) || (a | b | c | d) == 255 {
+                        valid = false
+                        break
+                    }
+                    let quad = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c & 63) << 6 | UInt32(d & 63)
+                    buffer[o] = UInt8(quad >> 16 & 0xFF)
+                    buffer[o + 1] = UInt8(quad >> 8 & 0xFF)
+                    buffer[o + 2] = UInt8(quad & 0xFF)
+                    o += 3
+                    i += 4
+                }
+                initialized = valid ? outCount : 0
             }
-            if padding > 0 && c != 61 { return nil }
-            quad = quad << 6 | v
-            filled += 1
-            if filled == 4 {
-                out.append(UInt8(quad >> 16 & 0xFF))
-                out.append(UInt8(quad >> 8 & 0xFF))
-                out.append(UInt8(quad & 0xFF))
-                quad = 0
-                filled = 0
-            }
+            return valid ? out : nil
         }
-        guard padding <= 2 else { return nil }
-        out.removeLast(padding)
-        return out
     }
 
     /// Width and height read from the bytes, or nil when the signature is not the declared
