@@ -24,6 +24,7 @@ public final class IngestApp: @unchecked Sendable {
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)
         PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
+        FeedbackHandler(store: store, requestGuard: publicGuard, objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory()), clock: context.clock).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

@@ -1,0 +1,106 @@
+import Foundation
+import Shared
+
+/// Diagnostic metadata as sent (AppNorthJSONValue): any JSON, members kept in their order.
+public enum FeedbackJSONValue: Codable, Equatable, Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case object([(String, FeedbackJSONValue)])
+    case array([FeedbackJSONValue])
+    case null
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+        if let container = try? decoder.container(keyedBy: Key.self) {
+            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                ($0.stringValue, try container.decode(FeedbackJSONValue.self, forKey: $0))
+            })
+            return
+        }
+        if var container = try? decoder.unkeyedContainer() {
+            var items: [FeedbackJSONValue] = []
+            while !container.isAtEnd { items.append(try container.decode(FeedbackJSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let b = try? single.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? single.decode(Double.self) {
+            self = .number(d)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case let .object(members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        case let .array(items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case let .string(s):
+            var container = encoder.singleValueContainer()
+            try container.encode(s)
+        case let .number(d):
+            var container = encoder.singleValueContainer()
+            try container.encode(d)
+        case let .bool(b):
+            var container = encoder.singleValueContainer()
+            try container.encode(b)
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        }
+    }
+
+    public static func == (a: FeedbackJSONValue, b: FeedbackJSONValue) -> Bool {
+        switch (a, b) {
+        case let (.string(x), .string(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        case (.null, .null): return true
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    /// Compact JSON; integral numbers print without a fraction, as JavaScript would.
+    public func appendJSON(to out: inout String) {
+        switch self {
+        case let .string(s): JSONText.appendString(s, to: &out)
+        case let .number(d):
+            if d.isFinite && d == d.rounded() && abs(d) < 1e15 { out += String(Int64(d)) } else if d.isFinite { out += "\(d)" } else { out += "null" }
+        case let .bool(b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case let .array(items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.appendJSON(to: &out)
+            }
+            out += "]"
+        case let .object(members):
+            out += "{"
+            for (i, member) in members.enumerated() {
+                if i > 0 { out += "," }
+                JSONText.appendString(member.0, to: &out)
+                out += ":"
+                member.1.appendJSON(to: &out)
+            }
+            out += "}"
+        }
+    }
+}
