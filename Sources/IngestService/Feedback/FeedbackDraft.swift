@@ -7,15 +7,15 @@ struct FeedbackDraft {
     static let categories: Set<String> = ["console", "error", "network", "breadcrumb"]
     static let levels: Set<String> = ["debug", "info", "warn", "error"]
     static let deviceTypes: Set<String> = ["phone", "tablet", "desktop", "tv", "unknown"]
-    static let maxDiagnostics = 100
-    static let maxDiagnosticMessage = 1_000
-    static let maxMetadataKeys = 20
-    static let maxMetadataLength = 8_000
+    static let maxDiagnostics = InputLimits.diagnostics
+    static let maxDiagnosticMessage = InputLimits.diagnosticMessage
+    static let maxMetadataKeys = InputLimits.diagnosticMetadataKeys
+    static let maxMetadataLength = InputLimits.diagnosticMetadataLength
     static let maxTimestamp = 64
     static let maxLocale = 35
     static let maxUserAgent = 512
-    static let maxViewport = 20_000
-    static let maxDeviceField = 120
+    static let maxViewport = InputLimits.feedbackViewport
+    static let maxDeviceField = InputLimits.deviceContextField
 
     var type: String
     var message: String

@@ -15,7 +15,7 @@ public struct FeedbackScreenshot: Equatable, Sendable {
     public let height: Int
     public let bytes: [UInt8]
 
-    public static let maxDataURLLength = 2_800_000
+    public static let maxDataURLLength = InputLimits.screenshotDataURL
     public static let maxDimension = 20_000
 
     /// Parses `data:image/(png|jpeg|webp);base64,…`; throws 400 `INVALID_SCREENSHOT` for

@@ -14,6 +14,14 @@ public enum InputLimits {
     public static let feedbackPageURL = 2_048
     public static let feedbackPageTitle = 300
     public static let email = 320
+    public static let feedbackViewport = 20_000
+    public static let deviceContextField = 120
+    public static let diagnostics = 100
+    public static let diagnosticMessage = 1_000
+    public static let diagnosticMetadataKeys = 20
+    /// UTF-16 units of one entry's metadata after JSON serialization.
+    public static let diagnosticMetadataLength = 8_000
+    public static let screenshotDataURL = 2_800_000
     public static let communityBodyBytes = 32_000
     public static let feedbackBodyBytes = 3_500_000
     public static let idempotencyKey = 8...128
