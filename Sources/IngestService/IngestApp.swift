@@ -24,7 +24,8 @@ public final class IngestApp: @unchecked Sendable {
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)
         PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
-        FeedbackHandler(store: store, requestGuard: publicGuard, objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory()), clock: context.clock).register(on: router)
+        FeedbackHandler(store: store, requestGuard: publicGuard, objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory),
+                        clock: context.clock, creationsPerMinute: context.config.feedbackRequestsPerMinute).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

@@ -75,7 +75,10 @@ final class ObjectStoreLocalDirectoryTests: XCTestCase {
         // Given a config with a data directory
         let config = try HubConfig(environment: ["APPNORTH_DATA_DIR": "/var/lib/appnorth"], currentDirectory: "/")
         // Then objects default to <data>/objects and the variable overrides it
-        XCTAssertEqual(config.objectStoreDirectory(environment: [:]), "/var/lib/appnorth/objects")
-        XCTAssertEqual(config.objectStoreDirectory(environment: ["APPNORTH_OBJECT_STORE_DIR": "/srv/objects"]), "/srv/objects")
+        XCTAssertEqual(config.objectStoreDirectory, "/var/lib/appnorth/objects")
+        XCTAssertEqual(try HubConfig(environment: ["APPNORTH_OBJECT_STORE_DIR": "/srv/objects"], currentDirectory: "/").objectStoreDirectory,
+                       "/srv/objects")
+        XCTAssertEqual(try HubConfig(environment: ["APPNORTH_FEEDBACK_RATE_PER_MIN": "5"], currentDirectory: "/").feedbackRequestsPerMinute, 5)
+        XCTAssertThrowsError(try HubConfig(environment: ["APPNORTH_FEEDBACK_RATE_PER_MIN": "0"], currentDirectory: "/"))
     }
 }

@@ -13,18 +13,17 @@ public struct FeedbackHandler {
     let reads: RateLimiter
 
     static let createRoute = "POST /api/v1/feedback"
-    static let defaultCreationsPerMinute = 20
+    public static let defaultCreationsPerMinute = 20
     static let readsPerMinute = 60
     static let maxIdLength = 200
 
-    /// `APPNORTH_FEEDBACK_RATE_PER_MIN` overrides the creation budget (default 20).
+    /// `creationsPerMinute` comes from `APPNORTH_FEEDBACK_RATE_PER_MIN` (default 20).
     public init(store: IngestStore, requestGuard: PublicRequestGuard, objects: ObjectStore, clock: Clock,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                creationsPerMinute: Int = FeedbackHandler.defaultCreationsPerMinute) {
         self.store = store
         self.requestGuard = requestGuard
         self.objects = objects
-        let perMinute = environment["APPNORTH_FEEDBACK_RATE_PER_MIN"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        creations = RateLimiter(limit: perMinute ?? FeedbackHandler.defaultCreationsPerMinute, window: 60, clock: clock)
+        creations = RateLimiter(limit: creationsPerMinute, window: 60, clock: clock)
         reads = RateLimiter(limit: FeedbackHandler.readsPerMinute, window: 60, clock: clock)
     }
 

@@ -16,6 +16,10 @@ public struct HubConfig: Sendable {
     public var tlsCAFile: String?
     /// Public community requests per minute per client IP (seeds "Rate limits": 1,200).
     public var communityRequestsPerMinute: Int
+    /// Private reports per minute per project and client IP (seeds "Rate limits": 20).
+    public var feedbackRequestsPerMinute: Int
+    /// Where attachments (screenshots) live with the local-directory object store.
+    public var objectStoreDirectory: String
 
     public static let defaultHTTPAddress = "127.0.0.1:8080"
 
@@ -71,6 +75,10 @@ public struct HubConfig: Sendable {
         communityRequestsPerMinute = try HubConfig.integer(value("APPNORTH_COMMUNITY_RATE_PER_MIN"),
                                                            name: "APPNORTH_COMMUNITY_RATE_PER_MIN", default: 1_200,
                                                            range: 1...100_000_000)
+        feedbackRequestsPerMinute = try HubConfig.integer(value("APPNORTH_FEEDBACK_RATE_PER_MIN"),
+                                                          name: "APPNORTH_FEEDBACK_RATE_PER_MIN", default: 20, range: 1...100_000_000)
+        objectStoreDirectory = value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
+            ?? dataDirectory + "/objects"
     }
 
     public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }
