@@ -9,6 +9,8 @@ public final class IngestApp: @unchecked Sendable {
     public let metrics: HubMetrics
     public let backends: BackendClients
     public let server: HTTPServer
+    public let cleanup: CleanupJob
+    private let schedule: PeriodicTask
 
     public init(context: DaemonContext) throws {
         self.context = context
@@ -18,13 +20,17 @@ public final class IngestApp: @unchecked Sendable {
                                          communityRequestsPerMinute: context.config.communityRequestsPerMinute)
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
+        let objects = LocalDirectoryObjectStore(root: context.config.objectStoreDirectory)
+        cleanup = CleanupJob(store: store, objects: objects, clock: context.clock)
+        let cleanup = self.cleanup
+        schedule = PeriodicTask(name: cleanup.name, interval: context.config.cleanupInterval, logger: context.logger) { try cleanup.run() }
         let router = Router()
-        AdminRoutes(store: store).register(on: router)
+        AdminRoutes(store: store, jobs: [cleanup]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)
         PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
-        FeedbackHandler(store: store, requestGuard: publicGuard, objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory),
+        FeedbackHandler(store: store, requestGuard: publicGuard, objects: objects,
                         clock: context.clock, creationsPerMinute: context.config.feedbackRequestsPerMinute).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
@@ -35,12 +41,15 @@ public final class IngestApp: @unchecked Sendable {
 
     public func start() throws {
         try server.start()
+        schedule.start()
         context.logger.info("http listening", ["host": context.config.httpHost, "port": Int(server.port)])
     }
 
-    /// Stops intake and drains in-flight requests, then closes the backend sockets.
+    /// Stops intake and drains in-flight requests, the schedule and the writer, then closes
+    /// the backend sockets.
     public func stop() {
         server.stop()
+        schedule.stop()
         store.writes.stop()
         backends.close()
     }

@@ -3,8 +3,12 @@ import Shared
 /// The operator API (`/api/admin/v1`): one handler per resource, all behind `AdminAuth`.
 public struct AdminRoutes {
     let store: IngestStore
+    let jobs: [String: HubJob]
 
-    public init(store: IngestStore) { self.store = store }
+    public init(store: IngestStore, jobs: [HubJob] = []) {
+        self.store = store
+        self.jobs = Dictionary(uniqueKeysWithValues: jobs.map { ($0.name, $0) })
+    }
 
     public func register(on router: Router) {
         let admin = AdminRouter(router: router, auth: AdminAuth(store: store))
@@ -22,5 +26,6 @@ public struct AdminRoutes {
         AdminFeedbackHandler(store: store).register(on: admin)
         AdminFeedbackChangesHandler(store: store).register(on: admin)
         AdminChangelogHandler(store: store).register(on: admin)
+        AdminJobsHandler(store: store, jobs: jobs).register(on: admin)
     }
 }

@@ -20,6 +20,8 @@ public struct HubConfig: Sendable {
     public var feedbackRequestsPerMinute: Int
     /// Where attachments (screenshots) live with the local-directory object store.
     public var objectStoreDirectory: String
+    /// Seconds between two passes of ingest's `cleanup` job.
+    public var cleanupInterval: TimeInterval
 
     public static let defaultHTTPAddress = "127.0.0.1:8080"
 
@@ -79,6 +81,8 @@ public struct HubConfig: Sendable {
                                                           name: "APPNORTH_FEEDBACK_RATE_PER_MIN", default: 20, range: 1...100_000_000)
         objectStoreDirectory = value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
             ?? dataDirectory + "/objects"
+        cleanupInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",
+                                                             default: 3_600, range: 1...604_800))
     }
 
     public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }

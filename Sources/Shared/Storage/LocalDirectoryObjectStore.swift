@@ -84,6 +84,21 @@ public final class LocalDirectoryObjectStore: ObjectStore, @unchecked Sendable {
     }
 
     /// `mkdir -p` with 0700 for every directory it creates.
+    public func list(prefix: String) throws -> [StoredObject] {
+        let fm = FileManager.default
+        guard let walker = fm.enumerator(atPath: root) else { return [] }
+        var found: [StoredObject] = []
+        while let relative = walker.nextObject() as? String {
+            // Temp files of unfinished puts start with a dot and are not objects.
+            guard relative.hasPrefix(prefix), ObjectKey.isValid(relative) else { continue }
+            let attributes = try? fm.attributesOfItem(atPath: root + "/" + relative)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular,
+                  let modified = attributes?[.modificationDate] as? Date else { continue }
+            found.append(StoredObject(key: relative, modifiedAt: modified))
+        }
+        return found.sorted { $0.key < $1.key }
+    }
+
     private func makeDirectories(_ directory: String) throws {
         var info = stat()
         if stat(directory, &info) == 0 { return }

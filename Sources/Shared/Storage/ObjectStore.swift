@@ -12,6 +12,20 @@ public protocol ObjectStore: Sendable {
     func delete(key: String) throws
     /// Whether an object is stored under `key`.
     func exists(key: String) throws -> Bool
+    /// Every stored object whose key starts with `prefix`, with its last modification time:
+    /// for sweeping objects nothing refers to.
+    func list(prefix: String) throws -> [StoredObject]
+}
+
+/// An object as listed: its key and when it was last written.
+public struct StoredObject: Equatable, Sendable {
+    public let key: String
+    public let modifiedAt: Date
+
+    public init(key: String, modifiedAt: Date) {
+        self.key = key
+        self.modifiedAt = modifiedAt
+    }
 }
 
 /// Why an object-store operation failed.

@@ -1,0 +1,28 @@
+import Foundation
+import Shared
+
+/// ingest's housekeeping, run on a schedule and on demand: idempotency records past their
+/// 7-day guarantee, outbox events acknowledged more than 7 days ago, and screenshot files
+/// no report refers to (left by a crash between writing the file and committing the row),
+/// once they are an hour old so an upload still in flight is never touched.
+public struct CleanupJob: HubJob {
+    public let name = "cleanup"
+    let store: IngestStore
+    let objects: ObjectStore
+    let clock: Clock
+    static let orphanGrace: TimeInterval = 3_600
+
+    public func run() throws -> Int {
+        let records = try store.deleteIdempotencyRecords(olderThanDays: 8)
+        let events = try store.deleteAcknowledgedOutbox(olderThanDays: 7)
+        var orphans = 0
+        let cutoff = clock.now().addingTimeInterval(-CleanupJob.orphanGrace)
+        for object in try objects.list(prefix: "screenshots/") where object.modifiedAt < cutoff {
+            if try !store.isReferencedScreenshot(key: object.key) {
+                try objects.delete(key: object.key)
+                orphans += 1
+            }
+        }
+        return records + events + orphans
+    }
+}

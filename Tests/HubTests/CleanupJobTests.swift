@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+@testable import IngestService
+@testable import Shared
+
+/// `POST /api/admin/v1/jobs/cleanup/run`: housekeeping that never touches live data.
+final class CleanupJobTests: XCTestCase {
+    static let adminToken = "an_" + String(repeating: "c", count: 40)
+    var community: CommunityFixture!
+
+    override func setUpWithError() throws {
+        community = try CommunityFixture(environment: ["APPNORTH_ADMIN_TOKEN": CleanupJobTests.adminToken])
+    }
+
+    override func tearDown() { community?.shutdown() }
+
+    func run(_ job: String, token: String = CleanupJobTests.adminToken) throws -> (status: Int, json: [String: Any]) {
+        let response = try community.hub.request("POST", "/api/admin/v1/jobs/\(job)/run", headers: [("Authorization", "Bearer \(token)")])
+        return (response.status, (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:])
+    }
+
+    func backdate(_ path: String, hours: Double) throws {
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-hours * 3_600)], ofItemAtPath: path)
+    }
+
+    func testRemovesOnlyWhatIsPastItsTimeOrReferencedByNothing() throws {
+        let store = community.store
+        let objectsRoot = community.hub.config.objectStoreDirectory
+        let objects = LocalDirectoryObjectStore(root: objectsRoot)
+        // Given a report whose screenshot is referenced, old enough to be swept if it were not
+        let shot = "data:image/png;base64," + FeedbackSubmissionScreenshotTests.png1x1
+        let submitted = try community.send("POST", "/feedback", FeedbackSubmissionTests.report(["screenshot": shot]))
+        XCTAssertEqual(submitted.status, 201, submitted.text)
+        let kept = try XCTUnwrap(try store.db.scalar("SELECT screenshot_key FROM feedback").stringValue)
+        try backdate(objectsRoot + "/" + kept, hours: 2)
+        // And two files no row refers to: one two hours old, one just written (an upload in flight)
+        let orphan = "screenshots/\(community.project.id.lowercased())/0190aaaa-0000-7000-8000-000000000001.png"
+        let fresh = "screenshots/\(community.project.id.lowercased())/0190aaaa-0000-7000-8000-000000000002.png"
+        try objects.put(key: orphan, bytes: [1, 2, 3], contentType: "image/png")
+        try objects.put(key: fresh, bytes: [1, 2, 3], contentType: "image/png")
+        try backdate(objectsRoot + "/" + orphan, hours: 2)
+        // And an idempotency record of nine days ago, one of today, an acknowledged old event and a pending old one
+        let old = ISOTime.format(Date().addingTimeInterval(-9 * 86_400))
+        try store.db.run("""
+            INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at)
+            VALUES ('p', 'POST /x', 's', 'old-key-1', 'h', 201, x'', ?)
+            """, [.text(old)])
+        try store.db.run("""
+            INSERT INTO outbox (id, topic, payload, created_at, acknowledged_at) VALUES ('e1', 't', '{}', ?, ?), ('e2', 't', '{}', ?, NULL)
+            """, [.text(old), .text(old), .text(old)])
+        let recordsBefore = try store.db.scalar("SELECT count(*) FROM idempotency_records").intValue!
+        // When the operator runs the job
+        let result = try run("cleanup")
+        // Then exactly the old record, the acknowledged old event and the old orphan went
+        XCTAssertEqual(result.status, 200)
+        XCTAssertEqual(result.json["processed"] as? Int, 3)
+        XCTAssertFalse(try objects.exists(key: orphan))
+        XCTAssertTrue(try objects.exists(key: fresh))
+        XCTAssertTrue(try objects.exists(key: kept))
+        XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM idempotency_records").intValue, recordsBefore - 1)
+        XCTAssertEqual(try store.db.query("SELECT id FROM outbox WHERE id IN ('e1', 'e2')").compactMap { $0.string("id") }, ["e2"])
+        // And a second pass finds nothing more
+        XCTAssertEqual(try run("cleanup").json["processed"] as? Int, 0)
+    }
+
+    func testUnknownJobsAndOtherOrganizationsAreRefused() throws {
+        let unknown = try run("market-charts")
+        XCTAssertEqual(unknown.status, 404)
+        XCTAssertEqual((unknown.json["error"] as? [String: Any])?["code"] as? String, "JOB_NOT_FOUND")
+        let tenant = try community.store.createToken(organizationId: community.project.organizationId, name: "t", scope: .write).token
+        XCTAssertEqual(try run("cleanup", token: tenant).status, 403)
+    }
+}
