@@ -8,7 +8,7 @@ struct CommentsHandler {
 
     func register(on router: Router) {
         router.add("GET", "/api/v1/ideas/{handle}/comments", list)
-        router.add("POST", "/api/v1/ideas/{handle}/comments", maxBodyBytes: InputLimits.communityBodyBytes, create)
+        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas/{handle}/comments", store: store, create)
     }
 
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -38,7 +38,8 @@ struct CommentsHandler {
         var authorName: String?
     }
 
-    func create(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// Checks the request and returns the write that stores the comment.
+    func create(_ request: HTTPRequest) throws -> () throws -> CommunityHTTP.Written {
         let context = try requestGuard.resolve(request, write: true)
         let input = try request.decodeJSON(CreateBody.self)
         let idea = try IdeasHandler.idea(request, context, store, forWrite: true)
@@ -50,14 +51,16 @@ struct CommentsHandler {
         try errors.throwIfAny()
         guard let text else { throw APIError.invalidPayload(errors.fields) }
         let moderated = board.moderation.moderatesComments
-        let result = try store.idempotent(projectId: context.project.id, route: "POST /api/v1/ideas/\(idea.id)/comments",
-                                          scope: context.participant.idempotencyScope, key: CommunityHTTP.idempotencyKey(request),
-                                          payload: IngestStore.canonicalPayload(request.body)) {
-            let comment = try store.submitComment(idea: idea, moderated: moderated, body: text, authorName: authorName,
-                                                  authorEmail: context.participant.identity?.email,
-                                                  authorKey: context.participant.key)
-            return (201, PublicJSON.creation(moderated: moderated) { comment.appendJSON(to: &$0) })
+        let key = CommunityHTTP.idempotencyKey(request)
+        let payload = IngestStore.canonicalPayload(request.body)
+        return { [store] in
+            try store.idempotent(projectId: context.project.id, route: "POST /api/v1/ideas/\(idea.id)/comments",
+                                 scope: context.participant.idempotencyScope, key: key, payload: payload) {
+                let comment = try store.submitComment(idea: idea, moderated: moderated, body: text, authorName: authorName,
+                                                      authorEmail: context.participant.identity?.email,
+                                                      authorKey: context.participant.key)
+                return (201, PublicJSON.creation(moderated: moderated) { comment.appendJSON(to: &$0) })
+            }
         }
-        return CommunityHTTP.written(result)
     }
 }

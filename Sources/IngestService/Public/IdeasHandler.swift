@@ -17,14 +17,7 @@ struct IdeasHandler {
     func register(on router: Router) {
         router.add("GET", "/api/v1/ideas", list)
         router.add("GET", "/api/v1/ideas/{handle}", get)
-        router.addAsync("POST", "/api/v1/ideas", maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
-            do {
-                // Checked on the request thread; the write joins the next group commit.
-                store.writes.submit(try create(request)) { respond($0.map(CommunityHTTP.written)) }
-            } catch {
-                respond(.failure(error))
-            }
-        }
+        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas", store: store, create)
     }
 
     /// The idea a path's `{handle}` names for this caller; 404 `NOT_FOUND` otherwise. Writes
@@ -124,7 +117,7 @@ struct IdeasHandler {
     }
 
     /// Validates a submission and returns the write that stores it.
-    func create(_ request: HTTPRequest) throws -> () throws -> (status: Int, body: [UInt8], replayed: Bool) {
+    func create(_ request: HTTPRequest) throws -> () throws -> CommunityHTTP.Written {
         let context = try requestGuard.resolve(request, write: true)
         let body = try request.decodeJSON(CreateBody.self)
         var errors = FieldErrors()

@@ -6,14 +6,15 @@ struct VotesHandler {
     let requestGuard: PublicRequestGuard
 
     func register(on router: Router) {
-        router.add("PUT", "/api/v1/ideas/{handle}/vote", maxBodyBytes: InputLimits.communityBodyBytes, update)
+        CommunityHTTP.addWrite(router, "PUT", "/api/v1/ideas/{handle}/vote", store: store, update)
     }
 
     struct Body: Codable {
         var voted: Bool?
     }
 
-    func update(_ request: HTTPRequest) throws -> HTTPResponse {
+    /// Checks the request and returns the write that sets the vote.
+    func update(_ request: HTTPRequest) throws -> () throws -> CommunityHTTP.Written {
         let context = try requestGuard.resolve(request, write: true)
         let body = try request.decodeJSON(Body.self)
         guard let voted = body.voted else { throw APIError.invalidPayload(["voted": ["is required"]]) }
@@ -21,11 +22,13 @@ struct VotesHandler {
         let board = try IdeasHandler.board(of: idea, context, store)
         try requestGuard.require(board.policies.vote, context.participant)
         guard let voter = context.participant.key else { throw APIError.identityRequired }
-        let result = try store.idempotent(projectId: context.project.id, route: "PUT /api/v1/ideas/\(idea.id)/vote",
-                                          scope: context.participant.idempotencyScope, key: CommunityHTTP.idempotencyKey(request),
-                                          payload: IngestStore.canonicalPayload(request.body)) {
-            (200, try store.setVote(ideaId: idea.id, voterKey: voter, voted: voted).json)
+        let key = CommunityHTTP.idempotencyKey(request)
+        let payload = IngestStore.canonicalPayload(request.body)
+        return { [store] in
+            try store.idempotent(projectId: context.project.id, route: "PUT /api/v1/ideas/\(idea.id)/vote",
+                                 scope: context.participant.idempotencyScope, key: key, payload: payload) {
+                (200, try store.setVote(ideaId: idea.id, voterKey: voter, voted: voted).json)
+            }
         }
-        return CommunityHTTP.written(result)
     }
 }
