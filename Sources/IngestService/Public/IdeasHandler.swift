@@ -43,7 +43,7 @@ struct IdeasHandler {
         let context = try requestGuard.resolve(request, write: false)
         // The raw query holds every filter; the same filters spelled differently only miss.
         let key = context.project.id + "\u{0}" + (context.participant.key ?? "") + "\u{0}" + (request.rawQuery ?? "")
-        return try pages.value(for: key, in: store.db) { try renderList(request, context) }
+        return try pages.value(for: key, in: store.communityChanges) { try renderList(request, context) }
     }
 
     private func renderList(_ request: HTTPRequest, _ context: PublicContext) throws -> HTTPResponse {

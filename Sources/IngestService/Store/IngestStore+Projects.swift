@@ -73,7 +73,7 @@ extension IngestStore {
     }
 
     public func project(appId: String) throws -> Project? {
-        try projectsByAppId.value(for: appId, in: db) {
+        try projectsByAppId.value(for: appId, in: communityChanges) {
             try db.queryOne("SELECT * FROM projects WHERE app_id = ?", [.text(appId)]).map(IngestStore.project(from:))
         }
     }
@@ -90,7 +90,7 @@ extension IngestStore {
 
     /// The boards of a project in order, each with its statuses in order.
     public func boards(projectId: String) throws -> [Board] {
-        try boardsByProject.value(for: projectId, in: db) { try loadBoards(projectId: projectId) }
+        try boardsByProject.value(for: projectId, in: communityChanges) { try loadBoards(projectId: projectId) }
     }
 
     private func loadBoards(projectId: String) throws -> [Board] {

@@ -8,7 +8,9 @@ public final class IngestStore: @unchecked Sendable {
     let clock: Clock
     let ids: TimeSortableID
     let keyring: Keyring?
-    /// Hot public reads, valid until the next write to this store.
+    /// Changes to the tables public reads come from; votes always touch `ideas` too.
+    public let communityChanges: TableChangeCounter
+    /// Hot public reads, valid until the next change to those tables.
     let projectsByAppId = GenerationCache<Project?>(capacity: 4_096)
     let boardsByProject = GenerationCache<[Board]>(capacity: 4_096)
     let identitySecrets = GenerationCache<String?>(capacity: 4_096)
@@ -21,6 +23,7 @@ public final class IngestStore: @unchecked Sendable {
         self.keyring = keyring
         ids = TimeSortableID(clock: clock)
         writes = WriteBatcher(db: db, name: "ingest-writer")
+        communityChanges = db.changeCounter(forTables: ["projects", "boards", "board_statuses", "ideas", "comments"])
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.

@@ -13,6 +13,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     private let lock = NSRecursiveLock()
     private var handle: OpaquePointer?
+    /// Counters fed by the update hook; guarded by the connection lock.
+    var watchedTables: [TableChangeCounter] = []
     private let cache: StatementCache
     /// Depth of `transaction` calls on the stack; above 0 a nested call uses a savepoint.
     var transactionDepth = 0
@@ -60,12 +62,19 @@ public final class SQLiteDatabase: @unchecked Sendable {
         locked {
             guard let db = handle else { return }
             cache.removeAll()
+            sqlite3_update_hook(db, nil, nil)
             sqlite3_close_v2(db)
             handle = nil
         }
     }
 
     public var isClosed: Bool { locked { handle == nil } }
+
+    /// Installs the hook feeding `watchedTables`; call with the lock held.
+    func installUpdateHook() {
+        guard let db = handle else { return }
+        sqlite3_update_hook(db, sqliteUpdateHook, Unmanaged.passUnretained(self).toOpaque())
+    }
 
     /// Runs a script of one or more statements without arguments (schema, pragmas).
     /// Do not put BEGIN/COMMIT in it: use `transaction`.
