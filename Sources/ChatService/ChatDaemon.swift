@@ -5,9 +5,15 @@ public enum ChatDaemon {
     /// Shipped steps are never edited; new ones are appended.
     public static let migrations: [Migration] = [
         .daemonMeta(.chatd),
+        ChatSchema.core,
     ]
 
     public static var spec: DaemonSpec {
-        DaemonSpec(name: .chatd, migrations: migrations)
+        DaemonSpec(name: .chatd, migrations: migrations) { context in
+            let store = ChatStore(db: context.store, clock: context.clock)
+            ChatUserHandlers.install(on: context.rpc, store: store)
+            ChatTeamHandlers.install(on: context.rpc, store: store)
+            ChatCardHandlers.install(on: context.rpc, store: store)
+        }
     }
 }

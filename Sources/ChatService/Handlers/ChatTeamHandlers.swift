@@ -1,0 +1,16 @@
+import Shared
+
+/// The operator calls on a project's conversations.
+enum ChatTeamHandlers {
+    static func install(on rpc: RPCServer, store: ChatStore) {
+        rpc.register(ChatTeamConversations.self) { request, _ in try store.conversations(request) }
+        rpc.register(ChatTeamMessages.self) { request, _ in
+            ChatTeamMessages.Response(items: try store.teamMessages(projectId: request.projectId, conversationId: request.conversationId))
+        }
+        rpc.register(ChatTeamPost.self) { request, _ in try store.post(request) }
+        rpc.register(ChatTeamResolve.self) { request, _ in try store.resolve(request) }
+        rpc.register(ChatTeamReopen.self) { request, _ in
+            try store.reopen(projectId: request.projectId, conversationId: request.conversationId)
+        }
+    }
+}

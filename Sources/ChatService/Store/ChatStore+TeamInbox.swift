@@ -1,0 +1,98 @@
+import Foundation
+import Shared
+
+/// The team's side: the inbox, reading a conversation, replies and notes, resolution.
+extension ChatStore {
+    public static let maximumPageSize = 100
+
+    /// Conversations by most recent public message; `cursor` is the last item's position.
+    public func conversations(_ request: ChatTeamConversations.Request) throws -> ChatTeamConversations.Response {
+        guard (1...ChatStore.maximumPageSize).contains(request.limit) else {
+            throw RPCError.invalidPayload(field: "limit", "must be 1-\(ChatStore.maximumPageSize)")
+        }
+        var sql = "SELECT * FROM conversations WHERE project_id = ?"
+        var args: [SQLValue] = [.text(request.projectId)]
+        if let status = request.status {
+            sql += " AND status = ?"
+            args.append(.text(status.rawValue))
+        }
+        if let unread = request.unread {
+            sql += unread ? " AND last_user_seq > team_read_seq" : " AND last_user_seq <= team_read_seq"
+        }
+        if let cursor = request.cursor {
+            guard let position = Int64(cursor) else { throw RPCError.invalidPayload(field: "cursor", "is not a cursor") }
+            sql += " AND last_message_seq < ?"
+            args.append(.int(position))
+        }
+        sql += " ORDER BY last_message_seq DESC LIMIT ?"
+        args.append(.int(Int64(request.limit + 1)))
+        let rows = try db.query(sql, args)
+        let page = rows.prefix(request.limit)
+        let next = rows.count > request.limit ? page.last.map { String($0.int64("last_message_seq")!) } : nil
+        return ChatTeamConversations.Response(items: page.map(ChatStore.summary), nextCursor: next)
+    }
+
+    /// Every message including notes, oldest first; the user's messages become read by the team.
+    public func teamMessages(projectId: String, conversationId: String) throws -> [ChatMessageDTO] {
+        try db.transaction {
+            let conversation = try conversation(projectId: projectId, id: conversationId)
+            let seq = conversation.int64("seq")!
+            try db.run("UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
+                       [.int(seq)])
+            return try db.query("SELECT * FROM messages WHERE conversation_seq = ? ORDER BY seq", [.int(seq)])
+                .map { ChatStore.dto($0, forTeam: true) }
+        }
+    }
+
+    /// A public reply (with a `chat.replied` event) or an internal note (no event, no unread).
+    public func post(_ request: ChatTeamPost.Request) throws -> ChatMessageDTO {
+        try ChatStore.validateBody(request.body)
+        return try db.transaction {
+            let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
+            let row = try insertMessage(conversationSeq: conversation.int64("seq")!, projectId: request.projectId, sender: .team,
+                                        body: request.body, internal: request.internal, author: request.author)
+            if !request.internal {
+                try appendReplied(conversation: conversation, message: row)
+            }
+            return ChatStore.dto(row, forTeam: true)
+        }
+    }
+
+    /// Resolves with the team's sentiment; a positive one with automatic review requests
+    /// also sends the review card, in the same transaction.
+    public func resolve(_ request: ChatTeamResolve.Request) throws -> ChatConversationSummary {
+        try db.transaction {
+            let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
+            let seq = conversation.int64("seq")!
+            let resolvedAt = now()
+            try db.run("UPDATE conversations SET status = 'resolved', sentiment = ?, resolved_at = ? WHERE seq = ?",
+                       [.text(request.sentiment.rawValue), .text(resolvedAt), .int(seq)])
+            try appendOutbox(topic: ChatOutboxTopic.resolved, projectId: request.projectId,
+                             payload: ChatStore.eventPayload(conversation: conversation, extra: [
+                                 "sentiment": request.sentiment.rawValue, "resolvedAt": resolvedAt,
+                             ]))
+            if request.sentiment == .positive && request.automaticReviewRequests {
+                _ = try ensureReviewCard(conversation: conversation)
+            }
+            return ChatStore.summary(try self.conversation(projectId: request.projectId, id: request.conversationId))
+        }
+    }
+
+    /// Back to open; the sentiment belonged to the resolution and is cleared.
+    public func reopen(projectId: String, conversationId: String) throws -> ChatConversationSummary {
+        try db.transaction {
+            let conversation = try conversation(projectId: projectId, id: conversationId)
+            try db.run("UPDATE conversations SET status = 'open', sentiment = NULL, resolved_at = NULL WHERE seq = ?",
+                       [.int(conversation.int64("seq")!)])
+            return ChatStore.summary(try self.conversation(projectId: projectId, id: conversationId))
+        }
+    }
+
+    /// Records a public team message for delivery; call inside its transaction.
+    func appendReplied(conversation: Row, message: Row) throws {
+        try appendOutbox(topic: ChatOutboxTopic.replied, projectId: conversation.string("project_id"),
+                         payload: ChatStore.eventPayload(conversation: conversation, extra: [
+                             "messageId": message.string("id")!, "createdAt": message.string("created_at")!,
+                         ]))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Shared
+
+/// The user's side: their latest conversation, read state and sending. A resolved
+/// conversation stays the one they read until their next message opens a new one.
+extension ChatStore {
+    /// Whether the latest conversation has a public team message the user has not read.
+    public func status(of owner: ChatOwner) throws -> ChatStatus.Response {
+        try ChatStore.validate(owner)
+        guard let conversation = try latestConversation(of: owner) else {
+            return ChatStatus.Response(hasUnread: false, conversationId: nil)
+        }
+        return ChatStatus.Response(hasUnread: conversation.int64("last_team_seq")! > conversation.int64("user_read_seq")!,
+                                   conversationId: conversation.string("id"))
+    }
+
+    /// The latest conversation's public messages, oldest first, newer than `after` when
+    /// given; marks the team's replies read (with a `chat.read` event) in the same transaction.
+    public func listMessages(of owner: ChatOwner, after: String?) throws -> [ChatMessageDTO] {
+        try ChatStore.validate(owner)
+        return try db.transaction {
+            guard let conversation = try latestConversation(of: owner) else { return [] }
+            var afterSeq: Int64 = 0
+            if let after {
+                // Any message of the owner's conversations counts, so a cursor from the
+                // previous conversation still works after a new one began.
+                guard let row = try db.queryOne("""
+                    SELECT m.seq FROM messages m JOIN conversations c ON c.seq = m.conversation_seq
+                    WHERE m.id = ? AND m.internal = 0 AND c.project_id = ? AND c.owner_kind = ? AND c.owner_value = ?
+                    """, [.text(after), .text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)]) else {
+                    throw RPCError.messageNotFound()
+                }
+                afterSeq = row.int64("seq")!
+            }
+            let conversationSeq = conversation.int64("seq")!
+            let rows = try db.query("""
+                SELECT * FROM messages WHERE conversation_seq = ? AND internal = 0 AND seq > ? ORDER BY seq
+                """, [.int(conversationSeq), .int(afterSeq)])
+            let lastTeam = conversation.int64("last_team_seq")!
+            if lastTeam > conversation.int64("user_read_seq")! {
+                try db.run("UPDATE conversations SET user_read_seq = ? WHERE seq = ?", [.int(lastTeam), .int(conversationSeq)])
+                try appendOutbox(topic: ChatOutboxTopic.read, projectId: owner.projectId,
+                                 payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
+            }
+            return rows.map { ChatStore.dto($0, forTeam: false) }
+        }
+    }
+
+    /// A user message: opens a conversation when there is none or the latest is resolved.
+    /// The idempotency record is the message row itself, so both commit together.
+    public func send(_ request: ChatSend.Request) throws -> ChatSend.Response {
+        let owner = request.owner
+        try ChatStore.validate(owner)
+        try ChatStore.validateBody(request.body)
+        if !request.imageTokens.isEmpty {
+            throw RPCError.invalidPayload(field: "imageTokens", "images are not supported yet")
+        }
+        if let key = request.idempotencyKey, key.isEmpty || key.count > 128 {
+            throw RPCError.invalidPayload(field: "idempotencyKey", "must be 1-128 characters")
+        }
+        return try db.transaction {
+            if let key = request.idempotencyKey, let existing = try db.queryOne("""
+                SELECT * FROM messages WHERE project_id = ? AND owner_kind = ? AND owner_value = ? AND idempotency_key = ?
+                """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value), .text(key)]) {
+                guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }
+                return ChatSend.Response(message: ChatStore.dto(existing, forTeam: false), replayed: true)
+            }
+            let conversationSeq: Int64
+            if let latest = try latestConversation(of: owner), latest.string("status") == "open" {
+                conversationSeq = latest.int64("seq")!
+            } else {
+                conversationSeq = try openConversation(for: request)
+            }
+            let row = try insertMessage(conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
+                                        body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
+                                        payloadHash: request.payloadHash)
+            return ChatSend.Response(message: ChatStore.dto(row, forTeam: false), replayed: false)
+        }
+    }
+
+    private func openConversation(for request: ChatSend.Request) throws -> Int64 {
+        let createdAt = now()
+        try db.run("""
+            INSERT INTO conversations (id, project_id, owner_kind, owner_value, status, locale, platform, bundle_id,
+                                       created_at, last_message_at)
+            VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
+            """, [.text(ids.next()), .text(request.owner.projectId), .text(request.owner.kind.rawValue), .text(request.owner.value),
+                  SQLValue(request.locale), SQLValue(request.platform), SQLValue(request.bundleId), .text(createdAt), .text(createdAt)])
+        return db.lastInsertRowID
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Shared
+
+/// chatd's store: the one owner of `chatd.sqlite`. Each write method is one transaction
+/// named for what it does; extensions per resource (`ChatStore+UserThread.swift`, …).
+public final class ChatStore: @unchecked Sendable {
+    public let db: SQLiteDatabase
+    let clock: Clock
+    let ids: TimeSortableID
+
+    /// Longest message body, in characters.
+    public static let maximumBodyLength = 2_000
+
+    public init(db: SQLiteDatabase, clock: Clock) {
+        self.db = db
+        self.clock = clock
+        ids = TimeSortableID(clock: clock)
+    }
+
+    /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.
+    func now() -> String { ISOTime.format(clock.now()) }
+
+    /// 1–2,000 characters, not only whitespace.
+    static func validateBody(_ body: String) throws {
+        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw RPCError.invalidPayload(field: "body", "must not be empty")
+        }
+        if body.count > maximumBodyLength {
+            throw RPCError.invalidPayload(field: "body", "must be at most \(maximumBodyLength) characters")
+        }
+    }
+
+    static func validate(_ owner: ChatOwner) throws {
+        if owner.projectId.isEmpty { throw RPCError.invalidPayload(field: "owner.projectId", "is required") }
+        if owner.value.isEmpty || owner.value.count > 320 {
+            throw RPCError.invalidPayload(field: "owner.value", "must be 1-320 characters")
+        }
+    }
+
+    // MARK: Rows
+
+    /// A conversation of a project by its public ID, or 404.
+    func conversation(projectId: String, id: String) throws -> Row {
+        guard let row = try db.queryOne("SELECT * FROM conversations WHERE id = ? AND project_id = ?",
+                                        [.text(id), .text(projectId)]) else { throw RPCError.conversationNotFound() }
+        return row
+    }
+
+    /// The owner's most recent conversation, open or resolved.
+    func latestConversation(of owner: ChatOwner) throws -> Row? {
+        try db.queryOne("""
+            SELECT * FROM conversations WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
+            ORDER BY seq DESC LIMIT 1
+            """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)])
+    }
+
+    func message(seq: Int64) throws -> Row {
+        guard let row = try db.queryOne("SELECT * FROM messages WHERE seq = ?", [.int(seq)]) else { throw RPCError.messageNotFound() }
+        return row
+    }
+
+    static func summary(_ row: Row) -> ChatConversationSummary {
+        ChatConversationSummary(
+            id: row.string("id")!,
+            status: ChatConversationSummary.Status(rawValue: row.string("status")!) ?? .open,
+            sentiment: row.string("sentiment").flatMap(ChatConversationSummary.Sentiment.init(rawValue:)),
+            lastMessageAt: row.string("last_message_at")!,
+            unreadByTeam: row.int64("last_user_seq")! > row.int64("team_read_seq")!,
+            ownerKind: ChatOwner.Kind(rawValue: row.string("owner_kind")!) ?? .token,
+            locale: row.string("locale"),
+            createdAt: row.string("created_at")!)
+    }
+
+    /// A message row as the contract's shape; `forTeam` adds `internal`.
+    static func dto(_ row: Row, forTeam: Bool) -> ChatMessageDTO {
+        let card = row.string("card").flatMap { try? JSONDecoder().decode(ChatActionCardDTO.self, from: Data($0.utf8)) }
+        return ChatMessageDTO(
+            id: row.string("id")!,
+            sender: ChatSender(rawValue: row.string("sender")!) ?? .team,
+            body: row.string("body")!,
+            createdAt: row.string("created_at")!,
+            kind: row.string("kind"),
+            actionCard: card,
+            openedAt: row.string("opened_at"),
+            tappedAt: row.string("tapped_at"),
+            images: [],
+            internal: forTeam ? (row.bool("internal") ?? false) : nil)
+    }
+
+    /// Inserts a message and moves the conversation's markers; call inside a transaction.
+    /// Internal notes leave the conversation's activity and unread state alone.
+    func insertMessage(conversationSeq: Int64, projectId: String, sender: ChatSender, body: String,
+                       internal: Bool = false, author: String? = nil, kind: String? = nil, card: ChatActionCardDTO? = nil,
+                       owner: ChatOwner? = nil, idempotencyKey: String? = nil, payloadHash: String? = nil) throws -> Row {
+        let createdAt = now()
+        let cardText = try card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try db.run("""
+            INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
+                                  owner_kind, owner_value, idempotency_key, payload_hash, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(ids.next()), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
+                  SQLValue(`internal`), SQLValue(author), SQLValue(kind), SQLValue(cardText),
+                  SQLValue(owner?.kind.rawValue), SQLValue(owner?.value), SQLValue(idempotencyKey), SQLValue(payloadHash),
+                  .text(createdAt)])
+        let seq = db.lastInsertRowID
+        if !`internal` {
+            let marker = sender == .user ? "last_user_seq" : "last_team_seq"
+            try db.run("UPDATE conversations SET last_message_seq = ?, last_message_at = ?, \(marker) = ? WHERE seq = ?",
+                       [.int(seq), .text(createdAt), .int(seq), .int(conversationSeq)])
+        }
+        return try message(seq: seq)
+    }
+}

@@ -1,0 +1,101 @@
+/// Which side of a conversation wrote a message.
+public enum ChatSender: String, Codable, Sendable {
+    case user
+    case team
+}
+
+/// A card carried by a message (CONTRACT `ActionCard`).
+public struct ChatActionCardDTO: Codable, Equatable, Sendable {
+    public var kind: String
+    public var paywallId: String?
+    public var titleAtSend: String
+    public var buttonLabel: String
+    public var body: String?
+    public var available: Bool
+
+    public init(kind: String, paywallId: String?, titleAtSend: String, buttonLabel: String, body: String?, available: Bool) {
+        self.kind = kind
+        self.paywallId = paywallId
+        self.titleAtSend = titleAtSend
+        self.buttonLabel = buttonLabel
+        self.body = body
+        self.available = available
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, paywallId, titleAtSend, buttonLabel, body, available }
+
+    // Absent optionals are written as null: the contract's shape has every key.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(paywallId, forKey: .paywallId)
+        try c.encode(titleAtSend, forKey: .titleAtSend)
+        try c.encode(buttonLabel, forKey: .buttonLabel)
+        try c.encode(body, forKey: .body)
+        try c.encode(available, forKey: .available)
+    }
+}
+
+/// An image attached to a message (CONTRACT `ChatImage`).
+public struct ChatImageDTO: Codable, Equatable, Sendable {
+    public var id: String
+    public var url: String?
+    public var width: Int
+    public var height: Int
+
+    public init(id: String, url: String?, width: Int, height: Int) {
+        self.id = id
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One chat message (CONTRACT `ChatMessage`), plus `internal` in team views only.
+public struct ChatMessageDTO: Codable, Equatable, Sendable {
+    public var id: String
+    public var sender: ChatSender
+    public var body: String
+    public var createdAt: String
+    public var kind: String?
+    public var actionCard: ChatActionCardDTO?
+    public var openedAt: String?
+    public var tappedAt: String?
+    public var images: [ChatImageDTO]
+    /// Set for team views, nil (and not encoded) for the user's.
+    public var `internal`: Bool?
+
+    public init(id: String, sender: ChatSender, body: String, createdAt: String, kind: String? = nil,
+                actionCard: ChatActionCardDTO? = nil, openedAt: String? = nil, tappedAt: String? = nil,
+                images: [ChatImageDTO] = [], internal: Bool? = nil) {
+        self.id = id
+        self.sender = sender
+        self.body = body
+        self.createdAt = createdAt
+        self.kind = kind
+        self.actionCard = actionCard
+        self.openedAt = openedAt
+        self.tappedAt = tappedAt
+        self.images = images
+        self.internal = `internal`
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, sender, body, createdAt, kind, actionCard, openedAt, tappedAt, images, `internal`
+    }
+
+    // The contract's nullable keys are always present; `internal` only in team views.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(sender, forKey: .sender)
+        try c.encode(body, forKey: .body)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(actionCard, forKey: .actionCard)
+        try c.encode(openedAt, forKey: .openedAt)
+        try c.encode(tappedAt, forKey: .tappedAt)
+        try c.encode(images, forKey: .images)
+        try c.encodeIfPresent(`internal`, forKey: .internal)
+    }
+}

@@ -1,0 +1,107 @@
+/// `chat.team.conversations`: a project's conversations, most recent activity first.
+public enum ChatTeamConversations: RPCMessage {
+    public static let type = "chat.team.conversations"
+    public struct Request: Codable, Equatable, Sendable {
+        public var projectId: String
+        public var status: ChatConversationSummary.Status?
+        /// true: only conversations with user messages the team has not read; false: only the others.
+        public var unread: Bool?
+        public var cursor: String?
+        /// 1–100.
+        public var limit: Int
+        public init(projectId: String, status: ChatConversationSummary.Status? = nil, unread: Bool? = nil,
+                    cursor: String? = nil, limit: Int = 50) {
+            self.projectId = projectId
+            self.status = status
+            self.unread = unread
+            self.cursor = cursor
+            self.limit = limit
+        }
+    }
+    public struct Response: Codable, Equatable, Sendable {
+        public var items: [ChatConversationSummary]
+        public var nextCursor: String?
+        public init(items: [ChatConversationSummary], nextCursor: String?) {
+            self.items = items
+            self.nextCursor = nextCursor
+        }
+    }
+}
+
+/// Names one conversation of a project.
+public struct ChatConversationRef: Codable, Equatable, Sendable {
+    public var projectId: String
+    public var conversationId: String
+    public init(projectId: String, conversationId: String) {
+        self.projectId = projectId
+        self.conversationId = conversationId
+    }
+}
+
+/// `chat.team.messages`: every message with internal notes, oldest first; marks the user's
+/// messages read by the team.
+public enum ChatTeamMessages: RPCMessage {
+    public static let type = "chat.team.messages"
+    public typealias Request = ChatConversationRef
+    public struct Response: Codable, Equatable, Sendable {
+        public var items: [ChatMessageDTO]
+        public init(items: [ChatMessageDTO]) { self.items = items }
+    }
+}
+
+/// `chat.team.post`: a team reply, or an internal note the user never sees.
+public enum ChatTeamPost: RPCMessage {
+    public static let type = "chat.team.post"
+    public struct Request: Codable, Equatable, Sendable {
+        public var projectId: String
+        public var conversationId: String
+        public var body: String
+        public var `internal`: Bool
+        /// Who wrote it, for the team's timeline.
+        public var author: String?
+        public init(projectId: String, conversationId: String, body: String, internal: Bool, author: String? = nil) {
+            self.projectId = projectId
+            self.conversationId = conversationId
+            self.body = body
+            self.internal = `internal`
+            self.author = author
+        }
+    }
+    public typealias Response = ChatMessageDTO
+}
+
+/// `chat.team.resolve`: resolves with the team's sentiment; a positive resolution with
+/// `automaticReviewRequests` also sends the review-request card in the same transaction.
+public enum ChatTeamResolve: RPCMessage {
+    public static let type = "chat.team.resolve"
+    public struct Request: Codable, Equatable, Sendable {
+        public var projectId: String
+        public var conversationId: String
+        public var sentiment: ChatConversationSummary.Sentiment
+        /// The project's setting, passed by the caller.
+        public var automaticReviewRequests: Bool
+        public init(projectId: String, conversationId: String, sentiment: ChatConversationSummary.Sentiment,
+                    automaticReviewRequests: Bool) {
+            self.projectId = projectId
+            self.conversationId = conversationId
+            self.sentiment = sentiment
+            self.automaticReviewRequests = automaticReviewRequests
+        }
+    }
+    public typealias Response = ChatConversationSummary
+}
+
+/// `chat.team.reopen`: back to open, sentiment cleared.
+public enum ChatTeamReopen: RPCMessage {
+    public static let type = "chat.team.reopen"
+    public typealias Request = ChatConversationRef
+    public typealias Response = ChatConversationSummary
+}
+
+/// `chat.team.reviewCard`: the conversation's review-request card, sent once; later calls
+/// return the existing one.
+public enum ChatTeamReviewCard: RPCMessage {
+    public static let type = "chat.team.reviewCard"
+    public typealias Request = ChatConversationRef
+    public typealias Response = ChatMessageDTO
+}
