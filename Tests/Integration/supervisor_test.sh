@@ -102,7 +102,17 @@ for d in chatd pushd marketd asod ingest; do
     check "kill -9 $d: restarted and healthy within 10 s" recovers_from_kill "$d"
 done
 check "a killed backend showed as 503 at least once" [ "${seen_503:-no}" = yes ]
+online_backup() {
+    local out
+    out=$("$APPNORTH" backup "$DATA/backup-1") || { echo "  backup failed: $out"; return 1; }
+    for d in ingest chatd pushd marketd asod; do
+        [ "$(sqlite3 "$DATA/backup-1/$d.sqlite" "SELECT value FROM daemon_meta WHERE key = 'daemon'")" = "$d" ] ||
+            { echo "  $d backup missing or wrong"; return 1; }
+    done
+}
+
 check "status reports every daemon running" "$APPNORTH" status
+check "backup writes a usable copy of every store while serving" online_backup
 check "down leaves no hub process running" nothing_left
 check "daemons exited cleanly on SIGTERM" clean_exit_on_sigterm
 
