@@ -6,6 +6,7 @@ public enum ChatDaemon {
     public static let migrations: [Migration] = [
         .daemonMeta(.chatd),
         ChatSchema.core,
+        ChatPaywallSchema.paywalls,
     ]
 
     public static var spec: DaemonSpec {
@@ -14,6 +15,7 @@ public enum ChatDaemon {
             ChatUserHandlers.install(on: context.rpc, store: store)
             ChatTeamHandlers.install(on: context.rpc, store: store)
             ChatCardHandlers.install(on: context.rpc, store: store)
+            ChatPaywallHandlers.install(on: context.rpc, store: store)
         }
     }
 }

@@ -9,7 +9,7 @@ extension ChatStore {
     public func reviewCard(projectId: String, conversationId: String) throws -> ChatMessageDTO {
         try db.transaction {
             let conversation = try conversation(projectId: projectId, id: conversationId)
-            return ChatStore.dto(try ensureReviewCard(conversation: conversation), forTeam: true)
+            return try dto(try ensureReviewCard(conversation: conversation), forTeam: true)
         }
     }
 

@@ -40,7 +40,7 @@ extension ChatStore {
             try db.run("UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
                        [.int(seq)])
             return try db.query("SELECT * FROM messages WHERE conversation_seq = ? ORDER BY seq", [.int(seq)])
-                .map { ChatStore.dto($0, forTeam: true) }
+                .map { try dto($0, forTeam: true) }
         }
     }
 
@@ -54,7 +54,7 @@ extension ChatStore {
             if !request.internal {
                 try appendReplied(conversation: conversation, message: row)
             }
-            return ChatStore.dto(row, forTeam: true)
+            return try dto(row, forTeam: true)
         }
     }
 

@@ -42,7 +42,7 @@ extension ChatStore {
                 try appendOutbox(topic: ChatOutboxTopic.read, projectId: owner.projectId,
                                  payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
             }
-            return rows.map { ChatStore.dto($0, forTeam: false) }
+            return try rows.map { try dto($0, forTeam: false) }
         }
     }
 
@@ -63,7 +63,7 @@ extension ChatStore {
                 SELECT * FROM messages WHERE project_id = ? AND owner_kind = ? AND owner_value = ? AND idempotency_key = ?
                 """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value), .text(key)]) {
                 guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }
-                return ChatSend.Response(message: ChatStore.dto(existing, forTeam: false), replayed: true)
+                return ChatSend.Response(message: try dto(existing, forTeam: false), replayed: true)
             }
             let conversationSeq: Int64
             if let latest = try latestConversation(of: owner), latest.string("status") == "open" {
@@ -74,7 +74,7 @@ extension ChatStore {
             let row = try insertMessage(conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
                                         body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
                                         payloadHash: request.payloadHash)
-            return ChatSend.Response(message: ChatStore.dto(row, forTeam: false), replayed: false)
+            return ChatSend.Response(message: try dto(row, forTeam: false), replayed: false)
         }
     }
 

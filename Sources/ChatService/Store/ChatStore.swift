@@ -71,9 +71,13 @@ public final class ChatStore: @unchecked Sendable {
             createdAt: row.string("created_at")!)
     }
 
-    /// A message row as the contract's shape; `forTeam` adds `internal`.
-    static func dto(_ row: Row, forTeam: Bool) -> ChatMessageDTO {
-        let card = row.string("card").flatMap { try? JSONDecoder().decode(ChatActionCardDTO.self, from: Data($0.utf8)) }
+    /// A message row as the contract's shape; `forTeam` adds `internal`. An offer card's
+    /// `available` follows the owner's latest paywall snapshot, not the value stored at send.
+    func dto(_ row: Row, forTeam: Bool) throws -> ChatMessageDTO {
+        var card = row.string("card").flatMap { try? JSONDecoder().decode(ChatActionCardDTO.self, from: Data($0.utf8)) }
+        if let offer = card, offer.kind == ChatOfferCard.kind {
+            card?.available = try offerAvailable(conversationSeq: row.int64("conversation_seq")!, paywallId: offer.paywallId)
+        }
         return ChatMessageDTO(
             id: row.string("id")!,
             sender: ChatSender(rawValue: row.string("sender")!) ?? .team,
