@@ -14,6 +14,7 @@ public enum ChatDaemon {
             ChatUserHandlers.install(on: context.rpc, store: store)
             ChatTeamHandlers.install(on: context.rpc, store: store)
             ChatCardHandlers.install(on: context.rpc, store: store)
+            try ChatEventRelay.install(on: context, store: store)
         }
     }
 }
