@@ -11,14 +11,10 @@ public final class Daemon: @unchecked Sendable {
     public init(spec: DaemonSpec, config: HubConfig, clock: Clock, logger: Logger) throws {
         self.spec = spec
         let store = try StoreOpener.open(path: config.storePath(for: spec.name), migrations: spec.migrations,
-                                         logger: logger, clock: clock)
+                                         logger: logger, clock: clock) { db in try Daemon.verifyOwner(db, spec.name) }
         let rpc: RPCServer
         do {
-            let owner = try store.queryOne("SELECT value FROM daemon_meta WHERE key = 'daemon'")?.string("value")
-            guard owner == spec.name.rawValue else {
-                throw ConfigError.invalid(name: "APPNORTH_DATA_DIR", value: store.path,
-                                          reason: "this store belongs to \(owner ?? "no daemon"), not \(spec.name.rawValue)")
-            }
+            try Daemon.verifyOwner(store, spec.name)
             rpc = try RPCServer(name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger)
         } catch {
             store.close()
@@ -47,6 +43,17 @@ public final class Daemon: @unchecked Sendable {
 
     /// Stops intake, drains, closes the store. Same steps as on SIGTERM.
     public func stop() { context.lifecycle.shutdown(reason: "stop") }
+
+    /// A store made by another daemon (its `daemon_meta` names someone else) is refused,
+    /// before migrations touch it and again after, for a fresh file.
+    static func verifyOwner(_ db: SQLiteDatabase, _ name: DaemonName) throws {
+        guard try db.queryOne("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'daemon_meta'") != nil else { return }
+        let owner = try db.queryOne("SELECT value FROM daemon_meta WHERE key = 'daemon'")?.string("value")
+        guard owner == name.rawValue else {
+            throw ConfigError.invalid(name: "APPNORTH_DATA_DIR", value: db.path,
+                                      reason: "this store belongs to \(owner ?? "no daemon"), not \(name.rawValue)")
+        }
+    }
 
     static func backup(_ ctx: DaemonContext, into directory: String) throws -> SysBackup.Response {
         guard directory.hasPrefix("/") else {

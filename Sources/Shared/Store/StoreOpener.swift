@@ -6,13 +6,17 @@ public enum StoreOpener {
     /// Creates the parent directory (mode 0700) and a new file (mode 0600, as stores hold
     /// secrets), opens it, refuses a database failing `PRAGMA integrity_check`, applies
     /// pending migrations and logs their names.
+    /// `verify` runs after the integrity check and before any migration, so a file that
+    /// belongs to something else is refused before it is changed.
     public static func open(path: String, migrations: [Migration], logger: Logger?,
-                            clock: Clock = SystemClock(), busyTimeoutMilliseconds: Int32 = 5000) throws -> SQLiteDatabase {
+                            clock: Clock = SystemClock(), busyTimeoutMilliseconds: Int32 = 5000,
+                            verify: ((SQLiteDatabase) throws -> Void)? = nil) throws -> SQLiteDatabase {
         try prepareFile(path)
         let db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         do {
             let check = try db.integrityCheck()
             guard check == ["ok"] else { throw StoreError.integrityCheckFailed(check) }
+            try verify?(db)
             let applied = try Migrator.apply(migrations, to: db, clock: clock)
             logger?.info("store opened", ["path": path, "migrationsApplied": applied.count,
                                           "migrations": applied.joined(separator: ",")])

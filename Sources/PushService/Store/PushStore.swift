@@ -1,0 +1,39 @@
+import Foundation
+import Shared
+
+/// pushd's store: the one owner of `pushd.sqlite`.
+public final class PushStore: @unchecked Sendable {
+    public let db: SQLiteDatabase
+    let clock: Clock
+
+    public init(db: SQLiteDatabase, clock: Clock) {
+        self.db = db
+        self.clock = clock
+    }
+
+    /// Stores a batch in one transaction; an ID already held is left as it is. Returns every
+    /// ID of the batch once the commit is done, since each is then held durably.
+    public func receive(_ events: [ChatEvent]) throws -> [String] {
+        let receivedAt = ISOTime.format(clock.now())
+        try db.transaction {
+            for event in events {
+                try db.run("""
+                    INSERT OR IGNORE INTO chat_events (id, topic, project_id, payload, created_at, received_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """, [.text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
+                          .text(event.createdAt), .text(receivedAt)])
+            }
+        }
+        return events.map(\.id)
+    }
+
+    /// Every stored chat event, oldest first (by chatd's time-sortable ID).
+    public func receivedEvents() throws -> [PushReceivedEvent] {
+        try db.query("SELECT * FROM chat_events ORDER BY id").map {
+            PushReceivedEvent(
+                event: ChatEvent(id: $0.string("id")!, topic: $0.string("topic")!, projectId: $0.string("project_id"),
+                                 payload: $0.string("payload")!, createdAt: $0.string("created_at")!),
+                receivedAt: $0.string("received_at")!)
+        }
+    }
+}
