@@ -154,4 +154,34 @@ final class ChatHTTPConversationTests: XCTestCase {
         XCTAssertEqual(resolved.status, 200, resolved.text)
         XCTAssertEqual(try fixture.messages().compactMap { $0["kind"] as? String }, [])
     }
+
+    func testAnotherOrganizationsTokenCannotReachTheConversation() throws {
+        // Given a conversation, another organization's write token and this organization's read token
+        try fixture.send("private question")
+        let conversation = try fixture.conversationId()
+        let store = fixture.hub.app!.store
+        let other = try store.createOrganization(slug: "other", name: "Other")
+        _ = try store.createProject(organizationId: other.id, name: "Other app", allowedOrigins: [ChatHTTPFixture.origin])
+        let outsider = try store.createToken(organizationId: other.id, name: "outsider", scope: .write).token
+        let ownOrg = try XCTUnwrap(try store.project(id: fixture.projectId)?.organizationId)
+        let reader = try store.createToken(organizationId: ownOrg, name: "reader", scope: .read).token
+        // A sibling project in the caller's organization that does not own the conversation.
+        _ = try store.createProject(organizationId: ownOrg, name: "Aaa sibling", allowedOrigins: [ChatHTTPFixture.origin])
+
+        // When the outsider reads and posts, and the reader posts
+        func call(_ method: String, _ path: String, _ token: String, _ body: Any? = nil) throws -> Int {
+            try fixture.hub.request(method, "/api/admin/v1" + path, headers: [("Authorization", "Bearer " + token)], json: body).status
+        }
+        let outsiderRead = try call("GET", "/conversations/\(conversation)/messages", outsider)
+        let outsiderPost = try call("POST", "/conversations/\(conversation)/messages", outsider, ["body": "hi", "internal": false])
+        let readerPost = try call("POST", "/conversations/\(conversation)/messages", reader, ["body": "hi", "internal": false])
+        let readerRead = try call("GET", "/conversations/\(conversation)/messages", reader)
+
+        // Then the outsider sees 404, the read token may only read, past the sibling project
+        XCTAssertEqual(outsiderRead, 404)
+        XCTAssertEqual(outsiderPost, 404)
+        XCTAssertEqual(readerPost, 403)
+        XCTAssertEqual(readerRead, 200)
+        XCTAssertEqual(try fixture.messages().count, 1)
+    }
 }
