@@ -1,0 +1,52 @@
+import Shared
+
+/// Operator actions on one conversation: resolve with a sentiment (a positive one may send
+/// the review-request card, per the project's `automaticReviewRequests`), reopen, and send a card.
+struct AdminConversationActionsHandler {
+    let locator: ChatConversationLocator
+    let chat: ChatForwarding
+
+    struct ResolveBody: Decodable { let sentiment: String }
+    struct CardBody: Decodable { let kind: String }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("POST", "/conversations/{conversationId}/resolve", maxBodyBytes: InputLimits.communityBodyBytes, resolve)
+        admin.addAsync("POST", "/conversations/{conversationId}/reopen", maxBodyBytes: InputLimits.communityBodyBytes, reopen)
+        admin.addAsync("POST", "/conversations/{conversationId}/cards", maxBodyBytes: InputLimits.communityBodyBytes, card)
+    }
+
+    func resolve(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(ResolveBody.self)
+        guard let sentiment = ChatConversationSummary.Sentiment(rawValue: body.sentiment) else {
+            throw APIError.invalidPayload(["sentiment": ["must be positive, neutral or negative"]])
+        }
+        try locator.attempt(caller, request, respond: respond) { project, id, done in
+            let call = ChatTeamResolve.Request(projectId: project.id, conversationId: id, sentiment: sentiment,
+                                               automaticReviewRequests: project.automaticReviewRequests)
+            chat.forward(ChatTeamResolve.self, call, respond: done) { .json(AdminConversationJSON(summary: $0)) }
+        }
+    }
+
+    func reopen(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try locator.attempt(caller, request, respond: respond) { project, id, done in
+            chat.forward(ChatTeamReopen.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
+                .json(AdminConversationJSON(summary: $0))
+            }
+        }
+    }
+
+    func card(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(CardBody.self)
+        switch body.kind {
+        case "review_request": break
+        // Offer cards need the paywall snapshots the SDK reports, which the hub does not store yet.
+        case "offer": throw APIError.unsupportedCard
+        default: throw APIError.invalidPayload(["kind": ["must be review_request or offer"]])
+        }
+        try locator.attempt(caller, request, respond: respond) { project, id, done in
+            chat.forward(ChatTeamReviewCard.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
+                .json($0, status: 201)
+            }
+        }
+    }
+}

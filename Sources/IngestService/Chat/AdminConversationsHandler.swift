@@ -1,0 +1,66 @@
+import Shared
+
+/// Operator chat inbox: a project's conversations, and one conversation's messages (reading
+/// marks the user's messages read by the team) and replies or internal notes.
+struct AdminConversationsHandler {
+    let lookup: AdminLookup
+    let locator: ChatConversationLocator
+    let chat: ChatForwarding
+
+    struct PostBody: Decodable {
+        let body: String
+        let `internal`: Bool?
+    }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("GET", "/projects/{id}/conversations", list)
+        admin.addAsync("GET", "/conversations/{conversationId}/messages", messages)
+        admin.addAsync("POST", "/conversations/{conversationId}/messages", maxBodyBytes: InputLimits.communityBodyBytes, post)
+    }
+
+    func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let project = try lookup.project(request, caller)
+        var problems: [String: [String]] = [:]
+        var status: ChatConversationSummary.Status?
+        if let text = CommunityHTTP.nonEmptyQuery(request, "status") {
+            status = ChatConversationSummary.Status(rawValue: text)
+            if status == nil { problems["status"] = ["must be open or resolved"] }
+        }
+        var unread: Bool?
+        if let text = CommunityHTTP.nonEmptyQuery(request, "unread") {
+            unread = text == "true" ? true : text == "false" ? false : nil
+            if unread == nil { problems["unread"] = ["must be true or false"] }
+        }
+        var limit = 50
+        if let text = CommunityHTTP.nonEmptyQuery(request, "limit") {
+            if let value = Int(text), (1...100).contains(value) { limit = value } else { problems["limit"] = ["must be 1-100"] }
+        }
+        let cursor = CommunityHTTP.nonEmptyQuery(request, "cursor")
+        if let cursor, cursor.utf8.count > 200 { problems["cursor"] = ["is not a cursor"] }
+        if !problems.isEmpty { throw APIError.invalidQuery(problems) }
+        let call = ChatTeamConversations.Request(projectId: project.id, status: status, unread: unread, cursor: cursor, limit: limit)
+        chat.forward(ChatTeamConversations.self, call, respond: respond) {
+            .json(AdminPage(items: $0.items.map(AdminConversationJSON.init), nextCursor: $0.nextCursor))
+        }
+    }
+
+    func messages(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try locator.attempt(caller, request, respond: respond) { project, id, done in
+            chat.forward(ChatTeamMessages.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
+                .json(AdminPage(items: $0.items, nextCursor: nil))
+            }
+        }
+    }
+
+    func post(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(PostBody.self)
+        guard InputLimits.chatMessage.contains(body.body.count) else {
+            throw APIError.invalidPayload(["body": ["must be \(InputLimits.chatMessage.lowerBound)-\(InputLimits.chatMessage.upperBound) characters"]])
+        }
+        try locator.attempt(caller, request, respond: respond) { project, id, done in
+            let call = ChatTeamPost.Request(projectId: project.id, conversationId: id, body: body.body,
+                                            internal: body.internal ?? false, author: caller.token.name)
+            chat.forward(ChatTeamPost.self, call, respond: done) { .json($0, status: 201) }
+        }
+    }
+}

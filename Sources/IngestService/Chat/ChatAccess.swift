@@ -1,0 +1,42 @@
+import Shared
+
+/// The chat mode of a public request's project applied to its participant (CONTRACT §2,
+/// "Chat identity scope"): whose conversation the request acts on, if any.
+struct ChatAccess {
+    let requestGuard: PublicRequestGuard
+
+    enum Outcome {
+        /// Chat is disabled for the project.
+        case unavailable
+        case owner(ChatOwner, PublicContext)
+    }
+
+    /// `identified` needs a verified identity; `anyone` takes the identity when present,
+    /// else the voter token; neither is 401 `IDENTITY_REQUIRED`.
+    func resolve(_ request: HTTPRequest, write: Bool) throws -> Outcome {
+        let context = try requestGuard.resolve(request, write: write, origin: .ifPresent)
+        let project = context.project
+        let participant = context.participant
+        switch project.chatMode {
+        case .disabled:
+            return .unavailable
+        case .identified:
+            guard let identity = participant.identity else { throw APIError.identityRequired }
+            return .owner(ChatOwner(projectId: project.id, kind: .email, value: identity.email), context)
+        case .anyone:
+            if let identity = participant.identity {
+                return .owner(ChatOwner(projectId: project.id, kind: .email, value: identity.email), context)
+            }
+            guard let hash = participant.voterTokenHash else { throw APIError.identityRequired }
+            return .owner(ChatOwner(projectId: project.id, kind: .token, value: hash), context)
+        }
+    }
+
+    /// For writes: a disabled chat is 403 `CHAT_DISABLED`.
+    func requireOwner(_ request: HTTPRequest) throws -> (owner: ChatOwner, context: PublicContext) {
+        switch try resolve(request, write: true) {
+        case .unavailable: throw APIError.chatDisabled
+        case let .owner(owner, context): return (owner, context)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Shared
+
+/// Finds which project of the caller's organization owns a conversation named only by its ID
+/// (the pinned `/conversations/{conversationId}/…` routes). chatd scopes every team call by
+/// project, so the call itself is tried with each of the organization's projects in turn until
+/// one does not answer `CONVERSATION_NOT_FOUND`; a wrong project changes nothing in chatd.
+/// Organizations have few projects, and ingest keeps no copy of chatd's conversations.
+struct ChatConversationLocator {
+    let store: IngestStore
+
+    func attempt(_ caller: AdminCaller, _ request: HTTPRequest,
+                 respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+                 call: @escaping (Project, String, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) throws {
+        guard let conversationId = request.pathParameters["conversationId"], (1...200).contains(conversationId.utf8.count) else {
+            throw APIError.conversationNotFound
+        }
+        let projects = try store.projects(organizationId: caller.organizationId)
+        ChatConversationLocator.next(projects[...], conversationId, respond, call)
+    }
+
+    private static func next(_ remaining: ArraySlice<Project>, _ conversationId: String,
+                             _ respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+                             _ call: @escaping (Project, String, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) {
+        guard let project = remaining.first else {
+            respond(.failure(APIError.conversationNotFound))
+            return
+        }
+        call(project, conversationId) { result in
+            if case let .failure(error as APIError) = result, error.code == ChatErrorCode.conversationNotFound {
+                next(remaining.dropFirst(), conversationId, respond, call)
+            } else {
+                respond(result)
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Shared
+
+/// Sends one typed call to chatd without holding the HTTP thread, and turns its outcome into
+/// the route's answer.
+struct ChatForwarding {
+    let client: RPCClient
+
+    /// `respond` gets `render(response)` or the mapped error; a throwing `render` is a failure too.
+    func forward<M: RPCMessage>(_ m: M.Type, _ request: M.Request,
+                                respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+                                render: @escaping (M.Response) throws -> HTTPResponse) {
+        client.call(m, request) { result in
+            switch result {
+            case let .success(response): respond(Result { try render(response) })
+            case let .failure(error): respond(.failure(APIError.fromChat(error)))
+            }
+        }
+    }
+
+    /// Registers a route whose synchronous part (`prepare`: checks, store reads) runs on the
+    /// pool thread; it hands back the call to make, which answers through `respond`.
+    static func addAsync(_ router: Router, _ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
+                         _ prepare: @escaping (HTTPRequest, @escaping (Result<HTTPResponse, Error>) -> Void) throws -> Void) {
+        router.addAsync(method, pattern, maxBodyBytes: maxBodyBytes) { request, respond in
+            do { try prepare(request, respond) } catch { respond(.failure(error)) }
+        }
+    }
+}

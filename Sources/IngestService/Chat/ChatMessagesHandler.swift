@@ -1,0 +1,58 @@
+import Foundation
+import Shared
+
+/// `/api/v1/chat/messages`: the participant's conversation (reading marks the team's replies
+/// read) and sending a message, with an optional `Idempotency-Key` that chatd honours.
+struct ChatMessagesHandler {
+    let access: ChatAccess
+    let chat: ChatForwarding
+    /// Message reads per (project, client IP).
+    let reads: RateLimiter
+    /// Message creation per (project, client IP).
+    let creations: RateLimiter
+
+    static let maxAfterLength = 200
+
+    func register(on router: Router) {
+        ChatForwarding.addAsync(router, "GET", "/api/v1/chat/messages", list)
+        ChatForwarding.addAsync(router, "POST", "/api/v1/chat/messages", maxBodyBytes: InputLimits.communityBodyBytes, send)
+    }
+
+    func list(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        switch try access.resolve(request, write: false) {
+        case .unavailable:
+            respond(.success(.jsonBytes(Array("{\"available\":false,\"messages\":[]}".utf8))))
+        case let .owner(owner, context):
+            try reads.consume(context.project.id + "|" + context.clientAddress)
+            let after = CommunityHTTP.nonEmptyQuery(request, "after")
+            if let after, after.utf8.count > ChatMessagesHandler.maxAfterLength {
+                throw APIError.invalidQuery(["after": ["must be a message ID"]])
+            }
+            chat.forward(ChatMessagesList.self, ChatMessagesList.Request(owner: owner, after: after), respond: respond) {
+                .json(ChatThreadJSON(available: true, messages: $0.messages))
+            }
+        }
+    }
+
+    func send(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let (owner, context) = try access.requireOwner(request)
+        try creations.consume(context.project.id + "|" + context.clientAddress)
+        let key = CommunityHTTP.idempotencyKey(request)
+        if let key, !IngestStore.isValidIdempotencyKey(key) { throw APIError.invalidIdempotencyKey }
+        let body = try request.decodeJSON(ChatSendBody.self)
+        let call = ChatSend.Request(owner: owner, body: body.body, imageTokens: body.imageTokens ?? [], locale: body.locale,
+                                    platform: body.platform, bundleId: body.bundleId, idempotencyKey: key,
+                                    payloadHash: SHA256.hex(IngestStore.canonicalPayload(request.body)))
+        chat.forward(ChatSend.self, call, respond: respond) { response in
+            var reply = HTTPResponse.json(response.message, status: 201)
+            if response.replayed { reply.headers.append(("Idempotency-Replayed", "true")) }
+            return reply
+        }
+    }
+}
+
+/// `{"available","messages":[ChatMessage]}`.
+struct ChatThreadJSON: Encodable {
+    let available: Bool
+    let messages: [ChatMessageDTO]
+}

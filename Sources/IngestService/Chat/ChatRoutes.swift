@@ -1,0 +1,38 @@
+import Shared
+
+/// The chat routes, public (`/api/v1/chat/…`) and operator (`/api/admin/v1`, behind
+/// `AdminAuth`), all forwarded to chatd without holding an HTTP thread while it answers.
+public struct ChatRoutes {
+    public static let creationsPerMinute = 20
+    public static let readsPerMinute = 60
+
+    let store: IngestStore
+    let requestGuard: PublicRequestGuard
+    let chatd: RPCClient
+    let clock: Clock
+
+    public init(store: IngestStore, requestGuard: PublicRequestGuard, chatd: RPCClient, clock: Clock) {
+        self.store = store
+        self.requestGuard = requestGuard
+        self.chatd = chatd
+        self.clock = clock
+    }
+
+    public func register(on router: Router) {
+        let access = ChatAccess(requestGuard: requestGuard)
+        let chat = ChatForwarding(client: chatd)
+        func limiter(_ limit: Int) -> RateLimiter { RateLimiter(limit: limit, window: 60, clock: clock) }
+        ChatStatusHandler(access: access, chat: chat, reads: limiter(ChatRoutes.readsPerMinute)).register(on: router)
+        ChatMessagesHandler(access: access, chat: chat, reads: limiter(ChatRoutes.readsPerMinute),
+                            creations: limiter(ChatRoutes.creationsPerMinute)).register(on: router)
+        ChatCardsHandler(access: access, chat: chat, events: limiter(ChatRoutes.readsPerMinute)).register(on: router)
+        register(on: AdminRouter(router: router, auth: AdminAuth(store: store)), chat: chat)
+    }
+
+    /// The operator routes, behind the same `AdminAuth` as every other operator route.
+    func register(on admin: AdminRouter, chat: ChatForwarding) {
+        let locator = ChatConversationLocator(store: store)
+        AdminConversationsHandler(lookup: AdminLookup(store: store), locator: locator, chat: chat).register(on: admin)
+        AdminConversationActionsHandler(locator: locator, chat: chat).register(on: admin)
+    }
+}

@@ -1,0 +1,26 @@
+import Shared
+
+/// `GET /api/v1/chat/status`: whether chat is usable and a team reply is unread. Never marks
+/// anything read.
+struct ChatStatusHandler {
+    let access: ChatAccess
+    let chat: ChatForwarding
+    /// Per (project, client IP).
+    let reads: RateLimiter
+
+    func register(on router: Router) {
+        ChatForwarding.addAsync(router, "GET", "/api/v1/chat/status", status)
+    }
+
+    func status(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        switch try access.resolve(request, write: false) {
+        case .unavailable:
+            respond(.success(.jsonBytes(Array("{\"available\":false,\"hasUnread\":false}".utf8))))
+        case let .owner(owner, context):
+            try reads.consume(context.project.id + "|" + context.clientAddress)
+            chat.forward(ChatStatus.self, ChatStatus.Request(owner: owner), respond: respond) { response in
+                .jsonBytes(Array("{\"available\":true,\"hasUnread\":\(response.hasUnread)}".utf8))
+            }
+        }
+    }
+}
