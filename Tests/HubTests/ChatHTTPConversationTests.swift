@@ -108,7 +108,7 @@ final class ChatHTTPConversationTests: XCTestCase {
         XCTAssertEqual(card.status, 201, card.text)
         XCTAssertEqual(card.json["kind"] as? String, "review_request")
         XCTAssertEqual(offer.status, 400)
-        XCTAssertEqual(offer.code, "UNSUPPORTED_CARD")
+        XCTAssertEqual(offer.code, "INVALID_PAYLOAD", "an offer needs its button label")
         XCTAssertEqual(missing.status, 404)
         XCTAssertEqual(missing.code, "CONVERSATION_NOT_FOUND")
         let thread = try fixture.messages()

@@ -5,7 +5,6 @@ extension APIError {
     public static let chatDisabled = APIError(status: 403, code: "CHAT_DISABLED", message: "Chat is disabled for this app.")
     public static let conversationNotFound = APIError(status: 404, code: ChatErrorCode.conversationNotFound,
                                                       message: "No conversation with this ID.")
-    public static let unsupportedCard = APIError(status: 400, code: "UNSUPPORTED_CARD", message: "offer cards are not available yet")
 
     /// Seconds a client waits before retrying while chatd is unreachable.
     static let chatRetryAfter = 2

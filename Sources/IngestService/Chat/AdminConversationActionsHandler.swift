@@ -7,7 +7,12 @@ struct AdminConversationActionsHandler {
     let chat: ChatForwarding
 
     struct ResolveBody: Decodable { let sentiment: String }
-    struct CardBody: Decodable { let kind: String }
+    struct CardBody: Decodable {
+        let kind: String
+        let paywallId: String?
+        let buttonLabel: String?
+        let body: String?
+    }
 
     func register(on admin: AdminRouter) {
         admin.addAsync("POST", "/conversations/{conversationId}/resolve", maxBodyBytes: InputLimits.communityBodyBytes, resolve)
@@ -38,15 +43,30 @@ struct AdminConversationActionsHandler {
     func card(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(CardBody.self)
         switch body.kind {
-        case "review_request": break
-        // Offer cards need the paywall snapshots the SDK reports, which the hub does not store yet.
-        case "offer": throw APIError.unsupportedCard
-        default: throw APIError.invalidPayload(["kind": ["must be review_request or offer"]])
-        }
-        try locator.attempt(caller, request, respond: respond) { project, id, done in
-            chat.forward(ChatTeamReviewCard.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
-                .json($0, status: 201)
+        case "review_request":
+            try locator.attempt(caller, request, respond: respond) { project, id, done in
+                chat.forward(ChatTeamReviewCard.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
+                    .json($0, status: 201)
+                }
             }
+        case "offer":
+            var errors = FieldErrors()
+            if body.paywallId?.isEmpty ?? true { errors.add("paywallId", "is required") }
+            if body.buttonLabel == nil { errors.add("buttonLabel", "is required") }
+            try errors.throwIfAny()
+            let token = caller.token.id
+            try locator.attempt(caller, request, respond: respond) { project, id, done in
+                let offer = ChatOfferCard.Request(projectId: project.id, conversationId: id, paywallId: body.paywallId!,
+                                                  buttonLabel: body.buttonLabel!, body: body.body, author: "token:" + token)
+                do {
+                    try offer.validate()
+                } catch {
+                    return done(.failure(APIError.fromChat(error as? RPCError ?? .internal("\(error)"))))
+                }
+                chat.forward(ChatOfferCard.self, offer, respond: done) { .json($0, status: 201) }
+            }
+        default:
+            throw APIError.invalidPayload(["kind": ["must be review_request or offer"]])
         }
     }
 }

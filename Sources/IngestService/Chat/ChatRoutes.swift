@@ -26,6 +26,7 @@ public struct ChatRoutes {
         ChatMessagesHandler(access: access, chat: chat, reads: limiter(ChatRoutes.readsPerMinute),
                             creations: limiter(ChatRoutes.creationsPerMinute)).register(on: router)
         ChatCardsHandler(access: access, chat: chat, events: limiter(ChatRoutes.readsPerMinute)).register(on: router)
+        ChatPaywallsHandler(access: access, chat: chat, reports: limiter(ChatRoutes.readsPerMinute)).register(on: router)
         register(on: AdminRouter(router: router, auth: AdminAuth(store: store)), chat: chat)
     }
 
