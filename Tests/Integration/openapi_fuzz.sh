@@ -52,6 +52,8 @@ cd "$DATA" || exit 1
     --phases examples,coverage,fuzzing --workers 1 --max-time "${APPNORTH_FUZZ_SECONDS:-90}" \
     --suppress-health-check all --warnings off >"$DATA/fuzz.log" 2>&1
 status=$?
-tail -n 40 "$DATA/fuzz.log"
+# Every failure's check, statuses and reproduction, then the summary.
+grep -E "^[0-9]+\. Test Case|^- |Received:|Documented:|^    curl" "$DATA/fuzz.log" | head -n 120
+tail -n 25 "$DATA/fuzz.log"
 if [ $status -eq 0 ]; then echo "openapi-fuzz: 1 passed, 0 failed"; else echo "openapi-fuzz: 0 passed, 1 failed"; fi
 exit $status
