@@ -37,6 +37,8 @@ let package = Package(
         .executableTarget(name: "pushd", dependencies: ["PushService"]),
         .executableTarget(name: "marketd", dependencies: ["MarketService"]),
         .executableTarget(name: "asod", dependencies: ["ASOService"]),
+        // Measurements that need the hub's own types (bench/ scripts call it).
+        .executableTarget(name: "appnorth-bench", dependencies: ["ChatService"]),
         .target(name: "TestSupport", dependencies: ["Shared"], path: "Tests/TestSupport"),
         .testTarget(name: "SharedTests", dependencies: ["Shared", "TestSupport"]),
         .testTarget(name: "HubTests",

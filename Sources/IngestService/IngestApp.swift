@@ -32,7 +32,8 @@ public final class IngestApp: @unchecked Sendable {
         PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
         FeedbackHandler(store: store, requestGuard: publicGuard, objects: objects,
                         clock: context.clock, creationsPerMinute: context.config.feedbackRequestsPerMinute).register(on: router)
-        ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock).register(on: router)
+        ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
+                   messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

@@ -10,23 +10,29 @@ public struct ChatRoutes {
     let requestGuard: PublicRequestGuard
     let chatd: RPCClient
     let clock: Clock
+    let messagesPerMinute: Int
+    let readsPerMinute: Int
 
-    public init(store: IngestStore, requestGuard: PublicRequestGuard, chatd: RPCClient, clock: Clock) {
+    /// The budgets come from `APPNORTH_CHAT_RATE_PER_MIN` and `APPNORTH_CHAT_READ_RATE_PER_MIN`.
+    public init(store: IngestStore, requestGuard: PublicRequestGuard, chatd: RPCClient, clock: Clock,
+                messagesPerMinute: Int = ChatRoutes.creationsPerMinute, readsPerMinute: Int = ChatRoutes.readsPerMinute) {
         self.store = store
         self.requestGuard = requestGuard
         self.chatd = chatd
         self.clock = clock
+        self.messagesPerMinute = messagesPerMinute
+        self.readsPerMinute = readsPerMinute
     }
 
     public func register(on router: Router) {
         let access = ChatAccess(requestGuard: requestGuard)
         let chat = ChatForwarding(client: chatd)
         func limiter(_ limit: Int) -> RateLimiter { RateLimiter(limit: limit, window: 60, clock: clock) }
-        ChatStatusHandler(access: access, chat: chat, reads: limiter(ChatRoutes.readsPerMinute)).register(on: router)
-        ChatMessagesHandler(access: access, chat: chat, reads: limiter(ChatRoutes.readsPerMinute),
-                            creations: limiter(ChatRoutes.creationsPerMinute)).register(on: router)
-        ChatCardsHandler(access: access, chat: chat, events: limiter(ChatRoutes.readsPerMinute)).register(on: router)
-        ChatPaywallsHandler(access: access, chat: chat, reports: limiter(ChatRoutes.readsPerMinute)).register(on: router)
+        ChatStatusHandler(access: access, chat: chat, reads: limiter(readsPerMinute)).register(on: router)
+        ChatMessagesHandler(access: access, chat: chat, reads: limiter(readsPerMinute),
+                            creations: limiter(messagesPerMinute)).register(on: router)
+        ChatCardsHandler(access: access, chat: chat, events: limiter(readsPerMinute)).register(on: router)
+        ChatPaywallsHandler(access: access, chat: chat, reports: limiter(readsPerMinute)).register(on: router)
         register(on: AdminRouter(router: router, auth: AdminAuth(store: store)), chat: chat)
     }
 

@@ -18,6 +18,10 @@ public struct HubConfig: Sendable {
     public var communityRequestsPerMinute: Int
     /// Private reports per minute per project and client IP (seeds "Rate limits": 20).
     public var feedbackRequestsPerMinute: Int
+    /// Chat messages per minute per project and client IP (seeds "Rate limits": 20).
+    public var chatMessagesPerMinute: Int
+    /// Chat status and message reads per minute per project and client IP, per action (60).
+    public var chatReadsPerMinute: Int
     /// Where attachments (screenshots) live with the local-directory object store.
     public var objectStoreDirectory: String
     /// Seconds between two passes of ingest's `cleanup` job.
@@ -79,6 +83,10 @@ public struct HubConfig: Sendable {
                                                            range: 1...100_000_000)
         feedbackRequestsPerMinute = try HubConfig.integer(value("APPNORTH_FEEDBACK_RATE_PER_MIN"),
                                                           name: "APPNORTH_FEEDBACK_RATE_PER_MIN", default: 20, range: 1...100_000_000)
+        chatMessagesPerMinute = try HubConfig.integer(value("APPNORTH_CHAT_RATE_PER_MIN"), name: "APPNORTH_CHAT_RATE_PER_MIN",
+                                                      default: 20, range: 1...100_000_000)
+        chatReadsPerMinute = try HubConfig.integer(value("APPNORTH_CHAT_READ_RATE_PER_MIN"), name: "APPNORTH_CHAT_READ_RATE_PER_MIN",
+                                                   default: 60, range: 1...100_000_000)
         objectStoreDirectory = value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
             ?? dataDirectory + "/objects"
         cleanupInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",

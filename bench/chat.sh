@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Support chat end to end (ingest -> chatd over ZeroMQ), release build:
+#  - POST /api/v1/chat/messages, distinct Idempotency-Keys, each 201 after chatd committed it;
+#  - GET /api/v1/chat/status;
+#  - the ZeroMQ hop alone: chat.status over ipc against the same store call in one process.
+#   bench/chat.sh [seconds per run, default 10]
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SECONDS_PER_RUN=${1:-10}
+. "$ROOT/bench/lib.sh"
+command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk"; exit 1; }
+(cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+for b in ingest chatd appnorth-bench; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+make_workspace
+TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
+    APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 APPNORTH_CHAT_RATE_PER_MIN=100000000 \
+    APPNORTH_CHAT_READ_RATE_PER_MIN=100000000
+"$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
+CHATD_PID=$!
+"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+HUB_PID=$!
+trap 'kill $CHATD_PID 2>/dev/null; cleanup_workspace' EXIT
+BASE=http://127.0.0.1:$HUB_PORT
+wait_for "$BASE/version"
+project=$(curl -sf -X POST "$BASE/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}')
+APP_ID=$(echo "$project" | python3 -c 'import json,sys; print(json.load(sys.stdin)["appId"])')
+Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
+
+post=$(wrk -t2 -c32 -d"${SECONDS_PER_RUN}s" --latency -s "$ROOT/bench/lua/chat_messages.lua" "$BASE/api/v1/chat/messages?$Q" -- r1)
+status=$(wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$BASE/api/v1/chat/status?$Q")
+echo "POST /api/v1/chat/messages (c32, committed in chatd before 201): $(echo "$post" | awk '/Requests\/sec/ { print $2 }') req/s," \
+     "p50 $(echo "$post" | awk '$1 == "50%" { print $2 }'), p99 $(echo "$post" | awk '$1 == "99%" { print $2 }'), $(echo "$post" | awk '/^created/ { print $2 " created, " $4 " not 201" }')"
+echo "GET /api/v1/chat/status (c64): $(echo "$status" | awk '/Requests\/sec/ { print $2 }') req/s," \
+     "p50 $(echo "$status" | awk '$1 == "50%" { print $2 }'), p99 $(echo "$status" | awk '$1 == "99%" { print $2 }')$(echo "$status" | awk '/Non-2xx/ { print ", non-2xx " $5 }')"
+"$ROOT/.build/release/appnorth-bench" rpc-hop 5
