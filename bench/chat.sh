@@ -28,7 +28,8 @@ project=$(curl -sf -X POST "$BASE/api/admin/v1/projects" -H "Authorization: Bear
 APP_ID=$(echo "$project" | python3 -c 'import json,sys; print(json.load(sys.stdin)["appId"])')
 Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
 
-post=$(wrk -t2 -c32 -d"${SECONDS_PER_RUN}s" --latency -s "$ROOT/bench/lua/chat_messages.lua" "$BASE/api/v1/chat/messages?$Q" -- r1)
+post=$(wrk -t2 -c32 -d"${SECONDS_PER_RUN}s" --latency -s "$ROOT/bench/lua/distinct_posts.lua" "$BASE/api/v1/chat/messages?$Q" -- chat1 \
+    '{"body":"Message {n} from thread {t} under load","locale":"en","platform":"ios"}')
 status=$(wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency "$BASE/api/v1/chat/status?$Q")
 echo "POST /api/v1/chat/messages (c32, committed in chatd before 201): $(echo "$post" | awk '/Requests\/sec/ { print $2 }') req/s," \
      "p50 $(echo "$post" | awk '$1 == "50%" { print $2 }'), p99 $(echo "$post" | awk '$1 == "99%" { print $2 }'), $(echo "$post" | awk '/^created/ { print $2 " created, " $4 " not 201" }')"

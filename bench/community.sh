@@ -28,13 +28,15 @@ POST_URL="$BASE/api/v1/ideas?app_id=$APP_ID&voter_token=benchvoter0123456789"
 LIST_URL="$BASE/api/v1/ideas?app_id=$APP_ID&voter_token=benchvoter0123456789&sort=recent"
 
 # Writes: distinct keys, each 201 after its transaction committed; this also seeds the project.
-post=$(wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" -s "$ROOT/bench/lua/create_ideas.lua" "$POST_URL" -- run1)
+IDEA='{"board":"ideas","title":"Benchmark idea {t} {n} RUN","description":"Created under load to measure writes."}'
+post=$(wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" -s "$ROOT/bench/lua/distinct_posts.lua" "$POST_URL" -- run1 "${IDEA/RUN/run1}")
 post_rate=$(echo "$post" | awk '/Requests\/sec/ { print $2 }')
 created=$(echo "$post" | awk '/^created/ { print $2 }')
 failed=$(echo "$post" | awk '/^created/ { print $4 }')
 round=2
 while [ "$created" -lt 10000 ]; do
-    more=$(wrk -t2 -c64 -d5s -s "$ROOT/bench/lua/create_ideas.lua" "$POST_URL" -- "run$round" | awk '/^created/ { print $2 }')
+    more=$(wrk -t2 -c64 -d5s -s "$ROOT/bench/lua/distinct_posts.lua" "$POST_URL" -- "run$round" "${IDEA/RUN/run$round}" |
+        awk '/^created/ { print $2 }')
     created=$((created + more)); round=$((round + 1))
 done
 

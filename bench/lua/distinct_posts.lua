@@ -1,4 +1,6 @@
--- POST /api/v1/chat/messages with a distinct Idempotency-Key per request; counts 201s.
+-- POSTs a JSON body with a distinct Idempotency-Key per request and counts the 201s.
+-- Arguments after `--`: a run name (keys stay distinct across runs) and the body, in which
+-- `{n}` becomes the request number and `{t}` the thread number.
 local threads = {}
 local next_id = 1
 
@@ -13,13 +15,15 @@ function init(args)
   created = 0
   failed = 0
   run = args[1] or "0"
+  template = args[2] or "{}"
 end
 
 function request()
   counter = counter + 1
-  local key = string.format("chat-%s-%d-%d", run, tid, counter)
-  local body = string.format('{"body":"Message %d from thread %d under load","locale":"en","platform":"ios"}', counter, tid)
-  return wrk.format("POST", nil, {["Content-Type"] = "application/json", ["Idempotency-Key"] = key}, body)
+  local key = string.format("bench-%s-%d-%d", run, tid, counter)
+  local body = template:gsub("{n}", tostring(counter)):gsub("{t}", tostring(tid))
+  return wrk.format("POST", nil, {["Content-Type"] = "application/json", ["Origin"] = "http://localhost",
+    ["Idempotency-Key"] = key}, body)
 end
 
 function response(status, headers, body)
