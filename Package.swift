@@ -23,8 +23,10 @@ let package = Package(
                        providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
+                       providers: [.apt(["libvips-dev"])]),
         .target(name: "Shared",
-                dependencies: ["CZeroMQ", "CSQLite", "CCurl", "CMicroHTTPD", "CLibCrypto"]),
+                dependencies: ["CZeroMQ", "CSQLite", "CCurl", "CMicroHTTPD", "CLibCrypto", "CVips"]),
         // Each daemon: a library with its store, handlers and the builder tests call too,
         // and an executable whose main only loads config and runs it.
         .target(name: "IngestService", dependencies: ["Shared"]),

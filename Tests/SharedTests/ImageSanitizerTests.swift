@@ -1,0 +1,192 @@
+import Foundation
+import XCTest
+import TestSupport
+@testable import Shared
+
+final class ImageSanitizerTests: XCTestCase {
+    private struct FixtureFailed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Images come from Pillow, an encoder independent of libvips.
+    private func pillowImage(_ kind: String) throws -> [UInt8] {
+        let script = TestPython.fixtures.appendingPathComponent("make_image.py").path
+        let output = try TestPython.run([script, kind])
+        guard output.status == 0, let data = Data(base64Encoded: output.stdout) else {
+            throw FixtureFailed(description: "make_image.py \(kind) failed (is pillow installed in the venv?): \(output.stderr)")
+        }
+        return [UInt8](data)
+    }
+
+    /// JPEG marker segments before the scan data: marker code and payload.
+    private func jpegSegments(_ bytes: [UInt8]) -> [(marker: UInt8, payload: ArraySlice<UInt8>)] {
+        var segments: [(marker: UInt8, payload: ArraySlice<UInt8>)] = []
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return segments }
+        var i = 2
+        while i + 4 <= bytes.count, bytes[i] == 0xFF {
+            let marker = bytes[i + 1]
+            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            guard length >= 2, i + 2 + length <= bytes.count else { break }
+            segments.append((marker, bytes[(i + 4)..<(i + 2 + length)]))
+            if marker == 0xDA { break }
+            i += 2 + length
+        }
+        return segments
+    }
+
+    /// Width and height from the baseline or progressive frame header.
+    private func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let frame = jpegSegments(bytes).first(where: { $0.marker == 0xC0 || $0.marker == 0xC2 })?.payload else {
+            return nil
+        }
+        let p = Array(frame)
+        return (Int(p[3]) << 8 | Int(p[4]), Int(p[1]) << 8 | Int(p[2]))
+    }
+
+    private func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard haystack.count >= n.count else { return false }
+        return (0...(haystack.count - n.count)).contains { haystack[$0..<($0 + n.count)].elementsEqual(n) }
+    }
+
+    private func assertRefused(_ bytes: [UInt8], as declaredType: String, maxBytes: Int = 5 << 20,
+                               _ expected: ImageSanitizerError, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try ImageSanitizer.sanitize(bytes, declaredType: declaredType, maxBytes: maxBytes),
+                             file: file, line: line) { error in
+            XCTAssertEqual(error as? ImageSanitizerError, expected, file: file, line: line)
+        }
+    }
+
+    func testGPSTaggedJPEGIsShrunkAndStrippedOfMetadata() throws {
+        // Given a 3000x1500 JPEG with EXIF GPS and XMP blocks
+        let source = try pillowImage("gps_jpeg")
+        XCTAssertTrue(jpegSegments(source).contains { $0.marker == 0xE1 })
+        XCTAssertTrue(contains(source, "Exif") && contains(source, "ns.adobe.com"))
+        // When sanitized
+        let image = try ImageSanitizer.sanitize(source, declaredType: "image/jpeg")
+        // Then it is a JPEG of 2048x1024 (aspect kept, longest edge at the cap)
+        XCTAssertTrue(image.jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
+        XCTAssertEqual(image.width, 2048)
+        XCTAssertEqual(image.height, 1024)
+        let size = try XCTUnwrap(jpegSize(image.jpeg))
+        XCTAssertEqual(size.width, 2048)
+        XCTAssertEqual(size.height, 1024)
+        // And no APP1 (EXIF/XMP), APP2 (ICC) or APP13 (IPTC) segment and no such bytes remain
+        let markers = jpegSegments(image.jpeg).map(\.marker)
+        XCTAssertTrue(markers.contains(0xDA), "the marker walk reached the scan")
+        XCTAssertFalse(markers.contains(0xE1))
+        XCTAssertFalse(markers.contains(0xE2))
+        XCTAssertFalse(markers.contains(0xED))
+        XCTAssertFalse(contains(image.jpeg, "Exif"))
+        XCTAssertFalse(contains(image.jpeg, "ns.adobe.com"))
+        XCTAssertFalse(contains(image.jpeg, "CameraMaker"))
+    }
+
+    func testPNGAndWebPAreConvertedToJPEG() throws {
+        for (kind, type) in [("png", "image/png"), ("webp", "image/webp")] {
+            // Given a 300x200 PNG (with alpha) or WebP
+            let source = try pillowImage(kind)
+            XCTAssertFalse(source.starts(with: [0xFF, 0xD8]))
+            // When sanitized
+            let image = try ImageSanitizer.sanitize(source, declaredType: type)
+            // Then the output is a JPEG of the same size
+            XCTAssertTrue(image.jpeg.starts(with: [0xFF, 0xD8, 0xFF]), kind)
+            XCTAssertEqual(image.width, 300, kind)
+            XCTAssertEqual(image.height, 200, kind)
+            XCTAssertEqual(jpegSize(image.jpeg)?.width, 300, kind)
+        }
+    }
+
+    func testContentTypeParametersAndCaseAreIgnored() throws {
+        // Given a PNG declared with a parameter and upper case
+        let source = try pillowImage("png")
+        // When sanitized, Then it is accepted
+        XCTAssertEqual(try ImageSanitizer.sanitize(source, declaredType: "Image/PNG; q=1").width, 300)
+    }
+
+    func testSmallImageIsNotUpscaled() throws {
+        // Given a 120x80 JPEG
+        let source = try pillowImage("small_jpeg")
+        // When sanitized
+        let image = try ImageSanitizer.sanitize(source, declaredType: "image/jpeg")
+        // Then it keeps its size
+        XCTAssertEqual(image.width, 120)
+        XCTAssertEqual(image.height, 80)
+        XCTAssertEqual(jpegSize(image.jpeg)?.width, 120)
+        XCTAssertEqual(jpegSize(image.jpeg)?.height, 80)
+    }
+
+    func testAnimatedImagesAreRefused() throws {
+        // Given a two-frame WebP, When sanitized, Then it is refused as animated
+        assertRefused(try pillowImage("animated_webp"), as: "image/webp", .animated)
+        // And a GIF declared as WebP is refused before it is decoded
+        assertRefused(try pillowImage("animated_gif"), as: "image/webp", .typeMismatch)
+    }
+
+    func testBytesOfAnotherFormatThanDeclaredAreRefused() throws {
+        // Given PNG bytes declared as JPEG and JPEG bytes declared as WebP
+        // When sanitized, Then both are a type mismatch
+        assertRefused(try pillowImage("png"), as: "image/jpeg", .typeMismatch)
+        assertRefused(try pillowImage("small_jpeg"), as: "image/webp", .typeMismatch)
+    }
+
+    func testGarbageAndTruncatedDataAreUndecodable() throws {
+        // Given bytes no decoder recognises, an empty body, and files cut in the middle
+        assertRefused(Array("definitely not an image".utf8), as: "image/jpeg", .undecodable)
+        assertRefused([], as: "image/png", .undecodable)
+        let jpeg = try pillowImage("gps_jpeg")
+        assertRefused(Array(jpeg.prefix(jpeg.count / 2)), as: "image/jpeg", .undecodable)
+        let png = try pillowImage("png")
+        assertRefused(Array(png.prefix(png.count - 40)), as: "image/png", .undecodable)
+        // And a JPEG header followed by garbage
+        assertRefused([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x41, count: 64), as: "image/jpeg", .undecodable)
+    }
+
+    func testUploadOverTheByteCapIsRefused() throws {
+        // Given a valid PNG one byte over the cap
+        let png = try pillowImage("png")
+        // When sanitized with that cap, Then it is too large; at exactly the cap it passes
+        assertRefused(png, as: "image/png", maxBytes: png.count - 1, .tooLarge)
+        XCTAssertNoThrow(try ImageSanitizer.sanitize(png, declaredType: "image/png", maxBytes: png.count))
+    }
+
+    func testUnsupportedDeclaredTypeIsRefused() throws {
+        // Given a valid GIF declared as GIF, and a PNG declared as SVG
+        // When sanitized, Then the type is unsupported
+        assertRefused(try pillowImage("animated_gif"), as: "image/gif", .unsupportedType)
+        assertRefused(try pillowImage("png"), as: "image/svg+xml", .unsupportedType)
+    }
+
+    func testCanvasBeyondTheSourceLimitIsRefusedBeforeDecoding() throws {
+        // Given a PNG header claiming 30000x10 pixels (its CRC is right, its data missing)
+        let png = Self.pngHeader(width: 30_000, height: 10)
+        // When sanitized, Then the dimensions are refused
+        assertRefused(png, as: "image/png", .invalidDimensions)
+    }
+
+    func testErrorCodesAreStable() {
+        XCTAssertEqual(ImageSanitizerError.tooLarge.code, "IMAGE_TOO_LARGE")
+        XCTAssertEqual(ImageSanitizerError.typeMismatch.code, "IMAGE_TYPE_MISMATCH")
+        XCTAssertEqual(ImageSanitizerError.animated.code, "IMAGE_ANIMATED")
+        XCTAssertEqual(ImageSanitizerError.invalidDimensions.code, "IMAGE_INVALID_DIMENSIONS")
+    }
+
+    /// A PNG signature, IHDR and an empty IDAT and IEND, enough for a header read.
+    private static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return c ^ 0xFFFF_FFFF
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(UInt32(data.count)) + body + be(crc(body))
+        }
+        let ihdr = be(width) + be(height) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", []) + chunk("IEND", [])
+    }
+}
