@@ -11,11 +11,11 @@ public enum ImageSanitizer {
     /// JPEG quality of the output.
     public static let quality = 85
 
-    /// libvips loader per accepted content type, by nickname and by class name since
-    /// `vips_foreign_find_load_buffer` answers one or the other depending on the version.
+    /// libvips loader per accepted content type, by class name (what 8.14 answers) and by
+    /// nickname, in case another version of `vips_foreign_find_load_buffer` answers that.
     private static let loaders: [String: Set<String>] = [
         "image/jpeg": ["jpegload_buffer", "VipsForeignLoadJpegBuffer"],
-        "image/png": ["pngload_buffer", "VipsForeignLoadPngBuffer", "VipsForeignLoadPng"],
+        "image/png": ["pngload_buffer", "VipsForeignLoadPngBuffer"],
         "image/webp": ["webpload_buffer", "VipsForeignLoadWebpBuffer"],
     ]
 
