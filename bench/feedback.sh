@@ -43,50 +43,15 @@ open(sys.argv[1].replace(".json", "-small.json"), "w").write(json.dumps(small))
 print("screenshot PNG: %d bytes, body %d bytes" % (len(png), len(json.dumps(body))))
 PY
 
-cat >"$WORK/create_feedback.lua" <<'LUA'
--- POST /api/v1/feedback with the same body and a distinct Idempotency-Key per request; counts 201s.
-local threads = {}
-local next_id = 1
-function setup(thread)
-  thread:set("tid", next_id)
-  next_id = next_id + 1
-  table.insert(threads, thread)
-end
-function init(args)
-  counter = 0
-  created = 0
-  failed = 0
-  run = args[1]
-  local f = io.open(args[2], "rb")
-  body = f:read("*a")
-  f:close()
-end
-function request()
-  counter = counter + 1
-  return wrk.format("POST", nil, {["Content-Type"] = "application/json", ["Origin"] = "http://localhost",
-    ["Idempotency-Key"] = string.format("bench-%s-%d-%d", run, tid, counter)}, body)
-end
-function response(status, headers, body)
-  if status == 201 then created = created + 1 else failed = failed + 1 end
-end
-function done(summary, latency, requests)
-  local c, f = 0, 0
-  for _, t in ipairs(threads) do
-    c = c + t:get("created")
-    f = f + t:get("failed")
-  end
-  io.write(string.format("created %d failed %d\n", c, f))
-end
-LUA
 
 hwm() { awk '/^VmHWM/ { print $2 }' "/proc/$HUB_PID/status"; }
 # Warm-up without screenshots: fills SQLite's page cache (cache_size 32 MB, ~2.5 KB of new
 # pages per report), which otherwise grows run after run and would pass for a leak.
-warm=$(wrk -t2 -c32 -d"${WARMUP_SECONDS:-15}s" -s "$WORK/create_feedback.lua" "$POST_URL" -- warm "$WORK/body-small.json")
+warm=$(wrk -t2 -c32 -d"${WARMUP_SECONDS:-15}s" -s "$ROOT/bench/lua/distinct_posts.lua" "$POST_URL" -- warm "@$WORK/body-small.json")
 echo "warm-up (no screenshot): $(echo "$warm" | awk '/Requests\/sec/ { print $2 }') req/s, $(echo "$warm" | awk '/^created/ { print $2 }') created; ingest VmHWM $(hwm) kB"
 declare -a peaks
 for run in 1 2 3; do
-    out=$(wrk -t2 -c32 -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/create_feedback.lua" "$POST_URL" -- "run$run" "$WORK/body.json")
+    out=$(wrk -t2 -c32 -d"${SECONDS_PER_RUN}s" --latency -s "$ROOT/bench/lua/distinct_posts.lua" "$POST_URL" -- "run$run" "@$WORK/body.json")
     rate=$(echo "$out" | awk '/Requests\/sec/ { print $2 }')
     p99=$(echo "$out" | awk '$1 == "99%" { print $2 }')
     counts=$(echo "$out" | awk '/^created/ { print $2 " created, " $4 " not 201" }')

@@ -1,6 +1,7 @@
 -- POSTs a JSON body with a distinct Idempotency-Key per request and counts the 201s.
 -- Arguments after `--`: a run name (keys stay distinct across runs) and the body, in which
--- `{n}` becomes the request number and `{t}` the thread number.
+-- `{n}` becomes the request number and `{t}` the thread number; `@path` sends that file's
+-- bytes unchanged instead (large bodies).
 local threads = {}
 local next_id = 1
 
@@ -16,12 +17,17 @@ function init(args)
   failed = 0
   run = args[1] or "0"
   template = args[2] or "{}"
+  if template:sub(1, 1) == "@" then
+    local f = io.open(template:sub(2), "rb")
+    fixed = f:read("*a")
+    f:close()
+  end
 end
 
 function request()
   counter = counter + 1
   local key = string.format("bench-%s-%d-%d", run, tid, counter)
-  local body = template:gsub("{n}", tostring(counter)):gsub("{t}", tostring(tid))
+  local body = fixed or template:gsub("{n}", tostring(counter)):gsub("{t}", tostring(tid))
   return wrk.format("POST", nil, {["Content-Type"] = "application/json", ["Origin"] = "http://localhost",
     ["Idempotency-Key"] = key}, body)
 end
