@@ -3,25 +3,7 @@ import Foundation
 import XCTest
 @testable import Shared
 
-final class RPCClientServerTests: XCTestCase {
-    private var dir: IPCDirectory!
-    private var logs: MemoryLogSink!
-    private var logger: Logger!
-    private let clock = SystemClock()
-    private var servers: [RPCServer] = []
-    private var clients: [RPCClient] = []
-
-    override func setUp() {
-        dir = IPCDirectory()
-        logs = MemoryLogSink()
-        logger = Logger(daemon: "test", level: .debug, sink: logs)
-    }
-
-    override func tearDown() {
-        clients.forEach { $0.close() }
-        servers.forEach { $0.stop() }
-        dir.remove()
-    }
+final class RPCClientServerTests: RPCTestCase {
 
     private func makeServer(_ endpoint: String, clock: Clock? = nil, configure: (RPCServer) -> Void = { _ in }) throws -> RPCServer {
         let server = try RPCServer(name: "testd", endpoint: endpoint, clock: clock ?? self.clock, logger: logger)
@@ -35,15 +17,11 @@ final class RPCClientServerTests: XCTestCase {
         }
         server.registerSysPing()
         configure(server)
-        server.start()
-        servers.append(server)
-        return server
+        return started(server)
     }
 
     private func makeClient(_ endpoint: String, clock: Clock? = nil, timeout: TimeInterval = 2) throws -> RPCClient {
-        let client = try RPCClient(peer: "testd", endpoint: endpoint, clock: clock ?? self.clock, logger: logger, defaultTimeout: timeout)
-        clients.append(client)
-        return client
+        try makeClient(endpoint, peer: "testd", clock: clock, timeout: timeout)
     }
 
     /// A raw DEALER speaking bytes to the server, to send what a typed client never would.

@@ -4,25 +4,7 @@ import XCTest
 
 /// Dead peers, timeouts, restarts and shutdown: a caller never waits forever and recovers
 /// on its own once the peer is back.
-final class RPCReconnectTests: XCTestCase {
-    private var dir: IPCDirectory!
-    private var logs: MemoryLogSink!
-    private var logger: Logger!
-    private let clock = SystemClock()
-    private var servers: [RPCServer] = []
-    private var clients: [RPCClient] = []
-
-    override func setUp() {
-        dir = IPCDirectory()
-        logs = MemoryLogSink()
-        logger = Logger(daemon: "test", level: .debug, sink: logs)
-    }
-
-    override func tearDown() {
-        clients.forEach { $0.close() }
-        servers.forEach { $0.stop() }
-        dir.remove()
-    }
+final class RPCReconnectTests: RPCTestCase {
 
     /// A server whose echo handler sleeps for the number of milliseconds in `n`.
     private func makeServer(_ endpoint: String, entered: DispatchSemaphore? = nil) throws -> RPCServer {
@@ -32,15 +14,11 @@ final class RPCReconnectTests: XCTestCase {
             if request.n > 0 { Thread.sleep(forTimeInterval: Double(request.n) / 1000) }
             return request
         }
-        server.start()
-        servers.append(server)
-        return server
+        return started(server)
     }
 
     private func makeClient(_ endpoint: String, timeout: TimeInterval = 1) throws -> RPCClient {
-        let client = try RPCClient(peer: "slowd", endpoint: endpoint, clock: clock, logger: logger, defaultTimeout: timeout)
-        clients.append(client)
-        return client
+        try makeClient(endpoint, peer: "slowd", timeout: timeout)
     }
 
     func testCallToUnboundIPCFailsFastAndSameClientRecoversOnceBound() throws {
