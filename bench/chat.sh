@@ -23,9 +23,7 @@ HUB_PID=$!
 trap 'kill $CHATD_PID 2>/dev/null; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
 wait_for "$BASE/version"
-project=$(curl -sf -X POST "$BASE/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
-    -d '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}')
-APP_ID=$(echo "$project" | python3 -c 'import json,sys; print(json.load(sys.stdin)["appId"])')
+create_project '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}'
 Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
 
 post=$(wrk -t2 -c32 -d"${SECONDS_PER_RUN}s" --latency -s "$ROOT/bench/lua/distinct_posts.lua" "$BASE/api/v1/chat/messages?$Q" -- chat1 \

@@ -21,9 +21,7 @@ APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG
 HUB_PID=$!
 BASE=http://127.0.0.1:$HUB_PORT
 wait_for "$BASE/version"
-project=$(curl -sf -X POST "$BASE/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
-    -d '{"name":"Bench","allowedOrigins":["http://localhost"]}')
-APP_ID=$(echo "$project" | python3 -c 'import json,sys; print(json.load(sys.stdin)["appId"])')
+create_project
 POST_URL="$BASE/api/v1/ideas?app_id=$APP_ID&voter_token=benchvoter0123456789"
 LIST_URL="$BASE/api/v1/ideas?app_id=$APP_ID&voter_token=benchvoter0123456789&sort=recent"
 

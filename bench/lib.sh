@@ -52,3 +52,11 @@ wait_for() {
     for _ in $(seq 1 100); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done
     echo "no answer from $1"; exit 1
 }
+
+# create_project [JSON body]: a project over the operator API with $TOKEN; sets APP_ID.
+create_project() {
+    local body=${1:-'{"name":"Bench","allowedOrigins":["http://localhost"]}'} project
+    project=$(curl -sf -X POST "$BASE/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" \
+        -H 'Content-Type: application/json' -d "$body") || { echo "project creation failed"; exit 1; }
+    APP_ID=$(echo "$project" | python3 -c 'import json,sys; print(json.load(sys.stdin)["appId"])')
+}

@@ -33,17 +33,11 @@ struct AdminIdeasHandler {
         if let moderation, !AdminIdeasHandler.moderationStates.contains(moderation) {
             errors.add("moderation", "must be one of pending, approved, rejected")
         }
-        var limit = InputLimits.defaultPageSize
-        if let text = request.query["limit"], !text.isEmpty {
-            if let value = Int(text) {
-                limit = min(max(value, InputLimits.pageSize.lowerBound), InputLimits.pageSize.upperBound)
-            } else {
-                errors.add("limit", "must be an integer")
-            }
-        }
+        let pageRequest = PageRequest.parse(request, &errors)
         try errors.throwIfAnyInQuery()
+        let limit = pageRequest.limit
         let filters = [project.id, board ?? "", status ?? "", moderation ?? ""]
-        let cursor = try request.query["cursor"].flatMap { $0.isEmpty ? nil : $0 }.map { try AdminCursor.parse($0, filters: filters) }
+        let cursor = try pageRequest.cursor.map { try AdminCursor.parse($0, filters: filters) }
         let page = try store.adminIdeas(projectId: project.id,
                                         filter: AdminIdeaFilter(boardSlug: board, statusSlug: status, moderation: moderation),
                                         after: cursor.map { ($0.createdAt, $0.id) }, limit: limit)
