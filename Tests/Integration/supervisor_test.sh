@@ -7,8 +7,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 APPNORTH=$ROOT/deploy/appnorth
 DATA=$(mktemp -d /tmp/appnorth-supervisor-XXXXXX)
 PORT=$((20000 + RANDOM % 20000))
-TOKEN="an_sup$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
-export APPNORTH_DATA_DIR=$DATA APPNORTH_HTTP_ADDR=127.0.0.1:$PORT APPNORTH_SKIP_BUILD=1 APPNORTH_ADMIN_TOKEN=$TOKEN
+export APPNORTH_DATA_DIR=$DATA APPNORTH_HTTP_ADDR=127.0.0.1:$PORT APPNORTH_SKIP_BUILD=1
 export APPNORTH_BUILD_CONFIG=${APPNORTH_BUILD_CONFIG:-debug}
 URL=http://127.0.0.1:$PORT/healthz
 passed=0 failed=0
@@ -17,7 +16,7 @@ check() {  # check NAME COMMAND...
     local name=$1; shift
     if "$@"; then passed=$((passed + 1)); echo "ok   - $name"; else failed=$((failed + 1)); echo "FAIL - $name"; fi
 }
-cleanup() { "$APPNORTH" down >/dev/null 2>&1; rm -rf "$DATA"; }
+cleanup() { "$APPNORTH" down >/dev/null 2>&1; [ "$failed" -gt 0 ] && [ -d "$DATA/log" ] && tail -n 5 "$DATA"/log/*.log; rm -rf "$DATA"; }
 trap cleanup EXIT
 
 now_ms() { date +%s%3N; }
@@ -78,35 +77,6 @@ silent_daemon_marked() {
     echo "$body" | grep -q '"chatd":"ok"'
 }
 
-# A team reply commits in chatd; chatd is killed with -9 before it can hand the event to
-# pushd (frozen meanwhile); after the supervisor restarts chatd, the event reaches pushd once.
-reply_survives_kill() {
-    local base=http://127.0.0.1:$PORT project app conversation pushd_pid chatd_pid n
-    project=$(curl -s -X POST "$base/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
-        -d '{"name":"Kill test","allowedOrigins":["http://localhost"],"chatMode":"anyone"}')
-    app=$(echo "$project" | sed -n 's/.*"appId":"\([^"]*\)".*/\1/p')
-    [ -n "$app" ] || { echo "  no project: $project"; return 1; }
-    curl -s -o /dev/null -X POST "$base/api/v1/chat/messages?app_id=$app&voter_token=killtestvoter000001" \
-        -H 'Content-Type: application/json' -d '{"body":"Hello from the kill test"}'
-    conversation=$(curl -s "$base/api/admin/v1/projects/$(echo "$project" | sed -n 's/.*"id":"\([^"]*\)".*/\1/p')/conversations" \
-        -H "Authorization: Bearer $TOKEN" | sed -n 's/.*"items":\[{"[^}]*"id":"\([^"]*\)".*/\1/p')
-    [ -n "$conversation" ] || { echo "  no conversation"; return 1; }
-    pushd_pid=$(cat "$DATA/run/pushd.pid")
-    kill -STOP "$pushd_pid"
-    curl -s -o /dev/null -X POST "$base/api/admin/v1/conversations/$conversation/messages" -H "Authorization: Bearer $TOKEN" \
-        -H 'Content-Type: application/json' -d '{"body":"Team reply that must not be lost","internal":false}'
-    chatd_pid=$(cat "$DATA/run/chatd.pid")
-    kill -9 "$chatd_pid"
-    kill -CONT "$pushd_pid"
-    for _ in $(seq 1 100); do
-        n=$(sqlite3 "file:$DATA/pushd.sqlite?mode=ro" "SELECT count(*) FROM chat_events WHERE topic = 'chat.replied'" 2>/dev/null)
-        [ "${n:-0}" -ge 1 ] && break
-        sleep 0.2
-    done
-    [ "$(cat "$DATA/run/chatd.pid")" != "$chatd_pid" ] || { echo "  chatd was not restarted"; return 1; }
-    [ "${n:-0}" = 1 ] || { echo "  chat.replied events in pushd: ${n:-0}"; return 1; }
-}
-
 nothing_left() {
     "$APPNORTH" down >/dev/null 2>&1 || return 1
     local left
@@ -141,7 +111,6 @@ online_backup() {
     done
 }
 
-check "a team reply survives kill -9 of chatd before delivery" reply_survives_kill
 check "status reports every daemon running" "$APPNORTH" status
 check "backup writes a usable copy of every store while serving" online_backup
 check "down leaves no hub process running" nothing_left
