@@ -1,11 +1,16 @@
 import Shared
 
-/// `GET /organization` (the caller's) and `POST /organizations` (instance operator only:
-/// tokens of the `default` organization).
+/// `GET /organization` (the caller's), `POST /organizations` and `PATCH /organizations/{id}`
+/// (its plan); the last two for the instance operator only (tokens of the `default` organization).
 struct AdminOrganizationsHandler {
     struct CreateBody: Decodable {
         let slug: String?
         let name: String?
+        let plan: String?
+    }
+
+    struct UpdateBody: Decodable {
+        let plan: String?
     }
 
     let store: IngestStore
@@ -13,6 +18,32 @@ struct AdminOrganizationsHandler {
     func register(on admin: AdminRouter) {
         admin.add("GET", "/organization", get)
         admin.add("POST", "/organizations", create)
+        admin.add("PATCH", "/organizations/{id}", update)
+    }
+
+    /// 200 with the organization, its plan changed.
+    func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        guard try store.organization(id: caller.organizationId)?.slug == "default" else { throw APIError.organizationRequired }
+        let body = try request.decodeJSON(UpdateBody.self)
+        var errors = FieldErrors()
+        let plan = Self.plan(body.plan, required: true, into: &errors)
+        try errors.throwIfAny()
+        guard let updated = try store.setOrganizationPlan(id: request.pathParameters["id"] ?? "", plan: plan!) else {
+            throw APIError.adminNotFound("organization")
+        }
+        return .json(updated)
+    }
+
+    static func plan(_ value: String?, required: Bool, into errors: inout FieldErrors) -> OrganizationPlan? {
+        guard let value else {
+            if required { errors.add("plan", "is required") }
+            return nil
+        }
+        guard let plan = OrganizationPlan(rawValue: value) else {
+            errors.add("plan", "must be one of \(OrganizationPlan.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        return plan
     }
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
@@ -28,8 +59,9 @@ struct AdminOrganizationsHandler {
         var errors = FieldErrors()
         let slug = AdminValidation.slug(body.slug, "slug", into: &errors)
         let name = errors.text(body.name, "name", AdminValidation.organizationName)
+        let plan = Self.plan(body.plan, required: false, into: &errors) ?? .selfhosted
         try errors.throwIfAny()
-        let created = try store.createOrganizationWithToken(slug: slug!, name: name!)
+        let created = try store.createOrganizationWithToken(slug: slug!, name: name!, plan: plan)
         var response = HTTPResponse.json(CreatedOrganization(organization: created.organization,
                                                              token: AdminTokenView(record: created.record, token: created.token)),
                                          status: 201)

@@ -4,7 +4,7 @@ import Shared
 /// the review-request card, per the project's `automaticReviewRequests`), reopen, and send a card.
 struct AdminConversationActionsHandler {
     let locator: ChatConversationLocator
-    let chat: ChatForwarding
+    let chat: BackendForwarding
 
     struct ResolveBody: Decodable { let sentiment: String }
     struct CardBody: Decodable {
@@ -61,7 +61,7 @@ struct AdminConversationActionsHandler {
                 do {
                     try offer.validate()
                 } catch {
-                    return done(.failure(APIError.fromChat(error as? RPCError ?? .internal("\(error)"))))
+                    return done(.failure(APIError.fromBackend(error as? RPCError ?? .internal("\(error)"))))
                 }
                 chat.forward(ChatOfferCard.self, offer, respond: done) { .json($0, status: 201) }
             }

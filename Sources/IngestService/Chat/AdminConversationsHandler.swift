@@ -5,7 +5,7 @@ import Shared
 struct AdminConversationsHandler {
     let lookup: AdminLookup
     let locator: ChatConversationLocator
-    let chat: ChatForwarding
+    let chat: BackendForwarding
 
     struct PostBody: Decodable {
         let body: String

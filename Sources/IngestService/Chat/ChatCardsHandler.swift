@@ -3,7 +3,7 @@ import Shared
 /// `POST /api/v1/chat/cards/opened` and `/tapped`: the first display or tap of a card.
 struct ChatCardsHandler {
     let access: ChatAccess
-    let chat: ChatForwarding
+    let chat: BackendForwarding
     /// Card events per (project, client IP).
     let events: RateLimiter
 
@@ -11,7 +11,7 @@ struct ChatCardsHandler {
 
     func register(on router: Router) {
         for event in [ChatCardsActivity.Event.opened, .tapped] {
-            ChatForwarding.addAsync(router, "POST", "/api/v1/chat/cards/" + event.rawValue,
+            BackendForwarding.addAsync(router, "POST", "/api/v1/chat/cards/" + event.rawValue,
                                     maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
                 try record(event, request, respond)
             }

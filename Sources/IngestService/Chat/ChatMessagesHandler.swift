@@ -5,7 +5,7 @@ import Shared
 /// read) and sending a message, with an optional `Idempotency-Key` that chatd honours.
 struct ChatMessagesHandler {
     let access: ChatAccess
-    let chat: ChatForwarding
+    let chat: BackendForwarding
     /// Message reads per (project, client IP).
     let reads: RateLimiter
     /// Message creation per (project, client IP).
@@ -14,8 +14,8 @@ struct ChatMessagesHandler {
     static let maxAfterLength = 200
 
     func register(on router: Router) {
-        ChatForwarding.addAsync(router, "GET", "/api/v1/chat/messages", list)
-        ChatForwarding.addAsync(router, "POST", "/api/v1/chat/messages", maxBodyBytes: InputLimits.communityBodyBytes, send)
+        BackendForwarding.addAsync(router, "GET", "/api/v1/chat/messages", list)
+        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/messages", maxBodyBytes: InputLimits.communityBodyBytes, send)
     }
 
     func list(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

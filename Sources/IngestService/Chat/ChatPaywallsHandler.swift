@@ -5,12 +5,12 @@ import Shared
 /// replacing the previous one after validation; offer cards read `available` from it.
 struct ChatPaywallsHandler {
     let access: ChatAccess
-    let chat: ChatForwarding
+    let chat: BackendForwarding
     /// Snapshot reports per (project, client IP): the SDK sends one per refresh.
     let reports: RateLimiter
 
     func register(on router: Router) {
-        ChatForwarding.addAsync(router, "POST", "/api/v1/chat/paywalls", maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
+        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/paywalls", maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
             try replace(request, respond)
         }
     }

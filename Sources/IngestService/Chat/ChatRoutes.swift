@@ -26,7 +26,7 @@ public struct ChatRoutes {
 
     public func register(on router: Router) {
         let access = ChatAccess(requestGuard: requestGuard)
-        let chat = ChatForwarding(client: chatd)
+        let chat = BackendForwarding(client: chatd)
         func limiter(_ limit: Int) -> RateLimiter { RateLimiter(limit: limit, window: 60, clock: clock) }
         ChatStatusHandler(access: access, chat: chat, reads: limiter(readsPerMinute)).register(on: router)
         ChatMessagesHandler(access: access, chat: chat, reads: limiter(readsPerMinute),
@@ -37,7 +37,7 @@ public struct ChatRoutes {
     }
 
     /// The operator routes, behind the same `AdminAuth` as every other operator route.
-    func register(on admin: AdminRouter, chat: ChatForwarding) {
+    func register(on admin: AdminRouter, chat: BackendForwarding) {
         let locator = ChatConversationLocator(store: store)
         AdminConversationsHandler(lookup: AdminLookup(store: store), locator: locator, chat: chat).register(on: admin)
         AdminConversationActionsHandler(locator: locator, chat: chat).register(on: admin)

@@ -4,12 +4,12 @@ import Shared
 /// anything read.
 struct ChatStatusHandler {
     let access: ChatAccess
-    let chat: ChatForwarding
+    let chat: BackendForwarding
     /// Per (project, client IP).
     let reads: RateLimiter
 
     func register(on router: Router) {
-        ChatForwarding.addAsync(router, "GET", "/api/v1/chat/status", status)
+        BackendForwarding.addAsync(router, "GET", "/api/v1/chat/status", status)
     }
 
     func status(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

@@ -26,11 +26,11 @@ extension IngestStore {
 
     /// A new organization and its first `write` token, in one transaction; 409 `SLUG_TAKEN`
     /// when the slug is in use.
-    public func createOrganizationWithToken(slug: String, name: String) throws
+    public func createOrganizationWithToken(slug: String, name: String, plan: OrganizationPlan = .selfhosted) throws
         -> (organization: Organization, token: String, record: APIToken) {
         try db.transaction {
             if try db.queryOne("SELECT id FROM organizations WHERE slug = ?", [.text(slug)]) != nil { throw APIError.slugTaken }
-            let organization = try createOrganization(slug: slug, name: name)
+            let organization = try createOrganization(slug: slug, name: name, plan: plan.rawValue)
             let created = try createToken(organizationId: organization.id, name: "First token", scope: .write)
             return (organization, created.token, created.record)
         }

@@ -39,6 +39,12 @@ extension IngestStore {
         return org
     }
 
+    /// Sets an organization's plan; `nil` when there is no such organization.
+    public func setOrganizationPlan(id: String, plan: OrganizationPlan) throws -> Organization? {
+        try db.run("UPDATE organizations SET plan = ? WHERE id = ?", [.text(plan.rawValue), .text(id)])
+        return try organization(id: id)
+    }
+
     public func organization(id: String) throws -> Organization? {
         try db.queryOne("SELECT * FROM organizations WHERE id = ?", [.text(id)]).map(IngestStore.organization(from:))
     }

@@ -24,7 +24,10 @@ public final class RPCServer: @unchecked Sendable {
     // Owned by the caller until `start()`, then by the server thread alone.
     private let socket: ZMQSocket
 
-    private typealias Handler = (_ frame: Data, _ context: RPCRequestContext) -> Result<Data, RPCError>
+    /// Answers a request now (`.success`/`.failure`) or later: `nil` means the handler took
+    /// the reply callback and calls it from another thread.
+    private typealias Handler = (_ frame: Data, _ context: RPCRequestContext,
+                                 _ later: @escaping (Result<Data, RPCError>) -> Void) -> Result<Data, RPCError>?
     private struct Registration {
         let version: Int
         let handle: Handler
@@ -36,6 +39,9 @@ public final class RPCServer: @unchecked Sendable {
     private var stopping = false
     private var thread: Thread?
     private let finished = DispatchGroup()
+    /// Replies finished on other threads, sent by the server thread (the socket's only user).
+    private var deferredReplies: [(prefix: [Data], frame: Data)] = []
+    private let wake: WakePipe
 
     /// Binds a ROUTER socket at `endpoint`. For `ipc://` the parent directory is created and
     /// a stale socket file removed first.
@@ -53,32 +59,66 @@ public final class RPCServer: @unchecked Sendable {
         try socket.bind(endpoint)
         boundEndpoint = try socket.lastEndpoint()
         self.socket = socket
+        wake = try WakePipe()
     }
 
     /// Adds the handler for `message`; call before `start()`. A handler answers by returning
     /// the response, or throws an `RPCError` the caller receives verbatim; any other error
     /// becomes `INTERNAL`.
     public func register<M: RPCMessage>(_ message: M.Type, _ handler: @escaping (M.Request, RPCRequestContext) throws -> M.Response) {
-        let logger = self.logger
-        let registration = Registration(version: M.version) { frame, context in
+        register(M.self, logger: logger) { request, context, _ in .some(try handler(request, context)) }
+    }
+
+    /// Adds a handler that answers later, for work that must not hold the server thread (a
+    /// job pass, a call to a provider): it hands `reply` to another thread, which calls it
+    /// exactly once with the response or an error. Later calls of `reply` are ignored. A
+    /// reply past the caller's deadline is still sent; the caller has stopped waiting.
+    public func registerDeferred<M: RPCMessage>(_ message: M.Type,
+                                                _ handler: @escaping (M.Request, RPCRequestContext,
+                                                                      _ reply: @escaping (Result<M.Response, RPCError>) -> Void) throws -> Void) {
+        register(M.self, logger: logger) { request, context, later in
+            try handler(request, context, later)
+            return nil
+        }
+    }
+
+    private func register<M: RPCMessage>(_ message: M.Type, logger: Logger,
+                                         _ handler: @escaping (M.Request, RPCRequestContext,
+                                                               @escaping (Result<M.Response, RPCError>) -> Void) throws -> M.Response?) {
+        func encode(_ result: Result<M.Response, RPCError>, _ context: RPCRequestContext) -> Result<Data, RPCError> {
+            switch result {
+            case .failure(let error): return .failure(error)
+            case .success(let response):
+                do {
+                    return .success(try RPCEnvelope.encodeReply(v: M.version, type: M.type, id: context.id, body: response))
+                } catch {
+                    logger.error("rpc response not encodable", ["type": M.type, "id": context.id, "error": String(describing: error)])
+                    return .failure(.internal())
+                }
+            }
+        }
+        let registration = Registration(version: M.version) { frame, context, later in
             let request: M.Request
             switch RPCEnvelope.decodeRequestBody(M.Request.self, from: frame) {
             case .success(let decoded): request = decoded
             case .failure(let error): return .failure(error)
             }
-            let response: M.Response
+            let once = NSLock()
+            var answered = false
+            let deferred: (Result<M.Response, RPCError>) -> Void = { result in
+                let first: Bool = once.withLock {
+                    defer { answered = true }
+                    return !answered
+                }
+                if first { later(encode(result, context)) }
+            }
             do {
-                response = try handler(request, context)
+                guard let response = try handler(request, context, deferred) else { return nil }
+                return encode(.success(response), context)
             } catch let error as RPCError {
                 return .failure(error)
             } catch {
                 logger.error("rpc handler failed", ["type": M.type, "id": context.id, "error": String(describing: error)])
-                return .failure(.internal())
-            }
-            do {
-                return .success(try RPCEnvelope.encodeReply(v: M.version, type: M.type, id: context.id, body: response))
-            } catch {
-                logger.error("rpc response not encodable", ["type": M.type, "id": context.id, "error": String(describing: error)])
                 return .failure(.internal())
             }
         }
@@ -128,7 +168,11 @@ public final class RPCServer: @unchecked Sendable {
         defer { socket.close() }
         while !isStopping {
             do {
-                guard try socket.waitReadable(timeoutMs: RPCDefaults.serverPollMilliseconds) else { continue }
+                let ready = try ZMQSocket.poll([.socket(socket, writable: false), .fd(wake.readFD)],
+                                               timeoutMs: RPCDefaults.serverPollMilliseconds)
+                if ready[1].readable { wake.drain() }
+                sendDeferredReplies()
+                guard ready[0].readable else { continue }
                 // Drain what is queued, but look at the stop flag between requests.
                 while !isStopping, let frames = try socket.receive() {
                     handle(frames)
@@ -158,10 +202,24 @@ public final class RPCServer: @unchecked Sendable {
                 v: 1, type: "", id: "", error: .malformedMessage("expected one envelope frame, got \(frames.count - 1)")))
             return
         }
-        reply(prefix, answer(payload))
+        let later: (Data) -> Void = { [weak self] frame in
+            guard let self else { return }
+            lock.withLock { self.deferredReplies.append((prefix, frame)) }
+            wake.wake()
+        }
+        if let frame = answer(payload, later: later) { reply(prefix, frame) }
     }
 
-    private func answer(_ payload: Data) -> Data {
+    private func sendDeferredReplies() {
+        let replies: [(prefix: [Data], frame: Data)] = lock.withLock {
+            defer { deferredReplies.removeAll() }
+            return deferredReplies
+        }
+        for item in replies { reply(item.prefix, item.frame) }
+    }
+
+    /// The reply frame now, or `nil` when the handler answers later through `later`.
+    private func answer(_ payload: Data, later: @escaping (Data) -> Void) -> Data? {
         let receivedAt = clock.now()
         let header: RPCEnvelope.RequestHeader
         switch RPCEnvelope.decodeRequestHeader(payload) {
@@ -185,7 +243,17 @@ public final class RPCServer: @unchecked Sendable {
             return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: .deadlineExceeded(header.type))
         }
         let context = RPCRequestContext(id: header.id, type: header.type, deadline: deadline, receivedAt: receivedAt)
-        let result = registration.handle(payload, context)
+        let errorReply = { (error: RPCError) in
+            RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error)
+        }
+        guard let result = registration.handle(payload, context, { result in
+            switch result {
+            case .success(let frame): later(frame)
+            case .failure(let error): later(errorReply(error))
+            }
+        }) else {
+            return nil
+        }
         let ms = clock.now().timeIntervalSince(receivedAt) * 1000
         switch result {
         case .success(let frame):

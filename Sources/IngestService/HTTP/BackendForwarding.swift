@@ -1,8 +1,8 @@
 import Shared
 
-/// Sends one typed call to chatd without holding the HTTP thread, and turns its outcome into
+/// Sends one typed call to a backend daemon without holding the HTTP thread, and turns its outcome into
 /// the route's answer.
-struct ChatForwarding {
+struct BackendForwarding {
     let client: RPCClient
 
     /// `respond` gets `render(response)` or the mapped error; a throwing `render` is a failure too.
@@ -12,7 +12,7 @@ struct ChatForwarding {
         client.call(m, request) { result in
             switch result {
             case let .success(response): respond(Result { try render(response) })
-            case let .failure(error): respond(.failure(APIError.fromChat(error)))
+            case let .failure(error): respond(.failure(APIError.fromBackend(error)))
             }
         }
     }

@@ -6,7 +6,7 @@ extension AdminRouter {
     func addAsync(_ method: String, _ path: String, maxBodyBytes: Int? = nil,
                   _ handler: @escaping (HTTPRequest, AdminCaller, @escaping (Result<HTTPResponse, Error>) -> Void) throws -> Void) {
         let auth = self.auth
-        ChatForwarding.addAsync(router, method, AdminRouter.prefix + path, maxBodyBytes: maxBodyBytes) { request, respond in
+        BackendForwarding.addAsync(router, method, AdminRouter.prefix + path, maxBodyBytes: maxBodyBytes) { request, respond in
             try handler(request, try auth.authorize(request), respond)
         }
     }

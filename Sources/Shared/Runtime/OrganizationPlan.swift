@@ -1,0 +1,35 @@
+/// An organization's plan and the entitlements the seeds tie to it. ingest owns the
+/// organization and sends its plan with every request a daemon needs it for; `selfhosted`
+/// (billing disabled) is the default and has no limits.
+public enum OrganizationPlan: String, Codable, CaseIterable, Sendable {
+    case free
+    case pro
+    case studio
+    case selfhosted
+
+    /// Apps an organization may watch in the market watchlist; `nil` means no limit.
+    public var watchlistAllowance: Int? {
+        switch self {
+        case .free: return 0
+        case .pro: return 5
+        case .studio: return 50
+        case .selfhosted: return nil
+        }
+    }
+
+    /// Tracked keywords across the organization; `nil` means no limit. Free has no ASO access.
+    public var trackedKeywordAllowance: Int? {
+        switch self {
+        case .free: return 0
+        case .pro: return 200
+        case .studio: return 500
+        case .selfhosted: return nil
+        }
+    }
+
+    /// Full market access (AppTracker, estimates, full publisher lists): Studio and self-hosted.
+    public var hasFullMarketAccess: Bool { self == .studio || self == .selfhosted }
+
+    /// ASO tools (Keyword Explorer, tracking): Pro, Studio and self-hosted.
+    public var hasASOAccess: Bool { self != .free }
+}
