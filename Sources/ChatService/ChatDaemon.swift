@@ -7,15 +7,21 @@ public enum ChatDaemon {
         .daemonMeta(.chatd),
         ChatSchema.core,
         ChatPaywallSchema.paywalls,
+        ChatImageSchema.images,
     ]
 
     public static var spec: DaemonSpec {
         DaemonSpec(name: .chatd, migrations: migrations) { context in
-            let store = ChatStore(db: context.store, clock: context.clock)
+            let store = ChatStore(db: context.store, clock: context.clock,
+                                  objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory))
             ChatUserHandlers.install(on: context.rpc, store: store)
             ChatTeamHandlers.install(on: context.rpc, store: store)
             ChatCardHandlers.install(on: context.rpc, store: store)
             ChatPaywallHandlers.install(on: context.rpc, store: store)
+            ChatImageHandlers.install(on: context.rpc, store: store)
+            DaemonJobs(context: context).add(name: "chat-images", interval: context.config.cleanupInterval) {
+                try store.removeUnsentImages()
+            }
             try ChatEventRelay.install(on: context, store: store)
         }
     }

@@ -32,8 +32,9 @@ public final class IngestApp: @unchecked Sendable {
         PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
         FeedbackHandler(store: store, requestGuard: publicGuard, objects: objects,
                         clock: context.clock, creationsPerMinute: context.config.feedbackRequestsPerMinute).register(on: router)
-        ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
-                   messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute).register(on: router)
+        try ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
+                       messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute,
+                       objects: objects, publicURL: context.config.publicURL).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

@@ -159,15 +159,17 @@ final class ChatUserThreadTests: XCTestCase {
     }
 
     func testInvalidBodiesAndImagesAreRefusedAndStoreNothing() throws {
-        // When sending an empty, an over-long and an image message
+        // When sending an empty, an over-long and a message with an unknown image token
         let empty = chat.failure(ChatSend.self, .init(owner: chat.owner(), body: "  ", payloadHash: "h"))
         let long = chat.failure(ChatSend.self, .init(owner: chat.owner(), body: String(repeating: "a", count: 2_001), payloadHash: "h"))
         let images = chat.failure(ChatSend.self, .init(owner: chat.owner(), body: "see", imageTokens: ["img"], payloadHash: "h"))
-        // Then each is 400 INVALID_PAYLOAD naming its field, and nothing was stored
+        // Then each is 400 naming its field (INVALID_IMAGE_TOKEN for the token), and nothing was stored
         XCTAssertEqual(empty?.fields?["body"] != nil, true)
         XCTAssertEqual(long?.fields?["body"] != nil, true)
-        XCTAssertEqual(images?.fields?["imageTokens"], ["images are not supported yet"])
-        for error in [empty, long, images] {
+        XCTAssertEqual(images?.fields?["imageTokens[0]"], ["is not an image token of this sender"])
+        XCTAssertEqual(images?.code, "INVALID_IMAGE_TOKEN")
+        XCTAssertEqual(images?.status, 400)
+        for error in [empty, long] {
             XCTAssertEqual(error?.code, "INVALID_PAYLOAD")
             XCTAssertEqual(error?.status, 400)
         }

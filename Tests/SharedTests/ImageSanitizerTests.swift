@@ -4,50 +4,10 @@ import TestSupport
 @testable import Shared
 
 final class ImageSanitizerTests: XCTestCase {
-    private struct FixtureFailed: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Images come from Pillow, an encoder independent of libvips.
-    private func pillowImage(_ kind: String) throws -> [UInt8] {
-        let script = TestPython.fixtures.appendingPathComponent("make_image.py").path
-        let output = try TestPython.run([script, kind])
-        guard output.status == 0, let data = Data(base64Encoded: output.stdout) else {
-            throw FixtureFailed(description: "make_image.py \(kind) failed (is pillow installed in the venv?): \(output.stderr)")
-        }
-        return [UInt8](data)
-    }
-
-    /// JPEG marker segments before the scan data: marker code and payload.
-    private func jpegSegments(_ bytes: [UInt8]) -> [(marker: UInt8, payload: ArraySlice<UInt8>)] {
-        var segments: [(marker: UInt8, payload: ArraySlice<UInt8>)] = []
-        guard bytes.starts(with: [0xFF, 0xD8]) else { return segments }
-        var i = 2
-        while i + 4 <= bytes.count, bytes[i] == 0xFF {
-            let marker = bytes[i + 1]
-            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-            guard length >= 2, i + 2 + length <= bytes.count else { break }
-            segments.append((marker, bytes[(i + 4)..<(i + 2 + length)]))
-            if marker == 0xDA { break }
-            i += 2 + length
-        }
-        return segments
-    }
-
-    /// Width and height from the baseline or progressive frame header.
-    private func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        guard let frame = jpegSegments(bytes).first(where: { $0.marker == 0xC0 || $0.marker == 0xC2 })?.payload else {
-            return nil
-        }
-        let p = Array(frame)
-        return (Int(p[3]) << 8 | Int(p[4]), Int(p[1]) << 8 | Int(p[2]))
-    }
-
-    private func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
-        let n = Array(needle.utf8)
-        guard haystack.count >= n.count else { return false }
-        return (0...(haystack.count - n.count)).contains { haystack[$0..<($0 + n.count)].elementsEqual(n) }
-    }
+    private func pillowImage(_ kind: String) throws -> [UInt8] { try TestImages.pillow(kind) }
+    private func jpegSegments(_ bytes: [UInt8]) -> [(marker: UInt8, payload: ArraySlice<UInt8>)] { TestImages.jpegSegments(bytes) }
+    private func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? { TestImages.jpegSize(bytes) }
+    private func contains(_ haystack: [UInt8], _ needle: String) -> Bool { TestImages.contains(haystack, needle) }
 
     private func assertRefused(_ bytes: [UInt8], as declaredType: String, maxBytes: Int = 5 << 20,
                                _ expected: ImageSanitizerError, file: StaticString = #filePath, line: UInt = #line) {

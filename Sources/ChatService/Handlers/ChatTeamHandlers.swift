@@ -4,6 +4,9 @@ import Shared
 enum ChatTeamHandlers {
     static func install(on rpc: RPCServer, store: ChatStore) {
         rpc.register(ChatTeamConversations.self) { request, _ in try store.conversations(request) }
+        rpc.register(ChatTeamConversation.self) { request, _ in
+            ChatStore.summary(try store.conversation(projectId: request.projectId, id: request.conversationId))
+        }
         rpc.register(ChatTeamMessages.self) { request, _ in
             ChatTeamMessages.Response(items: try store.teamMessages(projectId: request.projectId, conversationId: request.conversationId))
         }

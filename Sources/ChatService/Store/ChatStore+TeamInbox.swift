@@ -46,11 +46,21 @@ extension ChatStore {
 
     /// A public reply (with a `chat.replied` event) or an internal note (no event, no unread).
     public func post(_ request: ChatTeamPost.Request) throws -> ChatMessageDTO {
-        try ChatStore.validateBody(request.body)
+        if request.internal && !request.imageTokens.isEmpty {
+            throw RPCError.invalidPayload(field: "imageTokens", "internal notes do not accept photos")
+        }
+        try ChatStore.validateBody(request.body, imageCount: request.imageTokens.count)
         return try db.transaction {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
+            var images: [Row] = []
+            if !request.imageTokens.isEmpty {
+                guard let author = request.author else { throw RPCError.invalidPayload(field: "author", "is required with images") }
+                images = try claimableImages(request.imageTokens, uploader: .team(projectId: request.projectId, member: author,
+                                                                                  conversationId: request.conversationId))
+            }
             let row = try insertMessage(conversationSeq: conversation.int64("seq")!, projectId: request.projectId, sender: .team,
                                         body: request.body, internal: request.internal, author: request.author)
+            try attach(images, messageSeq: row.int64("seq")!)
             if !request.internal {
                 try appendReplied(conversation: conversation, message: row)
             }

@@ -51,10 +51,7 @@ extension ChatStore {
     public func send(_ request: ChatSend.Request) throws -> ChatSend.Response {
         let owner = request.owner
         try ChatStore.validate(owner)
-        try ChatStore.validateBody(request.body)
-        if !request.imageTokens.isEmpty {
-            throw RPCError.invalidPayload(field: "imageTokens", "images are not supported yet")
-        }
+        try ChatStore.validateBody(request.body, imageCount: request.imageTokens.count)
         if let key = request.idempotencyKey, key.isEmpty || key.count > 128 {
             throw RPCError.invalidPayload(field: "idempotencyKey", "must be 1-128 characters")
         }
@@ -71,9 +68,12 @@ extension ChatStore {
             } else {
                 conversationSeq = try openConversation(for: request)
             }
+            // A bad token throws inside the transaction, so no conversation or message is left behind.
+            let images = try claimableImages(request.imageTokens, uploader: .participant(owner))
             let row = try insertMessage(conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
                                         body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
                                         payloadHash: request.payloadHash)
+            try attach(images, messageSeq: row.int64("seq")!)
             return ChatSend.Response(message: try dto(row, forTeam: false), replayed: false)
         }
     }

@@ -7,23 +7,31 @@ public final class ChatStore: @unchecked Sendable {
     public let db: SQLiteDatabase
     let clock: Clock
     let ids: TimeSortableID
+    /// Where photos live: staged previews are copied to the sent path when a message takes them.
+    let objects: ObjectStore?
 
     /// Longest message body, in characters.
     public static let maximumBodyLength = 2_000
 
-    public init(db: SQLiteDatabase, clock: Clock) {
+    public init(db: SQLiteDatabase, clock: Clock, objects: ObjectStore? = nil) {
         self.db = db
         self.clock = clock
+        self.objects = objects
         ids = TimeSortableID(clock: clock)
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.
     func now() -> String { ISOTime.format(clock.now()) }
 
-    /// 1–2,000 characters, not only whitespace.
-    static func validateBody(_ body: String) throws {
+    /// 1–2,000 characters, not only whitespace; empty only when the message carries photos.
+    static func validateBody(_ body: String, imageCount: Int = 0) throws {
+        if imageCount > ChatImageLimits.perMessage {
+            throw RPCError.invalidPayload(field: "imageTokens", "must hold at most \(ChatImageLimits.perMessage) image tokens")
+        }
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw RPCError.invalidPayload(field: "body", "must not be empty")
+            if imageCount > 0 && body.isEmpty { return }
+            throw RPCError.invalidPayload(field: "body", imageCount > 0 ? "must be empty or 1-\(maximumBodyLength) characters with images"
+                                                                        : "must not be empty")
         }
         if body.count > maximumBodyLength {
             throw RPCError.invalidPayload(field: "body", "must be at most \(maximumBodyLength) characters")
@@ -87,7 +95,7 @@ public final class ChatStore: @unchecked Sendable {
             actionCard: card,
             openedAt: row.string("opened_at"),
             tappedAt: row.string("tapped_at"),
-            images: [],
+            images: try images(messageSeq: row.int64("seq")!),
             internal: forTeam ? (row.bool("internal") ?? false) : nil)
     }
 

@@ -6,10 +6,12 @@ struct AdminConversationsHandler {
     let lookup: AdminLookup
     let locator: ChatConversationLocator
     let chat: BackendForwarding
+    let uploads: ChatImageUploads
 
     struct PostBody: Decodable {
         let body: String
         let `internal`: Bool?
+        let imageTokens: [String]?
     }
 
     func register(on admin: AdminRouter) {
@@ -45,22 +47,30 @@ struct AdminConversationsHandler {
     }
 
     func messages(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let base = uploads.base(for: request)
         try locator.attempt(caller, request, respond: respond) { project, id, done in
             chat.forward(ChatTeamMessages.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
-                .json(AdminPage(items: $0.items, nextCursor: nil))
+                .json(AdminPage(items: $0.items.map { uploads.signer.signed($0, base: base) }, nextCursor: nil))
             }
         }
     }
 
     func post(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(PostBody.self)
-        guard InputLimits.chatMessage.contains(body.body.count) else {
-            throw APIError.invalidPayload(["body": ["must be \(InputLimits.chatMessage.lowerBound)-\(InputLimits.chatMessage.upperBound) characters"]])
+        let images = body.imageTokens ?? []
+        var errors = FieldErrors()
+        if !(images.isEmpty ? InputLimits.chatMessage : 0...InputLimits.chatMessage.upperBound).contains(body.body.count) {
+            errors.add("body", "must be \(images.isEmpty ? InputLimits.chatMessage.lowerBound : 0)-\(InputLimits.chatMessage.upperBound) characters")
         }
+        if images.count > ChatImageLimits.perMessage { errors.add("imageTokens", "must hold at most \(ChatImageLimits.perMessage) image tokens") }
+        if body.internal == true && !images.isEmpty { errors.add("imageTokens", "internal notes do not accept photos") }
+        try errors.throwIfAny()
+        let base = uploads.base(for: request)
         try locator.attempt(caller, request, respond: respond) { project, id, done in
             let call = ChatTeamPost.Request(projectId: project.id, conversationId: id, body: body.body,
-                                            internal: body.internal ?? false, author: caller.token.name)
-            chat.forward(ChatTeamPost.self, call, respond: done) { .json($0, status: 201) }
+                                            internal: body.internal ?? false, author: AdminConversationImagesHandler.member(caller),
+                                            imageTokens: images)
+            chat.forward(ChatTeamPost.self, call, respond: done) { .json(uploads.signer.signed($0, base: base), status: 201) }
         }
     }
 }

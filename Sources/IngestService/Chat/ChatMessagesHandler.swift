@@ -6,6 +6,8 @@ import Shared
 struct ChatMessagesHandler {
     let access: ChatAccess
     let chat: BackendForwarding
+    /// Signs the read URLs of photos in messages.
+    let uploads: ChatImageUploads
     /// Message reads per (project, client IP).
     let reads: RateLimiter
     /// Message creation per (project, client IP).
@@ -28,8 +30,9 @@ struct ChatMessagesHandler {
             if let after, after.utf8.count > ChatMessagesHandler.maxAfterLength {
                 throw APIError.invalidQuery(["after": ["must be a message ID"]])
             }
+            let base = uploads.base(for: request)
             chat.forward(ChatMessagesList.self, ChatMessagesList.Request(owner: owner, after: after), respond: respond) {
-                .json(ChatThreadJSON(available: true, messages: $0.messages))
+                .json(ChatThreadJSON(available: true, messages: $0.messages.map { uploads.signer.signed($0, base: base) }))
             }
         }
     }
@@ -43,8 +46,9 @@ struct ChatMessagesHandler {
         let call = ChatSend.Request(owner: owner, body: body.body, imageTokens: body.imageTokens ?? [], locale: body.locale,
                                     platform: body.platform, bundleId: body.bundleId, idempotencyKey: key,
                                     payloadHash: SHA256.hex(IngestStore.canonicalPayload(request.body)))
+        let base = uploads.base(for: request)
         chat.forward(ChatSend.self, call, respond: respond) { response in
-            var reply = HTTPResponse.json(response.message, status: 201)
+            var reply = HTTPResponse.json(uploads.signer.signed(response.message, base: base), status: 201)
             if response.replayed { reply.headers.append(("Idempotency-Replayed", "true")) }
             return reply
         }

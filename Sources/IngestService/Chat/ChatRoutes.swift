@@ -12,10 +12,16 @@ public struct ChatRoutes {
     let clock: Clock
     let messagesPerMinute: Int
     let readsPerMinute: Int
+    let objects: ObjectStore
+    let publicURL: String?
 
     /// The budgets come from `APPNORTH_CHAT_RATE_PER_MIN` and `APPNORTH_CHAT_READ_RATE_PER_MIN`.
+    /// Photos live in `objects`; their URLs start with `publicURL` (`APPNORTH_PUBLIC_URL`) when set.
     public init(store: IngestStore, requestGuard: PublicRequestGuard, chatd: RPCClient, clock: Clock,
-                messagesPerMinute: Int = ChatRoutes.creationsPerMinute, readsPerMinute: Int = ChatRoutes.readsPerMinute) {
+                messagesPerMinute: Int = ChatRoutes.creationsPerMinute, readsPerMinute: Int = ChatRoutes.readsPerMinute,
+                objects: ObjectStore, publicURL: String? = nil) {
+        self.objects = objects
+        self.publicURL = publicURL
         self.store = store
         self.requestGuard = requestGuard
         self.chatd = chatd
@@ -24,22 +30,26 @@ public struct ChatRoutes {
         self.readsPerMinute = readsPerMinute
     }
 
-    public func register(on router: Router) {
+    public func register(on router: Router) throws {
         let access = ChatAccess(requestGuard: requestGuard)
         let chat = BackendForwarding(client: chatd)
+        let uploads = ChatImageUploads(signer: ChatImageSigner(key: try store.signingKey(named: ChatImageSigner.keyName), clock: clock),
+                                       objects: objects, publicURL: publicURL)
         func limiter(_ limit: Int) -> RateLimiter { RateLimiter(limit: limit, window: 60, clock: clock) }
         ChatStatusHandler(access: access, chat: chat, reads: limiter(readsPerMinute)).register(on: router)
-        ChatMessagesHandler(access: access, chat: chat, reads: limiter(readsPerMinute),
+        ChatMessagesHandler(access: access, chat: chat, uploads: uploads, reads: limiter(readsPerMinute),
                             creations: limiter(messagesPerMinute)).register(on: router)
+        ChatImagesHandler(access: access, chat: chat, uploads: uploads, steps: limiter(readsPerMinute)).register(on: router)
         ChatCardsHandler(access: access, chat: chat, events: limiter(readsPerMinute)).register(on: router)
         ChatPaywallsHandler(access: access, chat: chat, reports: limiter(readsPerMinute)).register(on: router)
-        register(on: AdminRouter(router: router, auth: AdminAuth(store: store)), chat: chat)
+        register(on: AdminRouter(router: router, auth: AdminAuth(store: store)), chat: chat, uploads: uploads)
     }
 
     /// The operator routes, behind the same `AdminAuth` as every other operator route.
-    func register(on admin: AdminRouter, chat: BackendForwarding) {
+    func register(on admin: AdminRouter, chat: BackendForwarding, uploads: ChatImageUploads) {
         let locator = ChatConversationLocator(store: store)
-        AdminConversationsHandler(lookup: AdminLookup(store: store), locator: locator, chat: chat).register(on: admin)
+        AdminConversationsHandler(lookup: AdminLookup(store: store), locator: locator, chat: chat, uploads: uploads).register(on: admin)
         AdminConversationActionsHandler(locator: locator, chat: chat).register(on: admin)
+        AdminConversationImagesHandler(locator: locator, chat: chat, uploads: uploads).register(on: admin)
     }
 }

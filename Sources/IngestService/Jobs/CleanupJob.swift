@@ -4,7 +4,9 @@ import Shared
 /// ingest's housekeeping, run on a schedule and on demand: idempotency records past their
 /// 7-day guarantee, outbox events acknowledged more than 7 days ago, and screenshot files
 /// no report refers to (left by a crash between writing the file and committing the row),
-/// once they are an hour old so an upload still in flight is never touched.
+/// once they are an hour old so an upload still in flight is never touched; and chat photo
+/// staging (raw uploads and previews, sent or abandoned) after two days, by which time every
+/// image token made from it has expired and sent photos have their own copy.
 public struct CleanupJob: HubJob {
     public let name = "cleanup"
     let store: IngestStore
@@ -23,6 +25,12 @@ public struct CleanupJob: HubJob {
                 orphans += 1
             }
         }
-        return records + events + orphans
+        var staged = 0
+        let stagingCutoff = clock.now().addingTimeInterval(-ChatImageLimits.stagingRetention)
+        for object in try objects.list(prefix: ChatImageLimits.stagingPrefix) where object.modifiedAt < stagingCutoff {
+            try objects.delete(key: object.key)
+            staged += 1
+        }
+        return records + events + orphans + staged
     }
 }

@@ -261,5 +261,14 @@ enum IngestSchema {
             ) STRICT;
             CREATE INDEX changelog_published ON changelog_entries(project_id, state, published_at DESC, id DESC);
             """),
+        // Keys ingest signs with (chat upload and read URLs, image tokens): made once, sealed
+        // with the keyring when one is configured.
+        Migration(name: "0008_signing_keys", sql: """
+            CREATE TABLE signing_keys (
+                name TEXT PRIMARY KEY,
+                secret TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            ) STRICT;
+            """),
     ]
 }

@@ -36,18 +36,35 @@ public struct ChatActionCardDTO: Codable, Equatable, Sendable {
     }
 }
 
-/// An image attached to a message (CONTRACT `ChatImage`).
+/// An image attached to a message (CONTRACT `ChatImage`). Between chatd and ingest it carries
+/// the object `key` and no `url`; ingest signs a private, expiring URL for the key before the
+/// image leaves the hub, and the key is never shown to clients.
 public struct ChatImageDTO: Codable, Equatable, Sendable {
     public var id: String
     public var url: String?
     public var width: Int
     public var height: Int
+    /// Object-store key of the sanitized JPEG; nil once ingest has signed the URL.
+    public var key: String?
 
-    public init(id: String, url: String?, width: Int, height: Int) {
+    public init(id: String, url: String?, width: Int, height: Int, key: String? = nil) {
         self.id = id
         self.url = url
         self.width = width
         self.height = height
+        self.key = key
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, url, width, height, key }
+
+    // `url` is always present (null when storage is unavailable); `key` only between daemons.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(url, forKey: .url)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encodeIfPresent(key, forKey: .key)
     }
 }
 

@@ -38,6 +38,13 @@ public struct ChatConversationRef: Codable, Equatable, Sendable {
     }
 }
 
+/// `chat.team.conversation`: one conversation's summary, changing nothing.
+public enum ChatTeamConversation: RPCMessage {
+    public static let type = "chat.team.conversation"
+    public typealias Request = ChatConversationRef
+    public typealias Response = ChatConversationSummary
+}
+
 /// `chat.team.messages`: every message with internal notes, oldest first; marks the user's
 /// messages read by the team.
 public enum ChatTeamMessages: RPCMessage {
@@ -57,14 +64,19 @@ public enum ChatTeamPost: RPCMessage {
         public var conversationId: String
         public var body: String
         public var `internal`: Bool
-        /// Who wrote it, for the team's timeline.
+        /// Who wrote it, for the team's timeline (`token:<API token ID>`); team image tokens
+        /// are bound to it.
         public var author: String?
-        public init(projectId: String, conversationId: String, body: String, internal: Bool, author: String? = nil) {
+        /// Photos uploaded by `author` for this conversation (at most three); never on notes.
+        public var imageTokens: [String]
+        public init(projectId: String, conversationId: String, body: String, internal: Bool, author: String? = nil,
+                    imageTokens: [String] = []) {
             self.projectId = projectId
             self.conversationId = conversationId
             self.body = body
             self.internal = `internal`
             self.author = author
+            self.imageTokens = imageTokens
         }
     }
     public typealias Response = ChatMessageDTO

@@ -22,8 +22,11 @@ public struct HubConfig: Sendable {
     public var chatMessagesPerMinute: Int
     /// Chat status and message reads per minute per project and client IP, per action (60).
     public var chatReadsPerMinute: Int
-    /// Where attachments (screenshots) live with the local-directory object store.
+    /// Where attachments (screenshots, chat photos) live with the local-directory object store.
     public var objectStoreDirectory: String
+    /// The hub's public base URL (`https://hub.example.com`), for the absolute URLs it hands out
+    /// (photo upload and read URLs); without it they are built from the request's `Host`.
+    public var publicURL: String?
     /// Seconds between two passes of ingest's `cleanup` job.
     public var cleanupInterval: TimeInterval
 
@@ -89,6 +92,14 @@ public struct HubConfig: Sendable {
                                                    default: 60, range: 1...100_000_000)
         objectStoreDirectory = value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
             ?? dataDirectory + "/objects"
+        if let raw = value("APPNORTH_PUBLIC_URL") {
+            let trimmed = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+            guard let url = URL(string: trimmed), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                  url.query == nil, url.fragment == nil else {
+                throw ConfigError.invalid(name: "APPNORTH_PUBLIC_URL", value: raw, reason: "expected an http(s) URL such as https://hub.example.com")
+            }
+            publicURL = trimmed
+        }
         cleanupInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",
                                                              default: 3_600, range: 1...604_800))
     }

@@ -1,0 +1,32 @@
+import Shared
+
+/// The participant's photo routes: `POST /api/v1/chat/images` (both steps of an upload), the
+/// signed `PUT /api/v1/chat/uploads/{uploadId}` it hands out, and the signed
+/// `GET /api/v1/chat/media` read URLs of photos in messages.
+struct ChatImagesHandler {
+    let access: ChatAccess
+    let chat: BackendForwarding
+    let uploads: ChatImageUploads
+    /// Upload steps per (project, client IP).
+    let steps: RateLimiter
+
+    func register(on router: Router) {
+        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/images", maxBodyBytes: InputLimits.communityBodyBytes, create)
+        router.add("PUT", ChatImageSigner.uploadPathPrefix + "{uploadId}", maxBodyBytes: ChatImageLimits.maximumUploadBytes,
+                   uploads.put)
+        router.add("GET", ChatImageSigner.mediaPath, uploads.media)
+    }
+
+    func create(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let (owner, context) = try access.requireOwner(request)
+        try steps.consume(context.project.id + "|" + context.clientAddress)
+        let body = try request.decodeJSON(ChatImageUploads.Body.self)
+        guard let token = body.uploadToken else {
+            return respond(.success(try uploads.start(body, binding: .participant(owner), request: request)))
+        }
+        let done = try uploads.complete(token, binding: .participant(owner))
+        chat.forward(ChatImageStage.self, uploads.stageRequest(done, uploader: .participant(owner)), respond: respond) {
+            uploads.completedResponse($0, imageToken: done.imageToken, request: request)
+        }
+    }
+}
