@@ -7,9 +7,7 @@ enum ChatTeamHandlers {
         rpc.register(ChatTeamConversation.self) { request, _ in
             ChatStore.summary(try store.conversation(projectId: request.projectId, id: request.conversationId))
         }
-        rpc.register(ChatTeamMessages.self) { request, _ in
-            ChatTeamMessages.Response(items: try store.teamMessages(projectId: request.projectId, conversationId: request.conversationId))
-        }
+        rpc.register(ChatTeamMessages.self) { request, _ in try store.teamMessages(request) }
         rpc.register(ChatTeamPost.self) { request, _ in try store.post(request) }
         rpc.register(ChatTeamResolve.self) { request, _ in try store.resolve(request) }
         rpc.register(ChatTeamReopen.self) { request, _ in

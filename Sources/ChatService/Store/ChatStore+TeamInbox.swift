@@ -32,15 +32,27 @@ extension ChatStore {
         return ChatTeamConversations.Response(items: page.map(ChatStore.summary), nextCursor: next)
     }
 
-    /// Every message including notes, oldest first; the user's messages become read by the team.
-    public func teamMessages(projectId: String, conversationId: String) throws -> [ChatMessageDTO] {
-        try db.transaction {
-            let conversation = try conversation(projectId: projectId, id: conversationId)
+    /// A page of messages including notes, oldest first (`cursor`: the last seen position);
+    /// the user's messages become read by the team.
+    public func teamMessages(_ request: ChatTeamMessages.Request) throws -> ChatTeamMessages.Response {
+        guard (1...ChatTeamMessages.maximumLimit).contains(request.limit) else {
+            throw RPCError.invalidPayload(field: "limit", "must be 1-\(ChatTeamMessages.maximumLimit)")
+        }
+        var after: Int64 = 0
+        if let cursor = request.cursor {
+            guard let position = Int64(cursor), position >= 0 else { throw RPCError.invalidPayload(field: "cursor", "is not a cursor") }
+            after = position
+        }
+        return try db.transaction {
+            let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
             let seq = conversation.int64("seq")!
             try db.run("UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
                        [.int(seq)])
-            return try db.query("SELECT * FROM messages WHERE conversation_seq = ? ORDER BY seq", [.int(seq)])
-                .map { try dto($0, forTeam: true) }
+            let rows = try db.query("SELECT * FROM messages WHERE conversation_seq = ? AND seq > ? ORDER BY seq LIMIT ?",
+                                    [.int(seq), .int(after), .int(Int64(request.limit + 1))])
+            let page = rows.prefix(request.limit)
+            let next = rows.count > request.limit ? page.last.map { String($0.int64("seq")!) } : nil
+            return ChatTeamMessages.Response(items: try page.map { try dto($0, forTeam: true) }, nextCursor: next)
         }
     }
 

@@ -47,10 +47,20 @@ struct AdminConversationsHandler {
     }
 
     func messages(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        var problems: [String: [String]] = [:]
+        var limit = ChatTeamMessages.defaultLimit
+        if let text = CommunityHTTP.nonEmptyQuery(request, "limit") {
+            if let value = Int(text), (1...ChatTeamMessages.maximumLimit).contains(value) { limit = value }
+            else { problems["limit"] = ["must be 1-\(ChatTeamMessages.maximumLimit)"] }
+        }
+        let cursor = CommunityHTTP.nonEmptyQuery(request, "cursor")
+        if let cursor, cursor.utf8.count > 20 || Int64(cursor) == nil { problems["cursor"] = ["is not a cursor"] }
+        if !problems.isEmpty { throw APIError.invalidQuery(problems) }
         let base = uploads.base(for: request)
         try locator.attempt(caller, request, respond: respond) { project, id, done in
-            chat.forward(ChatTeamMessages.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
-                .json(AdminPage(items: $0.items.map { uploads.signer.signed($0, base: base) }, nextCursor: nil))
+            let call = ChatTeamMessages.Request(projectId: project.id, conversationId: id, cursor: cursor, limit: limit)
+            chat.forward(ChatTeamMessages.self, call, respond: done) {
+                .json(AdminPage(items: $0.items.map { uploads.signer.signed($0, base: base) }, nextCursor: $0.nextCursor))
             }
         }
     }

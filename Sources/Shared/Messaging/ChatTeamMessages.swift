@@ -45,14 +45,33 @@ public enum ChatTeamConversation: RPCMessage {
     public typealias Response = ChatConversationSummary
 }
 
-/// `chat.team.messages`: every message with internal notes, oldest first; marks the user's
-/// messages read by the team.
+/// `chat.team.messages`: a page of the conversation's messages with internal notes, oldest
+/// first; marks the user's messages read by the team.
 public enum ChatTeamMessages: RPCMessage {
     public static let type = "chat.team.messages"
-    public typealias Request = ChatConversationRef
+    public static let defaultLimit = 100
+    public static let maximumLimit = 200
+    public struct Request: Codable, Equatable, Sendable {
+        public var projectId: String
+        public var conversationId: String
+        /// The previous page's `nextCursor`.
+        public var cursor: String?
+        public var limit: Int
+        public init(projectId: String, conversationId: String, cursor: String? = nil, limit: Int = ChatTeamMessages.defaultLimit) {
+            self.projectId = projectId
+            self.conversationId = conversationId
+            self.cursor = cursor
+            self.limit = limit
+        }
+    }
     public struct Response: Codable, Equatable, Sendable {
         public var items: [ChatMessageDTO]
-        public init(items: [ChatMessageDTO]) { self.items = items }
+        /// Set when more messages follow.
+        public var nextCursor: String?
+        public init(items: [ChatMessageDTO], nextCursor: String? = nil) {
+            self.items = items
+            self.nextCursor = nextCursor
+        }
     }
 }
 
