@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "ChatService", dependencies: ["Shared"]),
         .target(name: "PushService", dependencies: ["Shared"]),
         .target(name: "MarketService", dependencies: ["Shared"]),
-        .target(name: "ASOService", dependencies: ["Shared"]),
+        .target(name: "ASOService", dependencies: ["Shared"], resources: [.copy("Pricing/Data/big-mac")]),
         .executableTarget(name: "ingest", dependencies: ["IngestService"]),
         .executableTarget(name: "chatd", dependencies: ["ChatService"]),
         .executableTarget(name: "pushd", dependencies: ["PushService"]),
