@@ -170,10 +170,9 @@ class _Connection:
         if isinstance(event, h2.events.RequestReceived):
             pseudo = dict((k, v) for k, v in event.headers if k.startswith(":"))
             headers = [(k, v) for k, v in event.headers if not k.startswith(":")]
+            # A request without a body also yields its own StreamEnded event, which starts it.
             self.requests[event.stream_id] = Request(pseudo.get(":method", ""), pseudo.get(":path", ""),
                                                      headers, connection=self.number, stream_id=event.stream_id)
-            if event.stream_ended:
-                self.start(event.stream_id)
         elif isinstance(event, h2.events.DataReceived):
             self.requests[event.stream_id].body += event.data
             self.h2.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
@@ -192,6 +191,8 @@ class _Connection:
                 ev.set()
 
     def start(self, stream_id):
+        if stream_id not in self.requests:
+            return
         task = asyncio.ensure_future(self.respond(self.requests[stream_id]))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -243,7 +244,8 @@ async def main(server_class=H2TLSServer):
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--dir", default=None)
-    args = parser.parse_args()
+    # Fakes built on this server take their own options; they find them in `server.extra_args`.
+    args, extra = parser.parse_known_args()
     directory = args.dir or tempfile.mkdtemp(prefix="appnorth-h2-")
     pki = write_test_pki(directory)
 
@@ -252,8 +254,10 @@ async def main(server_class=H2TLSServer):
             shutil.rmtree(directory, ignore_errors=True)
         os._exit(0)
     server = server_class(pki["server.pem"], pki["server.key"])
+    server.extra_args = extra
     listener = await asyncio.start_server(server.serve_connection, "127.0.0.1", args.port, ssl=server.ssl)
     port = listener.sockets[0].getsockname()[1]
+    server.port = port
     sys.stdout.write(f"{port}\n{pki['ca.pem']}\n")
     sys.stdout.flush()
     loop = asyncio.get_running_loop()

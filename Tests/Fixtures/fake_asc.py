@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""A fake App Store Connect API: JSON:API over HTTP/2 and TLS (on `h2_tls_server.py`).
+
+Usage: fake_asc.py [--port 0]; prints the port and the CA path like h2_tls_server.py.
+
+Every /v1 request must carry `Authorization: Bearer <JWT>`, checked independently of the hub
+with `cryptography`: ES256 over the registered key of `kid`, `iss` equal to that key's issuer,
+`aud` "appstoreconnect-v1", `exp` in the future and at most 20 minutes after `iat`. Anything
+else is 401 NOT_AUTHORIZED in Apple's error shape.
+
+Test control (no auth):
+    POST /__control/state    {"keys": {kid: {"issuer", "publicKeyPem"}}, "apps": [{"id", "name", "bundleId", "sku", "primaryLocale"}]}
+    POST /__control/script   {"method", "path", "responses": [{"status", "body"?, "delayMs"?}]}: the next
+                             requests to that route get these answers, in order, before the normal one
+    GET  /__control/log      every /v1 request: method, path, authorization, jwt {valid, reason, header, claims}, body
+Resources:
+    GET /v1/apps[?limit=N&cursor=K&filter[bundleId]=B]   paged with links.next
+    GET /v1/apps/{id}
+"""
+import asyncio
+import base64
+import json
+import time
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, utils
+
+import h2_tls_server
+from h2_tls_server import H2TLSServer, Response
+
+
+def b64url_decode(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def error(status, code, title, detail=None):
+    body = {"errors": [{"id": "fake", "status": str(status), "code": code, "title": title,
+                        "detail": detail or title}]}
+    return Response(status=status, headers=[("content-type", "application/json")], body=json.dumps(body).encode())
+
+
+def document(body, status=200):
+    return Response(status=status, headers=[("content-type", "application/json")], body=json.dumps(body).encode())
+
+
+class FakeASC(H2TLSServer):
+    def __init__(self, cert_file, key_file):
+        super().__init__(cert_file, key_file)
+        self.keys = {}
+        self.apps = []
+        self.scripts = {}
+        self.log = []
+
+    def check_jwt(self, authorization):
+        if not authorization or not authorization.startswith("Bearer "):
+            return False, "missing bearer token", None, None
+        parts = authorization[7:].split(".")
+        if len(parts) != 3:
+            return False, "not a compact JWS", None, None
+        try:
+            header = json.loads(b64url_decode(parts[0]))
+            claims = json.loads(b64url_decode(parts[1]))
+        except ValueError:
+            return False, "undecodable", None, None
+        key = self.keys.get(header.get("kid"))
+        if header.get("alg") != "ES256" or key is None:
+            return False, "unknown kid or alg", header, claims
+        signature = b64url_decode(parts[2])
+        if len(signature) != 64:
+            return False, "signature is not r||s", header, claims
+        der = utils.encode_dss_signature(int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big"))
+        public = serialization.load_pem_public_key(key["publicKeyPem"].encode())
+        try:
+            public.verify(der, f"{parts[0]}.{parts[1]}".encode(), ec.ECDSA(hashes.SHA256()))
+        except InvalidSignature:
+            return False, "bad signature", header, claims
+        now = time.time()
+        if claims.get("iss") != key["issuer"]:
+            return False, "wrong issuer", header, claims
+        if claims.get("aud") != "appstoreconnect-v1":
+            return False, "wrong audience", header, claims
+        iat, exp = claims.get("iat"), claims.get("exp")
+        if not isinstance(iat, int) or not isinstance(exp, int) or exp - iat > 1200 or exp < now:
+            return False, "lifetime over 20 minutes or expired", header, claims
+        return True, None, header, claims
+
+    async def route(self, request):
+        if request.route.startswith("/__control/"):
+            return self.control(request)
+        headers = dict(request.headers)
+        valid, reason, header, claims = self.check_jwt(headers.get("authorization"))
+        self.log.append({"method": request.method, "path": request.path, "authorization": headers.get("authorization"),
+                         "jwt": {"valid": valid, "reason": reason, "header": header, "claims": claims},
+                         "body": request.body.decode("utf-8", "replace")})
+        if not valid:
+            return error(401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.", reason)
+        queue = self.scripts.get((request.method, request.route))
+        if queue:
+            scripted = queue.pop(0)
+            if scripted.get("delayMs"):
+                await asyncio.sleep(scripted["delayMs"] / 1000)
+            body = scripted.get("body")
+            if body is None and scripted["status"] >= 400:
+                return error(scripted["status"], scripted.get("code", "SCRIPTED"), "Scripted failure")
+            if body is not None:
+                return document(body, scripted["status"])
+        return self.resource(request)
+
+    def control(self, request):
+        if request.route == "/__control/state" and request.method == "POST":
+            state = json.loads(request.body or b"{}")
+            self.keys = state.get("keys", {})
+            self.apps = state.get("apps", [])
+            return document({})
+        if request.route == "/__control/script" and request.method == "POST":
+            script = json.loads(request.body)
+            self.scripts.setdefault((script["method"], script["path"]), []).extend(script["responses"])
+            return document({})
+        if request.route == "/__control/log":
+            return document(self.log)
+        return error(404, "NOT_FOUND", "Unknown control route")
+
+    def app_resource(self, app):
+        return {"type": "apps", "id": app["id"],
+                "attributes": {k: app.get(k) for k in ("name", "bundleId", "sku", "primaryLocale")},
+                "links": {"self": f"/v1/apps/{app['id']}"}}
+
+    def resource(self, request):
+        route, q = request.route, request.query
+        if request.method == "GET" and route == "/v1/apps":
+            apps = self.apps
+            if "filter[bundleId]" in q:
+                wanted = q["filter[bundleId]"].split(",")
+                apps = [a for a in apps if a.get("bundleId") in wanted]
+            limit = min(int(q.get("limit", "50")), 200)
+            start = int(q.get("cursor", "0"))
+            page = apps[start:start + limit]
+            links = {"self": f"https://127.0.0.1:{self.port}{request.path}"}
+            if start + limit < len(apps):
+                links["next"] = f"https://127.0.0.1:{self.port}/v1/apps?limit={limit}&cursor={start + limit}"
+            return document({"data": [self.app_resource(a) for a in page], "links": links,
+                             "meta": {"paging": {"total": len(apps), "limit": limit}}})
+        if request.method == "GET" and route.startswith("/v1/apps/"):
+            app = next((a for a in self.apps if a["id"] == route.split("/")[3]), None)
+            if app is None:
+                return error(404, "NOT_FOUND", "The specified resource does not exist.")
+            return document({"data": self.app_resource(app)})
+        return error(404, "NOT_FOUND", "The specified resource does not exist.",
+                     f"The path provided does not match a defined resource type: {route}")
+
+
+if __name__ == "__main__":
+    asyncio.run(h2_tls_server.main(FakeASC))
