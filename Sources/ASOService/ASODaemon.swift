@@ -5,9 +5,14 @@ public enum ASODaemon {
     /// Shipped steps are never edited; new ones are appended.
     public static let migrations: [Migration] = [
         .daemonMeta(.asod),
+        ASCConnectionSchema.connections,
     ]
 
     public static var spec: DaemonSpec {
-        DaemonSpec(name: .asod, migrations: migrations)
+        DaemonSpec(name: .asod, migrations: migrations) { context in
+            let connections = ASCConnections(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment(),
+                                             baseURL: context.config.ascURL, caFile: context.config.tlsCAFile)
+            ASCConnectionHandlers.install(on: context.rpc, connections: connections)
+        }
     }
 }

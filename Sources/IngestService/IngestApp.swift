@@ -35,6 +35,8 @@ public final class IngestApp: @unchecked Sendable {
         try ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
                        messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute,
                        objects: objects, publicURL: context.config.publicURL).register(on: router)
+        AdminAppStoreConnectHandler(store: store, asod: BackendForwarding(client: backends[.asod]))
+            .register(on: AdminRouter(router: router, auth: AdminAuth(store: store)))
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

@@ -16,7 +16,7 @@ final class AdminProjectsTests: XCTestCase {
         XCTAssertEqual(created.status, 201)
         let json = created.json
         XCTAssertEqual(Set(json.keys), ["id", "appId", "name", "allowedOrigins", "chatMode", "watermark", "languages",
-                                        "automaticReviewRequests", "appStoreId", "identityConfigured", "createdAt", "updatedAt"])
+                                        "automaticReviewRequests", "appStoreId", "bundleId", "identityConfigured", "createdAt", "updatedAt"])
         XCTAssertTrue((json["appId"] as? String)?.hasPrefix("app_") == true)
         XCTAssertNotEqual(json["appId"] as? String, json["id"] as? String)
         XCTAssertEqual(json["allowedOrigins"] as? [String], ["https://notes.example.com"])

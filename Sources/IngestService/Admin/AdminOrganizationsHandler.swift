@@ -11,6 +11,18 @@ struct AdminOrganizationsHandler {
 
     struct UpdateBody: Decodable {
         let plan: String?
+        /// Absent: unchanged; null: no limit.
+        let appAllowance: Int?
+        let setsAllowance: Bool
+
+        private enum Keys: String, CodingKey { case plan, appAllowance }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            plan = try c.decodeIfPresent(String.self, forKey: .plan)
+            appAllowance = try c.decodeIfPresent(Int.self, forKey: .appAllowance)
+            setsAllowance = c.contains(.appAllowance)
+        }
     }
 
     let store: IngestStore
@@ -21,14 +33,16 @@ struct AdminOrganizationsHandler {
         admin.add("PATCH", "/organizations/{id}", update)
     }
 
-    /// 200 with the organization, its plan changed.
+    /// 200 with the organization, its plan and/or app allowance changed.
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         guard try store.organization(id: caller.organizationId)?.slug == "default" else { throw APIError.organizationRequired }
         let body = try request.decodeJSON(UpdateBody.self)
         var errors = FieldErrors()
-        let plan = Self.plan(body.plan, required: true, into: &errors)
+        let plan = Self.plan(body.plan, required: !body.setsAllowance, into: &errors)
+        if let allowance = body.appAllowance, !(0...100_000).contains(allowance) { errors.add("appAllowance", "must be 0-100000 or null") }
         try errors.throwIfAny()
-        guard let updated = try store.setOrganizationPlan(id: request.pathParameters["id"] ?? "", plan: plan!) else {
+        guard let updated = try store.updateOrganization(id: request.pathParameters["id"] ?? "", plan: plan, appAllowance: body.appAllowance,
+                                                         setsAllowance: body.setsAllowance) else {
             throw APIError.adminNotFound("organization")
         }
         return .json(updated)

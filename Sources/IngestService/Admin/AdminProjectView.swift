@@ -5,7 +5,7 @@ struct AdminProjectView: Encodable {
 
     private enum Keys: String, CodingKey {
         case id, appId, name, allowedOrigins, chatMode, watermark, languages, automaticReviewRequests, appStoreId,
-             identityConfigured, createdAt, updatedAt
+             bundleId, identityConfigured, createdAt, updatedAt
     }
 
     func encode(to encoder: Encoder) throws {
@@ -19,6 +19,7 @@ struct AdminProjectView: Encodable {
         try c.encode(project.languages, forKey: .languages)
         try c.encode(project.automaticReviewRequests, forKey: .automaticReviewRequests)
         try c.encode(project.appStoreId, forKey: .appStoreId)
+        try c.encode(project.bundleId, forKey: .bundleId)
         try c.encode(project.identityConfigured, forKey: .identityConfigured)
         try c.encode(project.createdAt, forKey: .createdAt)
         try c.encode(project.updatedAt, forKey: .updatedAt)

@@ -1,3 +1,4 @@
+import Foundation
 import Shared
 
 /// Sends one typed call to a backend daemon without holding the HTTP thread, and turns its outcome into
@@ -6,10 +7,10 @@ struct BackendForwarding {
     let client: RPCClient
 
     /// `respond` gets `render(response)` or the mapped error; a throwing `render` is a failure too.
-    func forward<M: RPCMessage>(_ m: M.Type, _ request: M.Request,
+    func forward<M: RPCMessage>(_ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
                                 respond: @escaping (Result<HTTPResponse, Error>) -> Void,
                                 render: @escaping (M.Response) throws -> HTTPResponse) {
-        client.call(m, request) { result in
+        client.call(m, request, timeout: timeout) { result in
             switch result {
             case let .success(response): respond(Result { try render(response) })
             case let .failure(error): respond(.failure(APIError.fromBackend(error)))

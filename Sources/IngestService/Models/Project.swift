@@ -15,6 +15,8 @@ public struct Project: Codable, Equatable, Sendable {
     public var languages: [String]
     public var automaticReviewRequests: Bool
     public var appStoreId: String?
+    /// The bundle ID of an app imported from App Store Connect.
+    public var bundleId: String? = nil
     public var identityConfigured: Bool
     public let createdAt: String
     public var updatedAt: String

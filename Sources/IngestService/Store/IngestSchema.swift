@@ -270,5 +270,12 @@ enum IngestSchema {
                 created_at TEXT NOT NULL
             ) STRICT;
             """),
+        // Projects imported from App Store Connect keep the Apple app ID (`app_store_id`) and
+        // bundle ID; an organization may have an app allowance set by the instance operator.
+        Migration(name: "0009_asc_imports", sql: """
+            ALTER TABLE projects ADD COLUMN bundle_id TEXT;
+            CREATE UNIQUE INDEX projects_app_store_id ON projects(organization_id, app_store_id) WHERE app_store_id IS NOT NULL;
+            ALTER TABLE organizations ADD COLUMN app_allowance INTEGER;
+            """),
     ]
 }

@@ -39,10 +39,16 @@ extension IngestStore {
         return org
     }
 
-    /// Sets an organization's plan; `nil` when there is no such organization.
-    public func setOrganizationPlan(id: String, plan: OrganizationPlan) throws -> Organization? {
-        try db.run("UPDATE organizations SET plan = ? WHERE id = ?", [.text(plan.rawValue), .text(id)])
-        return try organization(id: id)
+    /// Sets an organization's plan (when given) and app allowance (when `setsAllowance`);
+    /// `nil` when there is no such organization.
+    public func updateOrganization(id: String, plan: OrganizationPlan?, appAllowance: Int?, setsAllowance: Bool) throws -> Organization? {
+        try db.transaction {
+            if let plan { try db.run("UPDATE organizations SET plan = ? WHERE id = ?", [.text(plan.rawValue), .text(id)]) }
+            if setsAllowance {
+                try db.run("UPDATE organizations SET app_allowance = ? WHERE id = ?", [SQLValue(appAllowance.map(Int64.init)), .text(id)])
+            }
+            return try organization(id: id)
+        }
     }
 
     public func organization(id: String) throws -> Organization? {
@@ -51,7 +57,7 @@ extension IngestStore {
 
     static func organization(from row: Row) -> Organization {
         Organization(id: row.string("id")!, slug: row.string("slug")!, name: row.string("name")!,
-                     plan: row.string("plan")!, createdAt: row.string("created_at")!)
+                     plan: row.string("plan")!, appAllowance: row.int64("app_allowance").map(Int.init), createdAt: row.string("created_at")!)
     }
 
     /// Creates a token and returns its text, which is shown once and never stored.

@@ -84,7 +84,7 @@ extension IngestStore {
                 chatMode: Project.ChatMode(rawValue: row.string("chat_mode")!) ?? .identified,
                 watermark: row.bool("watermark") ?? true, languages: decodeArray(row.string("languages")),
                 automaticReviewRequests: row.bool("automatic_review_requests") ?? false, appStoreId: row.string("app_store_id"),
-                identityConfigured: row.string("identity_secret") != nil,
+                bundleId: row.string("bundle_id"), identityConfigured: row.string("identity_secret") != nil,
                 createdAt: row.string("created_at")!, updatedAt: row.string("updated_at")!)
     }
 

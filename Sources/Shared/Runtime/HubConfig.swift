@@ -27,6 +27,8 @@ public struct HubConfig: Sendable {
     /// The hub's public base URL (`https://hub.example.com`), for the absolute URLs it hands out
     /// (photo upload and read URLs); without it they are built from the request's `Host`.
     public var publicURL: String?
+    /// The App Store Connect API (`APPNORTH_ASC_URL`); tests point it at a fake.
+    public var ascURL: String
     /// Seconds between two passes of ingest's `cleanup` job.
     public var cleanupInterval: TimeInterval
 
@@ -92,6 +94,7 @@ public struct HubConfig: Sendable {
                                                    default: 60, range: 1...100_000_000)
         objectStoreDirectory = value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
             ?? dataDirectory + "/objects"
+        ascURL = value("APPNORTH_ASC_URL") ?? "https://api.appstoreconnect.apple.com"
         if let raw = value("APPNORTH_PUBLIC_URL") {
             let trimmed = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
             guard let url = URL(string: trimmed), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,

@@ -1,0 +1,109 @@
+import Foundation
+import Shared
+
+/// The organization's App Store Connect connection (seeds "App Store Connect"): connect or
+/// replace (`PUT`), read, disconnect, the apps the key can see, and importing them as projects.
+/// asod holds the sealed key and talks to Apple; ingest owns the projects.
+struct AdminAppStoreConnectHandler {
+    let store: IngestStore
+    let asod: BackendForwarding
+
+    /// Calls that reach Apple get longer than the default RPC deadline.
+    static let appleTimeout: TimeInterval = 45
+    static let maximumImport = 200
+
+    struct ConnectBody: Decodable {
+        let issuerId: String?
+        let keyId: String?
+        let privateKey: String?
+    }
+
+    struct ImportBody: Decodable {
+        let appIds: [String]?
+    }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("PUT", "/app-store-connect", maxBodyBytes: InputLimits.communityBodyBytes, connect)
+        admin.addAsync("GET", "/app-store-connect", get)
+        admin.addAsync("DELETE", "/app-store-connect", disconnect)
+        admin.addAsync("GET", "/app-store-connect/apps", apps)
+        admin.addAsync("POST", "/app-store-connect/import", maxBodyBytes: InputLimits.communityBodyBytes, importApps)
+    }
+
+    func connect(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(ConnectBody.self)
+        var errors = FieldErrors()
+        for (field, value) in [("issuerId", body.issuerId), ("keyId", body.keyId), ("privateKey", body.privateKey)] where value?.isEmpty ?? true {
+            errors.add(field, "is required")
+        }
+        if let key = body.privateKey, key.utf8.count > 4_096 { errors.add("privateKey", "must be at most 4096 bytes") }
+        try errors.throwIfAny()
+        let call = ASCConnectionPut.Request(organizationId: caller.organizationId, issuerId: body.issuerId!, keyId: body.keyId!,
+                                            privateKey: body.privateKey!)
+        asod.forward(ASCConnectionPut.self, call, timeout: Self.appleTimeout, respond: respond) { view in
+            var response = HTTPResponse.json(view)
+            response.headers.append(("Cache-Control", "no-store"))
+            return response
+        }
+    }
+
+    func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        asod.forward(ASCConnectionGet.self, ASCOrganizationRef(organizationId: caller.organizationId), respond: respond) { .json($0) }
+    }
+
+    func disconnect(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        asod.forward(ASCConnectionDelete.self, ASCOrganizationRef(organizationId: caller.organizationId), respond: respond) { _ in
+            HTTPResponse(status: 204)
+        }
+    }
+
+    /// `{items: [app + projectId]}`: `projectId` names the project an app was imported as, or null.
+    func apps(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let imported = try store.projectIdsByAppStoreId(organizationId: caller.organizationId)
+        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond) {
+            .json(AppList(items: $0.apps.map { AppItem(app: $0, projectId: imported[$0.id]) }))
+        }
+    }
+
+    /// Imports the selected apps, checked against the list Apple gives now.
+    func importApps(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(ImportBody.self)
+        let selected = body.appIds ?? []
+        guard (1...Self.maximumImport).contains(selected.count), Set(selected).count == selected.count,
+              selected.allSatisfy({ (1...64).contains($0.utf8.count) }) else {
+            throw APIError.invalidPayload(["appIds": ["must hold 1-\(Self.maximumImport) distinct app IDs"]])
+        }
+        let store = self.store
+        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond) { answer in
+            let byId = Dictionary(answer.apps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let unknown = selected.filter { byId[$0] == nil }
+            if !unknown.isEmpty {
+                throw APIError(status: 400, code: ASCErrorCode.unknownApps,
+                               message: "App Store Connect does not list these apps for this key: \(unknown.joined(separator: ", ")). Reload the list and select again.",
+                               fields: ["appIds": unknown.map { "\($0) is not accessible" }])
+            }
+            let results = try store.importASCApps(organizationId: caller.organizationId, apps: selected.map { byId[$0]! })
+            return .json(ImportList(items: results), status: results.contains(where: \.created) ? 201 : 200)
+        }
+    }
+
+    private struct AppItem: Encodable {
+        let app: ASCAppSummary
+        let projectId: String?
+
+        private enum Keys: String, CodingKey { case id, name, bundleId, sku, primaryLocale, projectId }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(app.id, forKey: .id)
+            try c.encode(app.name, forKey: .name)
+            try c.encode(app.bundleId, forKey: .bundleId)
+            try c.encode(app.sku, forKey: .sku)
+            try c.encode(app.primaryLocale, forKey: .primaryLocale)
+            try c.encode(projectId, forKey: .projectId)
+        }
+    }
+
+    private struct AppList: Encodable { let items: [AppItem] }
+    private struct ImportList: Encodable { let items: [ASCImportResult] }
+}
