@@ -6,13 +6,17 @@ public enum ASODaemon {
     public static let migrations: [Migration] = [
         .daemonMeta(.asod),
         ASCConnectionSchema.connections,
+        ASCReviewSchema.reviews,
     ]
 
     public static var spec: DaemonSpec {
         DaemonSpec(name: .asod, migrations: migrations) { context in
             let connections = ASCConnections(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment(),
                                              baseURL: context.config.ascURL, caFile: context.config.tlsCAFile)
-            ASCConnectionHandlers.install(on: context.rpc, connections: connections)
+            let work = ASCWorkQueue(rpc: context.rpc)
+            ASCConnectionHandlers.install(on: context.rpc, work: work, connections: connections)
+            ASCReviewHandlers.install(on: context.rpc, work: work,
+                                      reviews: ASCReviews(db: context.store, clock: context.clock, connections: connections))
         }
     }
 }

@@ -10,7 +10,9 @@ public final class IngestApp: @unchecked Sendable {
     public let backends: BackendClients
     public let server: HTTPServer
     public let cleanup: CleanupJob
+    public let reviews: ReviewsJob
     private let schedule: PeriodicTask
+    private let reviewsSchedule: PeriodicTask
 
     public init(context: DaemonContext) throws {
         self.context = context
@@ -24,8 +26,11 @@ public final class IngestApp: @unchecked Sendable {
         cleanup = CleanupJob(store: store, objects: objects, clock: context.clock)
         let cleanup = self.cleanup
         schedule = PeriodicTask(name: cleanup.name, interval: context.config.cleanupInterval, logger: context.logger) { try cleanup.run() }
+        reviews = ReviewsJob(store: store, asod: backends[.asod], logger: context.logger)
+        let reviews = self.reviews
+        reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) { try reviews.run() }
         let router = Router()
-        AdminRoutes(store: store, jobs: [cleanup]).register(on: router)
+        AdminRoutes(store: store, jobs: [cleanup, reviews]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)
@@ -35,8 +40,9 @@ public final class IngestApp: @unchecked Sendable {
         try ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
                        messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute,
                        objects: objects, publicURL: context.config.publicURL).register(on: router)
-        AdminAppStoreConnectHandler(store: store, asod: BackendForwarding(client: backends[.asod]))
-            .register(on: AdminRouter(router: router, auth: AdminAuth(store: store)))
+        let asod = BackendForwarding(client: backends[.asod]), admin = AdminRouter(router: router, auth: AdminAuth(store: store))
+        AdminAppStoreConnectHandler(store: store, asod: asod).register(on: admin)
+        AdminReviewsHandler(store: store, lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort
@@ -47,6 +53,7 @@ public final class IngestApp: @unchecked Sendable {
     public func start() throws {
         try server.start()
         schedule.start()
+        reviewsSchedule.start()
         context.logger.info("http listening", ["host": context.config.httpHost, "port": Int(server.port)])
     }
 
@@ -55,6 +62,7 @@ public final class IngestApp: @unchecked Sendable {
     public func stop() {
         server.stop()
         schedule.stop()
+        reviewsSchedule.stop()
         store.writes.stop()
         backends.close()
     }

@@ -16,6 +16,11 @@ Test control (no auth):
 Resources:
     GET /v1/apps[?limit=N&cursor=K&filter[bundleId]=B]   paged with links.next
     GET /v1/apps/{id}
+    GET /v1/apps/{id}/customerReviews[?sort=-createdDate&limit=N&include=response&cursor=K]
+    POST /v1/customerReviewResponses      creates or replaces a review's response (state PENDING_PUBLISH)
+    DELETE /v1/customerReviewResponses/{id}
+Apps in the state may carry "reviews": [{"id", "rating", "title", "body", "reviewerNickname",
+"createdDate", "territory", "response"?: {"id", "responseBody", "lastModifiedDate", "state"}}].
 """
 import asyncio
 import base64
@@ -141,6 +146,18 @@ class FakeASC(H2TLSServer):
                 links["next"] = f"https://127.0.0.1:{self.port}/v1/apps?limit={limit}&cursor={start + limit}"
             return document({"data": [self.app_resource(a) for a in page], "links": links,
                              "meta": {"paging": {"total": len(apps), "limit": limit}}})
+        if request.method == "GET" and route.startswith("/v1/apps/") and route.endswith("/customerReviews"):
+            return self.reviews(request, route.split("/")[3])
+        if request.method == "POST" and route == "/v1/customerReviewResponses":
+            return self.respond(json.loads(request.body))
+        if request.method == "DELETE" and route.startswith("/v1/customerReviewResponses/"):
+            response_id = route.split("/")[3]
+            for app in self.apps:
+                for review in app.get("reviews", []):
+                    if (review.get("response") or {}).get("id") == response_id:
+                        review["response"] = None
+                        return Response(status=204)
+            return error(404, "NOT_FOUND", "The specified resource does not exist.")
         if request.method == "GET" and route.startswith("/v1/apps/"):
             app = next((a for a in self.apps if a["id"] == route.split("/")[3]), None)
             if app is None:
@@ -148,6 +165,53 @@ class FakeASC(H2TLSServer):
             return document({"data": self.app_resource(app)})
         return error(404, "NOT_FOUND", "The specified resource does not exist.",
                      f"The path provided does not match a defined resource type: {route}")
+
+
+    def response_resource(self, response):
+        return {"type": "customerReviewResponses", "id": response["id"],
+                "attributes": {"responseBody": response["responseBody"], "lastModifiedDate": response["lastModifiedDate"],
+                               "state": response["state"]}}
+
+    def reviews(self, request, app_id):
+        app = next((a for a in self.apps if a["id"] == app_id), None)
+        if app is None:
+            return error(404, "NOT_FOUND", "The specified resource does not exist.")
+        q = request.query
+        reviews = sorted(app.get("reviews", []), key=lambda r: r["createdDate"], reverse=q.get("sort") == "-createdDate")
+        limit = min(int(q.get("limit", "50")), 200)
+        start = int(q.get("cursor", "0"))
+        page = reviews[start:start + limit]
+        data, included = [], []
+        for review in page:
+            response = review.get("response")
+            data.append({"type": "customerReviews", "id": review["id"],
+                         "attributes": {k: review.get(k) for k in ("rating", "title", "body", "reviewerNickname", "createdDate", "territory")},
+                         "relationships": {"response": {"data": {"type": "customerReviewResponses", "id": response["id"]} if response else None}}})
+            if response and "response" in q.get("include", ""):
+                included.append(self.response_resource(response))
+        links = {"self": f"https://127.0.0.1:{self.port}{request.path}"}
+        if start + limit < len(reviews):
+            links["next"] = (f"https://127.0.0.1:{self.port}/v1/apps/{app_id}/customerReviews?sort={q.get('sort', '')}"
+                             f"&limit={limit}&include={q.get('include', '')}&cursor={start + limit}")
+        body = {"data": data, "links": links, "meta": {"paging": {"total": len(reviews), "limit": limit}}}
+        if included:
+            body["included"] = included
+        return document(body)
+
+    def respond(self, body):
+        try:
+            text = body["data"]["attributes"]["responseBody"]
+            review_id = body["data"]["relationships"]["review"]["data"]["id"]
+        except (KeyError, TypeError):
+            return error(422, "ENTITY_ERROR.ATTRIBUTE.REQUIRED", "A required attribute is missing.")
+        for app in self.apps:
+            for review in app.get("reviews", []):
+                if review["id"] == review_id:
+                    self.response_serial = getattr(self, "response_serial", 0) + 1
+                    review["response"] = {"id": f"resp-{review_id}-{self.response_serial}", "responseBody": text,
+                                          "lastModifiedDate": "2026-11-30T10:00:00-08:00", "state": "PENDING_PUBLISH"}
+                    return document({"data": self.response_resource(review["response"])}, 201)
+        return error(404, "NOT_FOUND", "The specified resource does not exist.")
 
 
 if __name__ == "__main__":

@@ -8,47 +8,25 @@ import TestSupport
 /// Seeds "App Store Connect", connect and import, over HTTP with asod talking to a fake of
 /// Apple's API (JSON:API over HTTP/2 and TLS) that verifies every token on its own.
 final class ASCConnectionTests: XCTestCase {
-    private var fake: FixtureProcess!
-    private var admin: AdminClient!
-    private let issuer = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
-    private let keyId = "2X9R4HXF34"
-    private var key: ES256PrivateKey!
-    private var control: HTTPClient!
+    private var fixture: ASCFixture!
+    private var admin: AdminClient { fixture.admin }
+    private let issuer = ASCFixture.issuer
+    private let keyId = ASCFixture.keyId
 
     override func setUpWithError() throws {
-        fake = try FixtureProcess(script: "fake_asc.py", lineCount: 2)
-        var options = HTTPClientOptions()
-        options.extraCAFile = fake.lines[1]
-        control = HTTPClient(options: options)
-        key = ES256PrivateKey.generate()
         let apps = [["id": "1450000001", "name": "Trails", "bundleId": "com.example.trails", "sku": "TRAILS", "primaryLocale": "en-US"],
                     ["id": "1450000002", "name": "Sketch Pad", "bundleId": "com.example.sketch", "sku": "SKETCH", "primaryLocale": "es-ES"],
                     ["id": "1450000003", "name": "Budget", "bundleId": "com.example.budget", "sku": "BUDGET", "primaryLocale": "en-US"]]
-        try controlPost("/__control/state", ["keys": [keyId: ["issuer": issuer, "publicKeyPem": key.publicKeyPEM]], "apps": apps])
-        setenv(Keyring.environmentVariable, String(repeating: "cd", count: 32), 1)
-        try startHub()
+        fixture = try ASCFixture(apps: apps)
     }
 
-    override func tearDown() {
-        admin?.shutdown()
-        fake?.stop()
-        unsetenv(Keyring.environmentVariable)
-    }
-
-    private func startHub() throws {
-        admin = try AdminClient(environment: ["APPNORTH_ASC_URL": "https://127.0.0.1:\(fake.port)", "APPNORTH_TLS_CA_FILE": fake.lines[1]])
-        try admin.hub.startDaemon(.asod)
-    }
-
-    private func controlPost(_ path: String, _ body: Any) throws {
-        let bytes = Array(try JSONSerialization.data(withJSONObject: body))
-        _ = try control.send(HTTPClientRequest(method: "POST", url: "https://127.0.0.1:\(fake.port)" + path,
-                                               headers: [("Content-Type", "application/json")], body: bytes))
-    }
+    override func tearDown() { fixture?.shutdown() }
 
     private func connect(key pem: String? = nil, issuer: String? = nil) throws -> (status: Int, json: [String: Any]) {
-        try admin.call("PUT", "/app-store-connect", json: ["issuerId": issuer ?? self.issuer, "keyId": keyId, "privateKey": pem ?? key.pkcs8PEM])
+        try fixture.connect(key: pem, issuer: issuer ?? self.issuer)
     }
+
+    private func controlPost(_ path: String, _ body: Any) throws { try fixture.controlPost(path, body) }
 
     private var asodStore: SQLiteDatabase { admin.hub.daemons[.asod]!.context.store }
 
@@ -65,6 +43,7 @@ final class ASCConnectionTests: XCTestCase {
         XCTAssertFalse("\(read.json)".contains("PRIVATE KEY"))
         // And the stored key is sealed: no PEM in asod's store, and it opens only for this organization
         let sealed = try XCTUnwrap(try asodStore.scalar("SELECT sealed_key FROM asc_connections").stringValue)
+        XCTAssertFalse(sealed.contains(String(fixture.key.pkcs8PEM.split(separator: "\n")[1])))
         XCTAssertFalse(sealed.contains("PRIVATE"))
         XCTAssertTrue(sealed.hasPrefix("v1:"))
         // And nothing of the key or the token reached the logs
@@ -98,7 +77,7 @@ final class ASCConnectionTests: XCTestCase {
         // Given a hub without APPNORTH_CREDENTIALS_KEY
         admin.shutdown()
         unsetenv(Keyring.environmentVariable)
-        try startHub()
+        try fixture.startHub()
         // When the operator connects
         let refused = try connect()
         // Then the answer is ENCRYPTION_NOT_CONFIGURED

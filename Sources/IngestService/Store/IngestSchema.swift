@@ -277,5 +277,15 @@ enum IngestSchema {
             CREATE UNIQUE INDEX projects_app_store_id ON projects(organization_id, app_store_id) WHERE app_store_id IS NOT NULL;
             ALTER TABLE organizations ADD COLUMN app_allowance INTEGER;
             """),
+        // App Store reviews promoted to community ideas (the reviews themselves live in asod).
+        Migration(name: "0010_review_promotions", sql: """
+            CREATE TABLE review_promotions (
+                project_id TEXT NOT NULL REFERENCES projects(id),
+                review_id TEXT NOT NULL,
+                idea_id TEXT NOT NULL REFERENCES ideas(id),
+                created_at TEXT NOT NULL,
+                PRIMARY KEY (project_id, review_id)
+            ) STRICT;
+            """),
     ]
 }

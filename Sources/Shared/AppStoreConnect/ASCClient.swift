@@ -58,6 +58,22 @@ public final class ASCClient: @unchecked Sendable {
         return all
     }
 
+    /// Every resource of a list with the resources it `include`s, following `links.next`.
+    public func list<A: Decodable, I: Decodable>(_ path: String, query: [(String, String)], including: I.Type,
+                                                 maxPages: Int = ASCClient.maximumPages)
+        throws -> (data: [JSONAPIResource<A>], included: [JSONAPIResource<I>]) {
+        var url = self.url(path, query)
+        var data: [JSONAPIResource<A>] = [], included: [JSONAPIResource<I>] = []
+        for _ in 0..<max(1, maxPages) {
+            let page = try decode(JSONAPIListIncluding<A, I>.self, try send("GET", url, body: nil, write: false))
+            data += page.data
+            included += page.included ?? []
+            guard let next = page.links?.next, next.hasPrefix(baseURL + "/") else { break }
+            url = next
+        }
+        return (data, included)
+    }
+
     /// A write (`POST`, `PATCH`, `DELETE`) with a JSON:API body; the answer's resource, if any.
     /// A failure after the request may have reached Apple is `outcomeUnknown`.
     @discardableResult

@@ -33,6 +33,14 @@ public struct JSONAPIList<Attributes: Decodable>: Decodable {
     public let links: JSONAPILinks?
 }
 
+/// A list with its `included` resources; `Included`'s fields should all be optional, since
+/// resources of other types share the array.
+public struct JSONAPIListIncluding<Attributes: Decodable, Included: Decodable>: Decodable {
+    public let data: [JSONAPIResource<Attributes>]
+    public let included: [JSONAPIResource<Included>]?
+    public let links: JSONAPILinks?
+}
+
 public struct JSONAPISingle<Attributes: Decodable>: Decodable {
     public let data: JSONAPIResource<Attributes>
 }

@@ -29,6 +29,8 @@ public struct HubConfig: Sendable {
     public var publicURL: String?
     /// The App Store Connect API (`APPNORTH_ASC_URL`); tests point it at a fake.
     public var ascURL: String
+    /// Seconds between two passes of the `reviews` job (`APPNORTH_REVIEWS_INTERVAL_S`).
+    public var reviewsInterval: TimeInterval
     /// Seconds between two passes of ingest's `cleanup` job.
     public var cleanupInterval: TimeInterval
 
@@ -95,6 +97,8 @@ public struct HubConfig: Sendable {
         objectStoreDirectory = value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
             ?? dataDirectory + "/objects"
         ascURL = value("APPNORTH_ASC_URL") ?? "https://api.appstoreconnect.apple.com"
+        reviewsInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_REVIEWS_INTERVAL_S"), name: "APPNORTH_REVIEWS_INTERVAL_S",
+                                                             default: 21_600, range: 60...604_800))
         if let raw = value("APPNORTH_PUBLIC_URL") {
             let trimmed = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
             guard let url = URL(string: trimmed), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,

@@ -1,0 +1,151 @@
+import Foundation
+import Shared
+
+/// App Store reviews of an imported project (seeds "Reviews"): synchronize now, list up to 200
+/// newest with filters, publish or delete the developer response, mark open/done, and promote a
+/// review to a community idea keeping the link.
+struct AdminReviewsHandler {
+    let store: IngestStore
+    let lookup: AdminLookup
+    let asod: BackendForwarding
+
+    struct ResponseBody: Decodable { let body: String? }
+    struct StatusBody: Decodable { let status: String? }
+    struct PromoteBody: Decodable {
+        let board: String?
+        let title: String?
+        let description: String?
+    }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("POST", "/projects/{id}/reviews/sync", sync)
+        admin.addAsync("GET", "/projects/{id}/reviews", list)
+        admin.addAsync("PUT", "/projects/{id}/reviews/{reviewId}/response", maxBodyBytes: InputLimits.communityBodyBytes, respond)
+        admin.addAsync("DELETE", "/projects/{id}/reviews/{reviewId}/response", deleteResponse)
+        admin.addAsync("PATCH", "/projects/{id}/reviews/{reviewId}", maxBodyBytes: InputLimits.communityBodyBytes, setStatus)
+        admin.addAsync("POST", "/projects/{id}/reviews/{reviewId}/promote", maxBodyBytes: InputLimits.communityBodyBytes, promote)
+    }
+
+    /// The project's app; a project not imported from App Store Connect has no reviews to read.
+    private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCAppRef, project: Project) {
+        let project = try lookup.project(request, caller)
+        guard let appStoreId = project.appStoreId else {
+            throw APIError(status: 409, code: "NOT_IMPORTED", message: "This project is not linked to an App Store app; import it from App Store Connect.")
+        }
+        return (ASCAppRef(organizationId: caller.organizationId, projectId: project.id, appStoreId: appStoreId), project)
+    }
+
+    private func review(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCReviewRef, project: Project) {
+        let (app, project) = try app(request, caller)
+        let id = request.pathParameters["reviewId"] ?? ""
+        guard (1...100).contains(id.utf8.count) else { throw APIError(status: 404, code: "REVIEW_NOT_FOUND", message: "No review with this ID.") }
+        return (ASCReviewRef(app: app, reviewId: id), project)
+    }
+
+    /// The review with its promoted idea, as ingest knows it.
+    private func render(_ review: ASCReviewDTO, projectId: String) throws -> HTTPResponse {
+        var copy = review
+        copy.ideaId = try store.reviewPromotions(projectId: projectId)[review.id]
+        return .json(copy)
+    }
+
+    func sync(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let (app, _) = try app(request, caller)
+        asod.forward(ASCReviewsSync.self, app, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            .jsonBytes(Array("{\"fetched\":\($0.fetched)}".utf8))
+        }
+    }
+
+    func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let (app, _) = try app(request, caller)
+        var problems: [String: [String]] = [:]
+        var call = ASCReviewsList.Request(projectId: app.projectId)
+        if let text = CommunityHTTP.nonEmptyQuery(request, "rating") {
+            if let rating = Int(text), (1...5).contains(rating) { call.rating = rating } else { problems["rating"] = ["must be 1-5"] }
+        }
+        if let text = CommunityHTTP.nonEmptyQuery(request, "territory") {
+            if text.count == 3, text.allSatisfy({ $0.isASCII && $0.isUppercase }) { call.territory = text }
+            else { problems["territory"] = ["must be an ISO 3166 alpha-3 code such as USA"] }
+        }
+        if let text = CommunityHTTP.nonEmptyQuery(request, "answered") {
+            if text == "true" || text == "false" { call.answered = text == "true" } else { problems["answered"] = ["must be true or false"] }
+        }
+        if let text = CommunityHTTP.nonEmptyQuery(request, "status") {
+            if let status = ASCReviewDTO.Status(rawValue: text) { call.status = status } else { problems["status"] = ["must be open or done"] }
+        }
+        if let text = CommunityHTTP.nonEmptyQuery(request, "limit") {
+            if let limit = Int(text), (1...ASCReviewsList.maximumLimit).contains(limit) { call.limit = limit }
+            else { problems["limit"] = ["must be 1-\(ASCReviewsList.maximumLimit)"] }
+        }
+        if !problems.isEmpty { throw APIError.invalidQuery(problems) }
+        let promotions = try store.reviewPromotions(projectId: app.projectId)
+        asod.forward(ASCReviewsList.self, call, respond: respond) { answer in
+            .json(ReviewList(items: answer.items.map { review in
+                var copy = review
+                copy.ideaId = promotions[review.id]
+                return copy
+            }))
+        }
+    }
+
+    func respond(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(ResponseBody.self)
+        let text = body.body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard (1...ASCReviewRespond.maximumBodyLength).contains(text.count) else {
+            throw APIError.invalidPayload(["body": ["must be 1-\(ASCReviewRespond.maximumBodyLength) characters"]])
+        }
+        let (ref, project) = try review(request, caller)
+        asod.forward(ASCReviewRespond.self, ASCReviewRespond.Request(review: ref, body: text), timeout: AdminAppStoreConnectHandler.appleTimeout,
+                     respond: respond) { try render($0, projectId: project.id) }
+    }
+
+    func deleteResponse(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let (ref, project) = try review(request, caller)
+        asod.forward(ASCReviewDeleteResponse.self, ref, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            try render($0, projectId: project.id)
+        }
+    }
+
+    func setStatus(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(StatusBody.self)
+        guard let status = body.status.flatMap(ASCReviewDTO.Status.init(rawValue:)) else {
+            throw APIError.invalidPayload(["status": ["must be open or done"]])
+        }
+        let (ref, project) = try review(request, caller)
+        asod.forward(ASCReviewSetStatus.self, ASCReviewSetStatus.Request(review: ref, status: status), respond: respond) {
+            try render($0, projectId: project.id)
+        }
+    }
+
+    /// `{"board", "title"?, "description"?}` → 201 `{idea, review}`; title and description default
+    /// to the review's, which the operator is expected to have read.
+    func promote(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(PromoteBody.self)
+        var errors = FieldErrors()
+        let board = AdminValidation.slug(body.board ?? "ideas", "board", into: &errors)
+        try errors.throwIfAny()
+        let (ref, project) = try review(request, caller)
+        let store = self.store
+        asod.forward(ASCReviewGet.self, ref, respond: respond) { review in
+            var errors = FieldErrors()
+            let reviewTitle = review.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let fallbackTitle = InputLimits.ideaTitle.contains(reviewTitle.count) ? reviewTitle
+                : "Review from \(review.territory ?? "the App Store")"
+            let title = errors.text(body.title ?? String(fallbackTitle.prefix(InputLimits.ideaTitle.upperBound)), "title", InputLimits.ideaTitle)
+            let description = errors.text(body.description ?? String((review.body ?? "").prefix(InputLimits.ideaDescription.upperBound)),
+                                          "description", InputLimits.ideaDescription, required: false)
+            try errors.throwIfAny()
+            let idea = try store.promoteReview(projectId: project.id, organizationId: caller.organizationId, reviewId: review.id,
+                                               boardSlug: board!, title: title!, description: description ?? "")
+            var linked = review
+            linked.ideaId = idea.id
+            return .json(Promoted(idea: idea, review: linked), status: 201)
+        }
+    }
+
+    private struct ReviewList: Encodable { let items: [ASCReviewDTO] }
+    private struct Promoted: Encodable {
+        let idea: AdminIdea
+        let review: ASCReviewDTO
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+import TestSupport
+@testable import IngestService
+@testable import Shared
+
+/// A fake App Store Connect (JSON:API over HTTP/2 and TLS, verifying every token on its own)
+/// and a hub with ingest and asod pointed at it, with credential encryption on.
+final class ASCFixture {
+    static let issuer = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
+    static let keyId = "2X9R4HXF34"
+    let fake: FixtureProcess
+    let key = ES256PrivateKey.generate()
+    private let control: HTTPClient
+    private(set) var admin: AdminClient!
+
+    init(apps: [[String: Any]], encryption: Bool = true) throws {
+        fake = try FixtureProcess(script: "fake_asc.py", lineCount: 2)
+        var options = HTTPClientOptions()
+        options.extraCAFile = fake.lines[1]
+        control = HTTPClient(options: options)
+        try controlPost("/__control/state", ["keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": key.publicKeyPEM]],
+                                             "apps": apps])
+        if encryption { setenv(Keyring.environmentVariable, String(repeating: "cd", count: 32), 1) }
+        try startHub()
+    }
+
+    func startHub() throws {
+        admin = try AdminClient(environment: ["APPNORTH_ASC_URL": "https://127.0.0.1:\(fake.port)", "APPNORTH_TLS_CA_FILE": fake.lines[1]])
+        try admin.hub.startDaemon(.asod)
+    }
+
+    func shutdown() {
+        admin?.shutdown()
+        fake.stop()
+        unsetenv(Keyring.environmentVariable)
+    }
+
+    func controlPost(_ path: String, _ body: Any) throws {
+        let bytes = Array(try JSONSerialization.data(withJSONObject: body))
+        let response = try control.send(HTTPClientRequest(method: "POST", url: "https://127.0.0.1:\(fake.port)" + path,
+                                                          headers: [("Content-Type", "application/json")], body: bytes))
+        XCTAssertEqual(response.status, 200)
+    }
+
+    /// Every request the fake received after authentication, oldest first.
+    func log() throws -> [[String: Any]] {
+        let response = try control.send(HTTPClientRequest(url: "https://127.0.0.1:\(fake.port)/__control/log"))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+    }
+
+    func connect(key pem: String? = nil, issuer: String = ASCFixture.issuer) throws -> (status: Int, json: [String: Any]) {
+        try admin.call("PUT", "/app-store-connect", json: ["issuerId": issuer, "keyId": ASCFixture.keyId, "privateKey": pem ?? key.pkcs8PEM])
+    }
+
+    /// Connects and imports `appIds`; their project IDs in order.
+    func connectAndImport(_ appIds: [String]) throws -> [String] {
+        XCTAssertEqual(try connect().status, 200)
+        let imported = try admin.call("POST", "/app-store-connect/import", json: ["appIds": appIds])
+        XCTAssertEqual(imported.status, 201, "\(imported.json)")
+        return (imported.json["items"] as? [[String: Any]] ?? []).compactMap { $0["projectId"] as? String }
+    }
+}
