@@ -7,6 +7,7 @@ public enum ASODaemon {
         .daemonMeta(.asod),
         ASCConnectionSchema.connections,
         ASCReviewSchema.reviews,
+        ASCMetadataSchema.publishLog,
     ]
 
     public static var spec: DaemonSpec {
@@ -17,6 +18,8 @@ public enum ASODaemon {
             ASCConnectionHandlers.install(on: context.rpc, work: work, connections: connections)
             ASCReviewHandlers.install(on: context.rpc, work: work,
                                       reviews: ASCReviews(db: context.store, clock: context.clock, connections: connections))
+            ASCMetadataHandlers.install(on: context.rpc, work: work,
+                                        metadata: ASCMetadata(db: context.store, clock: context.clock, connections: connections))
         }
     }
 }

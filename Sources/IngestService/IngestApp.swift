@@ -43,6 +43,7 @@ public final class IngestApp: @unchecked Sendable {
         let asod = BackendForwarding(client: backends[.asod]), admin = AdminRouter(router: router, auth: AdminAuth(store: store))
         AdminAppStoreConnectHandler(store: store, asod: asod).register(on: admin)
         AdminReviewsHandler(store: store, lookup: AdminLookup(store: store), asod: asod).register(on: admin)
+        AdminMetadataHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

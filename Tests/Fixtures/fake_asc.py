@@ -19,7 +19,12 @@ Resources:
     GET /v1/apps/{id}/customerReviews[?sort=-createdDate&limit=N&include=response&cursor=K]
     POST /v1/customerReviewResponses      creates or replaces a review's response (state PENDING_PUBLISH)
     DELETE /v1/customerReviewResponses/{id}
-Apps in the state may carry "reviews": [{"id", "rating", "title", "body", "reviewerNickname",
+    GET /v1/apps/{id}/appStoreVersions, GET /v1/apps/{id}/appInfos
+    GET /v1/appStoreVersions/{id}/appStoreVersionLocalizations, GET /v1/appInfos/{id}/appInfoLocalizations
+    PATCH /v1/appStoreVersionLocalizations/{id}, PATCH /v1/appInfoLocalizations/{id}
+Apps in the state may carry "versions": [{"id", "versionString", "appStoreState", "localizations": [{"id", "locale",
+"keywords", "promotionalText", "description", "whatsNew"}]}], "appInfos": [{"id", "state", "localizations": [{"id",
+"locale", "name", "subtitle"}]}] and "reviews": [{"id", "rating", "title", "body", "reviewerNickname",
 "createdDate", "territory", "response"?: {"id", "responseBody", "lastModifiedDate", "state"}}].
 """
 import asyncio
@@ -146,6 +151,9 @@ class FakeASC(H2TLSServer):
                 links["next"] = f"https://127.0.0.1:{self.port}/v1/apps?limit={limit}&cursor={start + limit}"
             return document({"data": [self.app_resource(a) for a in page], "links": links,
                              "meta": {"paging": {"total": len(apps), "limit": limit}}})
+        metadata = self.metadata(request, route)
+        if metadata is not None:
+            return metadata
         if request.method == "GET" and route.startswith("/v1/apps/") and route.endswith("/customerReviews"):
             return self.reviews(request, route.split("/")[3])
         if request.method == "POST" and route == "/v1/customerReviewResponses":
@@ -166,6 +174,45 @@ class FakeASC(H2TLSServer):
         return error(404, "NOT_FOUND", "The specified resource does not exist.",
                      f"The path provided does not match a defined resource type: {route}")
 
+
+    VERSION_FIELDS = ("locale", "keywords", "promotionalText", "description", "whatsNew")
+    INFO_FIELDS = ("locale", "name", "subtitle")
+
+    def metadata(self, request, route):
+        parts = route.split("/")
+        if request.method == "GET" and len(parts) == 5 and parts[2] == "apps" and parts[4] in ("appStoreVersions", "appInfos"):
+            app = next((a for a in self.apps if a["id"] == parts[3]), None)
+            if app is None:
+                return error(404, "NOT_FOUND", "The specified resource does not exist.")
+            if parts[4] == "appStoreVersions":
+                data = [{"type": "appStoreVersions", "id": v["id"],
+                         "attributes": {"versionString": v.get("versionString"), "appStoreState": v.get("appStoreState"), "platform": "IOS"}}
+                        for v in app.get("versions", [])]
+            else:
+                data = [{"type": "appInfos", "id": i["id"], "attributes": {"state": i.get("state")}} for i in app.get("appInfos", [])]
+            return document({"data": data, "links": {"self": request.path}})
+        if request.method == "GET" and len(parts) == 5 and parts[4] in ("appStoreVersionLocalizations", "appInfoLocalizations"):
+            kind, fields = ("versions", self.VERSION_FIELDS) if parts[2] == "appStoreVersions" else ("appInfos", self.INFO_FIELDS)
+            for app in self.apps:
+                for owner in app.get(kind, []):
+                    if owner["id"] == parts[3]:
+                        return document({"data": [{"type": parts[4], "id": loc["id"], "attributes": {k: loc.get(k) for k in fields}}
+                                                  for loc in owner.get("localizations", [])], "links": {"self": request.path}})
+            return error(404, "NOT_FOUND", "The specified resource does not exist.")
+        if request.method == "PATCH" and len(parts) == 4 and parts[2] in ("appStoreVersionLocalizations", "appInfoLocalizations"):
+            kind, fields = ("versions", self.VERSION_FIELDS) if parts[2] == "appStoreVersionLocalizations" else ("appInfos", self.INFO_FIELDS)
+            attributes = json.loads(request.body).get("data", {}).get("attributes", {})
+            for app in self.apps:
+                for owner in app.get(kind, []):
+                    for loc in owner.get("localizations", []):
+                        if loc["id"] == parts[3]:
+                            unknown = [k for k in attributes if k not in fields or k == "locale"]
+                            if unknown:
+                                return error(409, "ENTITY_ERROR.ATTRIBUTE.UNKNOWN", "Unknown attribute", ", ".join(unknown))
+                            loc.update(attributes)
+                            return document({"data": {"type": parts[2], "id": loc["id"], "attributes": {k: loc.get(k) for k in fields}}})
+            return error(404, "NOT_FOUND", "The specified resource does not exist.")
+        return None
 
     def response_resource(self, response):
         return {"type": "customerReviewResponses", "id": response["id"],

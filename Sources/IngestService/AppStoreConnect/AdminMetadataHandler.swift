@@ -1,0 +1,90 @@
+import Foundation
+import Shared
+
+/// App Store metadata of an imported project (seeds "Metadata"): read from Apple, validate a
+/// draft, suggest keywords from candidates, publish reviewed changes against the values loaded
+/// (`expected`), and the audit of publish outcomes.
+struct AdminMetadataHandler {
+    let lookup: AdminLookup
+    let asod: BackendForwarding
+
+    struct DraftBody: Decodable {
+        let fields: ASCMetadataFields?
+        let candidates: [String]?
+    }
+
+    struct PublishBody: Decodable {
+        let locale: String?
+        let expected: ASCMetadataFields?
+        let changes: ASCMetadataFields?
+    }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("GET", "/projects/{id}/metadata", read)
+        admin.add("POST", "/projects/{id}/metadata/validate", validate)
+        admin.add("POST", "/projects/{id}/metadata/suggest", suggest)
+        admin.addAsync("POST", "/projects/{id}/metadata/publish", maxBodyBytes: InputLimits.communityBodyBytes, publish)
+        admin.addAsync("GET", "/projects/{id}/metadata/publishes", audit)
+    }
+
+    private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {
+        let project = try lookup.project(request, caller)
+        guard let appStoreId = project.appStoreId else {
+            throw APIError(status: 409, code: "NOT_IMPORTED", message: "This project is not linked to an App Store app; import it from App Store Connect.")
+        }
+        return ASCAppRef(organizationId: caller.organizationId, projectId: project.id, appStoreId: appStoreId)
+    }
+
+    func read(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        asod.forward(ASCMetadataRead.self, try app(request, caller), timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            .json($0)
+        }
+    }
+
+    /// `{fields}` → `{valid, problems}`; nothing reaches Apple.
+    func validate(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        _ = try lookup.project(request, caller)
+        let body = try request.decodeJSON(DraftBody.self)
+        guard let fields = body.fields else { throw APIError.invalidPayload(["fields": ["is required"]]) }
+        let problems = MetadataValidator.validate(fields)
+        return .json(Validation(valid: !problems.contains { $0.severity == .error }, problems: problems))
+    }
+
+    /// `{fields, candidates}` → `{keywords, added}`: a draft only; nothing is published.
+    func suggest(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        _ = try lookup.project(request, caller)
+        let body = try request.decodeJSON(DraftBody.self)
+        guard let fields = body.fields, let candidates = body.candidates, candidates.count <= 500 else {
+            throw APIError.invalidPayload(["candidates": ["fields and at most 500 candidates are required"]])
+        }
+        let suggestion = MetadataValidator.suggest(fields, candidates: candidates)
+        return .json(Suggestion(keywords: suggestion.keywords, added: suggestion.added))
+    }
+
+    func publish(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(PublishBody.self)
+        var errors = FieldErrors()
+        if !(2...20).contains(body.locale?.count ?? 0) { errors.add("locale", "is required, e.g. en-US") }
+        if body.expected == nil { errors.add("expected", "is required: the values the edit was based on") }
+        if body.changes == nil { errors.add("changes", "is required") }
+        try errors.throwIfAny()
+        let call = ASCMetadataPublish.Request(app: try app(request, caller), locale: body.locale!, expected: body.expected!,
+                                              changes: body.changes!, actor: "token:" + caller.token.id)
+        asod.forward(ASCMetadataPublish.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) { .json($0) }
+    }
+
+    func audit(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let project = try lookup.project(request, caller)
+        asod.forward(ASCMetadataAudit.self, ASCMetadataAudit.Request(projectId: project.id), respond: respond) { .json($0) }
+    }
+
+    private struct Validation: Encodable {
+        let valid: Bool
+        let problems: [ASCMetadataProblem]
+    }
+
+    private struct Suggestion: Encodable {
+        let keywords: String
+        let added: [String]
+    }
+}
