@@ -16,6 +16,7 @@ public enum ChatDaemon {
             ChatTeamHandlers.install(on: context.rpc, store: store)
             ChatCardHandlers.install(on: context.rpc, store: store)
             ChatPaywallHandlers.install(on: context.rpc, store: store)
+            ChatPushHandlers.install(on: context.rpc, store: store)
             try ChatEventRelay.install(on: context, store: store)
         }
     }
