@@ -27,7 +27,7 @@ public final class IngestApp: @unchecked Sendable {
         let router = Router()
         AdminRoutes(store: store, jobs: [cleanup, RemoteJob(name: "push", client: backends[.pushd])]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
-        MetricsHandler(metrics: metrics).register(on: router)
+        MetricsHandler(metrics: metrics, pushd: backends[.pushd]).register(on: router)
         VersionHandler().register(on: router)
         PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
         FeedbackHandler(store: store, requestGuard: publicGuard, objects: objects,

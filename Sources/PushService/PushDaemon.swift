@@ -48,7 +48,7 @@ public enum PushDaemon {
         let counters = worker.counters.snapshot
         let queue = try store.queueFigures()
         return PushMetricsSnapshot.Response(sent: counters.sent, failedByReason: counters.failed, retries: counters.retries,
-                                            providerTokens: worker.providerTokensSigned, queueDepth: queue.depth,
+                                            providerTokens: counters.providerTokens, queueDepth: queue.depth,
                                             oldestPendingSeconds: queue.oldestSeconds)
     }
 }

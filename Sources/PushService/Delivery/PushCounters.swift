@@ -7,6 +7,7 @@ final class PushCounters: @unchecked Sendable {
     private var sent = 0
     private var retries = 0
     private var failed: [String: Int] = [:]
+    private var providerTokens = 0
 
     func count(_ outcome: PushOutcome) {
         lock.withLock {
@@ -31,5 +32,11 @@ final class PushCounters: @unchecked Sendable {
         lock.withLock { failed[reason, default: 0] += count }
     }
 
-    var snapshot: (sent: Int, retries: Int, failed: [String: Int]) { lock.withLock { (sent, retries, failed) } }
+    func set(providerTokens count: Int) {
+        lock.withLock { providerTokens = count }
+    }
+
+    var snapshot: (sent: Int, retries: Int, failed: [String: Int], providerTokens: Int) {
+        lock.withLock { (sent, retries, failed, providerTokens) }
+    }
 }

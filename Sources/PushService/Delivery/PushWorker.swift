@@ -34,9 +34,6 @@ public final class PushWorker: @unchecked Sendable {
         self.batchSize = batchSize
     }
 
-    /// Signed provider tokens since start.
-    var providerTokensSigned: Int { sender.tokens.signed }
-
     /// Makes a running pass end after its current batch without recording that batch, as a
     /// crash would; its pushes stay pending.
     public func stop() {
@@ -65,6 +62,7 @@ public final class PushWorker: @unchecked Sendable {
             if isStopping { break }
             let summary = try store.record(results, retryBase: retryBase)
             for result in results { counters.count(result.outcome) }
+            counters.set(providerTokens: sender.tokens.signed)
             counters.add(retries: summary.retries, exhausted: summary.exhausted)
             processed += results.count
         }

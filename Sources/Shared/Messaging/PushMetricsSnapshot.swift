@@ -30,7 +30,8 @@ public enum PushMetricsSnapshot: RPCMessage {
 
         /// The figures in the Prometheus text format (names `appnorth_push_*`).
         public var prometheusText: String {
-            var out = "# HELP appnorth_push_sent_total Pushes APNs accepted.\n# TYPE appnorth_push_sent_total counter\n"
+            var out = "# HELP appnorth_push_up Whether pushd answered for this scrape.\n# TYPE appnorth_push_up gauge\nappnorth_push_up 1\n"
+            out += "# HELP appnorth_push_sent_total Pushes APNs accepted.\n# TYPE appnorth_push_sent_total counter\n"
             out += "appnorth_push_sent_total \(sent)\n"
             out += "# HELP appnorth_push_failed_total Pushes given up on, by reason.\n# TYPE appnorth_push_failed_total counter\n"
             for reason in failedByReason.keys.sorted() {
@@ -44,8 +45,13 @@ public enum PushMetricsSnapshot: RPCMessage {
             out += "# HELP appnorth_push_queue_depth Pending pushes.\n# TYPE appnorth_push_queue_depth gauge\n"
             out += "appnorth_push_queue_depth \(queueDepth)\n"
             out += "# HELP appnorth_push_oldest_pending_seconds Age of the oldest pending push.\n"
-            out += "# TYPE appnorth_push_oldest_pending_seconds gauge\nappnorth_push_oldest_pending_seconds \(oldestPendingSeconds)\n"
+            out += "# TYPE appnorth_push_oldest_pending_seconds gauge\nappnorth_push_oldest_pending_seconds \(PushMetricsSnapshot.number(oldestPendingSeconds))\n"
             return out
         }
+    }
+
+    /// Whole numbers without a fraction, as the rest of `/metrics` prints them.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
