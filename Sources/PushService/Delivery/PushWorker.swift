@@ -9,9 +9,9 @@ public final class PushWorker: @unchecked Sendable {
     /// Answers, for owners of one project, whether each has an unread team reply.
     public typealias UnreadLookup = (_ projectId: String, _ owners: [ChatUnreadState.Owner]) throws -> [Bool]
 
-    /// The pass was abandoned because chatd could not say what is unread.
-    public struct UnreadUnavailable: Error, CustomStringConvertible {
-        public let description: String
+    /// The pass stops when chatd cannot say what is unread; its pushes stay queued.
+    static func unreadUnavailable(_ detail: String) -> RPCError {
+        RPCError(code: "UNREAD_STATE_UNAVAILABLE", message: "chatd could not give unread state: \(detail)", status: 503)
     }
 
     private let store: PushStore
@@ -82,9 +82,9 @@ public final class PushWorker: @unchecked Sendable {
             do {
                 flags = try unread(projectId, chunk)
             } catch {
-                throw UnreadUnavailable(description: "unread state unavailable from chatd: \(error)")
+                throw PushWorker.unreadUnavailable("\(error)")
             }
-            guard flags.count == chunk.count else { throw UnreadUnavailable(description: "chatd answered \(flags.count) of \(chunk.count)") }
+            guard flags.count == chunk.count else { throw PushWorker.unreadUnavailable("\(flags.count) answers for \(chunk.count) owners") }
             for (owner, flag) in zip(chunk, flags) { unreadByOwner[owner] = flag }
         }
         var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
