@@ -91,16 +91,64 @@ ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic
     -H 'authorization: bearer x' "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" 2>&1 |
     awk '/finished in/ { gsub(",", "", $4); print $4 }')
 
+# libcurl alone: the same POSTs through curl_multi (one multiplexed connection, 100 streams, no
+# queue, no JSON, no SQLite), so the client library's own limit is measured in the same run.
+cat >"$WORK/curl_multi.c" <<'C'
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static size_t sink(char *p, size_t s, size_t n, void *u) { (void)p; (void)u; return s * n; }
+int main(int argc, char **argv) {
+    int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running;
+    CURL *pool[100]; CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
+    FILE *f = fopen(argv[4], "rb"); static char body[4096]; body[fread(body, 1, sizeof body - 1, f)] = 0; fclose(f);
+    curl_global_init(CURL_GLOBAL_ALL);
+    CURLM *m = curl_multi_init();
+    curl_multi_setopt(m, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
+    curl_multi_setopt(m, CURLMOPT_MAX_HOST_CONNECTIONS, 1L);
+    h = curl_slist_append(h, "apns-topic: com.example.bench"); h = curl_slist_append(h, "apns-push-type: alert");
+    h = curl_slist_append(h, "authorization: bearer x"); h = curl_slist_append(h, "content-type: application/json");
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    while (done < total) {
+        while (active < 100 && started < total) {
+            CURL *e = pooled ? pool[--pooled] : curl_easy_init();
+            curl_easy_setopt(e, CURLOPT_URL, argv[1]); curl_easy_setopt(e, CURLOPT_CAINFO, argv[2]);
+            curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS); curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
+            curl_easy_setopt(e, CURLOPT_POSTFIELDS, body); curl_easy_setopt(e, CURLOPT_HTTPHEADER, h);
+            curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, sink); curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+            curl_multi_add_handle(m, e); active++; started++;
+        }
+        curl_multi_perform(m, &running);
+        while ((msg = curl_multi_info_read(m, &left))) {
+            if (msg->msg != CURLMSG_DONE) continue;
+            curl_multi_remove_handle(m, msg->easy_handle); pool[pooled++] = msg->easy_handle; active--; done++;
+        }
+        if (active) curl_multi_poll(m, NULL, 0, 100, NULL);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    printf("%.0f\n", total / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9));
+    return 0;
+}
+C
+libcurl_rate=n/a
+if cc -O2 "$WORK/curl_multi.c" -o "$WORK/curl_multi" -lcurl 2>/dev/null; then
+    libcurl_rate=$("$WORK/curl_multi" "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" "$WORK/apns.pem" "$PUSHES" "$WORK/payload.json")
+fi
+
 # pushd's pass, with its resident memory sampled every 50 ms.
 rss_before=$(ps -o rss= -p $PUSHD_PID | tr -d ' ')
 (peak=0; while kill -0 $PUSHD_PID 2>/dev/null; do r=$(ps -o rss= -p $PUSHD_PID | tr -d ' '); [ "${r:-0}" -gt $peak ] && peak=$r;
     echo $peak >"$WORK/peak"; sleep 0.05; done) &
 SAMPLER=$!
 # APPNORTH_BENCH_PERF=file: a perf profile of pushd during the pass, its report written to that file.
-[ -n "${APPNORTH_BENCH_PERF:-}" ] && { perf record -F 499 --call-graph dwarf,16384 -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & PERF_PID=$!; sleep 0.2; }
+[ -n "${APPNORTH_BENCH_PERF:-}" ] && { perf record -F 250 --call-graph dwarf,8192 -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & PERF_PID=$!; sleep 0.2; }
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+cpu_before=$(cpu $PUSHD_PID)
 start=$(date +%s.%N)
 processed=$(curl -sf -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["processed"])')
 end=$(date +%s.%N)
+cpu_after=$(cpu $PUSHD_PID)
 sleep 0.1; kill $SAMPLER 2>/dev/null || true
 if [ -n "${APPNORTH_BENCH_PERF:-}" ]; then
     kill -INT $PERF_PID; wait $PERF_PID 2>/dev/null || true
@@ -109,7 +157,11 @@ fi
 sent=$(sqlite3 "$WORK/data/pushd.sqlite" "SELECT COUNT(*) FROM push_queue WHERE status = 'sent'")
 rate=$(python3 -c "print(round($processed / ($end - $start)))")
 echo "ceiling (h2load -c1 -m100 -> nghttpd): $ceiling req/s"
+echo "libcurl multi alone (1 connection, 100 streams): $libcurl_rate req/s"
 echo "pushd pass: $processed pushes in $(python3 -c "print(round($end - $start, 2))") s = $rate pushes/s" \
-     "(batch $BATCH, $sent rows sent), ratio $(python3 -c "print(round($rate / float('$ceiling'), 2))")x"
+     "(batch $BATCH, $sent rows sent), $(python3 -c "print(round($rate / float('$ceiling'), 2))")x the ceiling," \
+     "$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")x libcurl alone"
+echo "pushd CPU during the pass: $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK), 2))") s"
+echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "pushd RSS: $((rss_before / 1024)) MiB before, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during the pass"
 sqlite3 "$WORK/data/pushd.sqlite" "SELECT status, last_reason, COUNT(*) FROM push_queue GROUP BY 1, 2"

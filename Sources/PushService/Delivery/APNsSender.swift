@@ -43,9 +43,10 @@ final class APNsSender {
         let base = baseURLs[environment] ?? ""
         // Seconds since the epoch: APNs keeps an undelivered push for 24 hours.
         let expiration = String(Int64(clock.now().timeIntervalSince1970) + 86_400)
+        let authorization = "bearer " + jwt
         let requests = pushes.map { push in
             HTTPClientRequest(method: "POST", url: base + "/3/device/" + push.token, headers: [
-                ("authorization", "bearer " + jwt),
+                ("authorization", authorization),
                 ("apns-topic", credentials.bundleId),
                 ("apns-push-type", "alert"),
                 ("apns-expiration", expiration),

@@ -90,12 +90,13 @@ public final class PushWorker: @unchecked Sendable {
         var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
         for (environment, group) in PushWorker.grouped(items, by: \.environment) {
             let badges = group.map { unreadByOwner[$0.owner] == true ? 1 : 0 }
+            // Three possible bodies per project, each built once per batch.
+            let alert = APNsPayload.alert(appId: credentials.appId)
+            let badgeOnly = [APNsPayload.badge(0, appId: credentials.appId), APNsPayload.badge(1, appId: credentials.appId)]
             let pushes = zip(group, badges).map { item, badge in
                 // An alert the user has already read becomes a badge-only update.
                 APNsSender.Push(token: item.token, apnsId: item.apnsId,
-                                body: item.kind == .alert && badge == 1
-                                    ? APNsPayload.alert(appId: credentials.appId)
-                                    : APNsPayload.badge(badge, appId: credentials.appId))
+                                body: item.kind == .alert && badge == 1 ? alert : badgeOnly[badge])
             }
             let outcomes = sender.send(pushes, credentials: credentials, environment: environment)
             for ((item, badge), outcome) in zip(zip(group, badges), outcomes) {
