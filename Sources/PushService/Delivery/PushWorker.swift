@@ -66,6 +66,11 @@ public final class PushWorker: @unchecked Sendable {
             counters.add(retries: summary.retries, exhausted: summary.exhausted)
             processed += results.count
         }
+        if processed > 0 {
+            let counts = counters.snapshot
+            logger.info("push pass", ["attempted": processed, "sentTotal": counts.sent, "retriesTotal": counts.retries,
+                                      "stopped": isStopping])
+        }
         return processed
     }
 

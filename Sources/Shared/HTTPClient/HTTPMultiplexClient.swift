@@ -73,8 +73,13 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
             var running: Int32 = 0
             let performed = curl_multi_perform(multi, &running)
             if performed != CURLM_OK && performed != CURLM_CALL_MULTI_PERFORM {
-                failAll(&active, &results, multi: multi, message: String(cString: curl_multi_strerror(performed)))
-                continue
+                let failure = HTTPClientError.transport(code: Int(performed.rawValue), message: String(cString: curl_multi_strerror(performed)))
+                failAll(&active, &results, multi: multi, failure: failure)
+                while next < requests.count {
+                    results[next] = .failure(failure)
+                    next += 1
+                }
+                break
             }
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
@@ -131,13 +136,13 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     }
 
     /// The multi handle failed as a whole: every transfer in flight fails and the connection
-    /// is dropped so the next call starts clean.
+    /// is dropped so the next call starts clean; the caller must not use `multi` afterwards.
     private func failAll(_ active: inout [UnsafeMutableRawPointer: Active],
                          _ results: inout [Result<HTTPClientResponse, HTTPClientError>?],
-                         multi: UnsafeMutableRawPointer, message: String) {
+                         multi: UnsafeMutableRawPointer, failure: HTTPClientError) {
         for (handle, entry) in active {
             curl_multi_remove_handle(multi, handle)
-            results[entry.index] = .failure(.transport(code: -1, message: message))
+            results[entry.index] = .failure(failure)
         }
         active.removeAll()
         closeLocked()
