@@ -142,7 +142,7 @@ rss_before=$(ps -o rss= -p $PUSHD_PID | tr -d ' ')
     echo $peak >"$WORK/peak"; sleep 0.05; done) &
 SAMPLER=$!
 # APPNORTH_BENCH_PERF=file: a perf profile of pushd during the pass, its report written to that file.
-[ -n "${APPNORTH_BENCH_PERF:-}" ] && { perf record -F 250 --call-graph dwarf,8192 -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & PERF_PID=$!; sleep 0.2; }
+[ -n "${APPNORTH_BENCH_PERF:-}" ] && { perf record -F 999 -g -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & PERF_PID=$!; sleep 0.2; }
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 cpu_before=$(cpu $PUSHD_PID)
 start=$(date +%s.%N)

@@ -50,12 +50,3 @@ final class PushCrashRecoveryTests: XCTestCase {
         XCTAssertEqual(try fixture.pushDB.scalar("SELECT COUNT(*) FROM push_queue WHERE status = 'pending'").intValue, 0)
     }
 }
-
-extension PushFixture {
-    /// Pending pushes in a closed pushd store, read with a connection of the test's own.
-    static func pending(in path: String) throws -> Int? {
-        let db = try SQLiteDatabase(path: path)
-        defer { db.close() }
-        return try db.scalar("SELECT COUNT(*) FROM push_queue WHERE status = 'pending'").intValue
-    }
-}

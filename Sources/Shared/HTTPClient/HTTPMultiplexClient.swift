@@ -4,6 +4,7 @@ import Foundation
 /// An HTTP/2 client that sends many requests at once as multiplexed streams on one kept
 /// connection (libcurl multi with `CURLPIPE_MULTIPLEX`, one connection per host), as APNs
 /// expects of a provider. The connection stays open between `send` calls until `close()`.
+/// Responses carry the status and body only (`headers` is empty): see `CurlStream`.
 ///
 /// Calls are serialised: one owner (a worker) sends a batch and waits for all of it.
 public final class HTTPMultiplexClient: @unchecked Sendable {
@@ -18,7 +19,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     private struct Active {
         let index: Int
         let easy: CurlEasy
-        let transfer: CurlTransfer
+        let stream: CurlStream
     }
 
     public init(options: HTTPClientOptions = .init(), maxConcurrentStreams: Int = 100) {
@@ -47,11 +48,9 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
                 next += 1
                 do {
                     let easy = try idle.popLast() ?? CurlEasy()
-                    let transfer = try CurlTransfer(request: requests[index], options: options)
+                    let stream = CurlStream(request: requests[index], limit: options.maxResponseBytes)
                     do {
-                        try transfer.configure(easy)
-                        // Wait for the kept connection's multiplexing instead of opening another.
-                        try easy.set(CURLOPT_PIPEWAIT, 1)
+                        try stream.configure(easy, options: options)
                     } catch {
                         easy.reset()
                         idle.append(easy)
@@ -63,7 +62,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
                         idle.append(easy)
                         throw HTTPClientError.transport(code: Int(added.rawValue), message: String(cString: curl_multi_strerror(added)))
                     }
-                    active[easy.handle] = Active(index: index, easy: easy, transfer: transfer)
+                    active[easy.handle] = Active(index: index, easy: easy, stream: stream)
                 } catch let error as HTTPClientError {
                     results[index] = .failure(error)
                 } catch {
@@ -126,13 +125,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
             entry.easy.reset()
             idle.append(entry.easy)
         }
-        do {
-            return .success(try withExtendedLifetime(entry.transfer) { try entry.transfer.finish(code, easy: entry.easy) })
-        } catch let error as HTTPClientError {
-            return .failure(error)
-        } catch {
-            return .failure(.transport(code: Int(code.rawValue), message: "\(error)"))
-        }
+        return withExtendedLifetime(entry.stream) { entry.stream.finish(code, easy: entry.easy, options: options) }
     }
 
     /// The multi handle failed as a whole: every transfer in flight fails and the connection
