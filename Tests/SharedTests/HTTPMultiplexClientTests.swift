@@ -83,4 +83,24 @@ final class HTTPMultiplexClientTests: XCTestCase {
         }
         guard case .failure(.invalidURL) = results[1] else { return XCTFail("\(results[1])") }
     }
+
+    func testOversizedResponsesAndBadHeadersFailOnlyTheirOwnStream() throws {
+        // Given a client capped at 1,000 response bytes
+        var (base, options) = try server()
+        options.maxResponseBytes = 1_000
+        let client = HTTPMultiplexClient(options: options)
+
+        // When a batch mixes a small answer, an oversized one and a header with a line break
+        let results = client.send([
+            HTTPClientRequest(method: "POST", url: base + "/big?bytes=10", body: [1]),
+            HTTPClientRequest(method: "POST", url: base + "/big?bytes=5000", body: [2]),
+            HTTPClientRequest(method: "POST", url: base + "/echo", headers: [("x-bad", "a\r\nb")], body: [3]),
+        ])
+
+        // Then only the faulty ones fail, each with its own error
+        XCTAssertEqual(try results[0].get().body, Array(repeating: UInt8(ascii: "x"), count: 10))
+        XCTAssertEqual(try results[0].get().status, 200)
+        guard case .failure(.responseTooLarge(limit: 1_000)) = results[1] else { return XCTFail("\(results[1])") }
+        guard case .failure(.transport) = results[2] else { return XCTFail("\(results[2])") }
+    }
 }
