@@ -22,6 +22,7 @@ public enum ChatDaemon {
             DaemonJobs(context: context).add(name: "chat-images", interval: context.config.cleanupInterval) {
                 try store.removeUnsentImages()
             }
+            ChatPushHandlers.install(on: context.rpc, store: store)
             try ChatEventRelay.install(on: context, store: store)
         }
     }

@@ -30,9 +30,9 @@ public final class IngestApp: @unchecked Sendable {
         let reviews = self.reviews
         reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) { try reviews.run() }
         let router = Router()
-        AdminRoutes(store: store, jobs: [cleanup, reviews]).register(on: router)
+        AdminRoutes(store: store, jobs: [cleanup, reviews, RemoteJob(name: "push", client: backends[.pushd])]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
-        MetricsHandler(metrics: metrics).register(on: router)
+        MetricsHandler(metrics: metrics, pushd: backends[.pushd]).register(on: router)
         VersionHandler().register(on: router)
         PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
         FeedbackHandler(store: store, requestGuard: publicGuard, objects: objects,
@@ -44,6 +44,7 @@ public final class IngestApp: @unchecked Sendable {
         AdminAppStoreConnectHandler(store: store, asod: asod).register(on: admin)
         AdminReviewsHandler(store: store, lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         AdminMetadataHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
+        PushRoutes(store: store, requestGuard: publicGuard, pushd: backends[.pushd], clock: context.clock).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

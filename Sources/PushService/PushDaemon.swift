@@ -6,12 +6,49 @@ public enum PushDaemon {
     public static let migrations: [Migration] = [
         .daemonMeta(.pushd),
         PushSchema.chatEvents,
+        PushSchema.delivery,
     ]
+
+    /// The scheduled job's public name (`POST /api/admin/v1/jobs/push/run`).
+    public static let jobName = "push"
 
     public static var spec: DaemonSpec {
         DaemonSpec(name: .pushd, migrations: migrations) { context in
-            let store = PushStore(db: context.store, clock: context.clock)
+            let config = context.config
+            let keyring = try config.pushCredentialsKey.map { try Keyring(spec: $0) }
+            let store = PushStore(db: context.store, clock: context.clock, keyring: keyring)
             PushEventHandlers.install(on: context.rpc, store: store)
+            PushDeviceHandlers.install(on: context.rpc, store: store)
+            PushCredentialHandlers.install(on: context.rpc, store: store)
+
+            let chatd = try RPCClient(peer: DaemonName.chatd.rawValue, endpoint: config.endpoint(for: .chatd), clock: context.clock,
+                                      logger: context.logger, defaultTimeout: config.rpcTimeout)
+            var http = HTTPClientOptions()
+            http.extraCAFile = config.tlsCAFile
+            let sender = APNsSender(baseURLs: [.sandbox: config.apnsSandboxURL, .production: config.apnsProductionURL],
+                                    options: http, clock: context.clock)
+            let worker = PushWorker(store: store, unread: { projectId, owners in
+                try chatd.call(ChatUnreadState.self, ChatUnreadState.Request(projectId: projectId, owners: owners)).get().unread
+            }, sender: sender, logger: context.logger, retryBase: config.pushRetryBase, batchSize: config.pushBatchSize)
+            context.rpc.register(PushMetricsSnapshot.self) { _, _ in try metrics(worker: worker, store: store) }
+
+            let jobs = DaemonJobs(context: context)
+            // Shutdown steps run in reverse: the worker stops taking batches first, then the
+            // job's queue drains, then connections and the chatd client close.
+            context.lifecycle.onShutdown("push connections") {
+                sender.close()
+                chatd.close()
+            }
+            jobs.add(name: jobName, interval: config.pushInterval > 0 ? config.pushInterval : nil) { try worker.runPass() }
+            context.lifecycle.onShutdown("push worker") { worker.stop() }
         }
+    }
+
+    static func metrics(worker: PushWorker, store: PushStore) throws -> PushMetricsSnapshot.Response {
+        let counters = worker.counters.snapshot
+        let queue = try store.queueFigures()
+        return PushMetricsSnapshot.Response(sent: counters.sent, failedByReason: counters.failed, retries: counters.retries,
+                                            providerTokens: counters.providerTokens, queueDepth: queue.depth,
+                                            oldestPendingSeconds: queue.oldestSeconds)
     }
 }

@@ -14,3 +14,62 @@ enum PushSchema {
         ) STRICT;
         """)
 }
+
+extension PushSchema {
+    /// Devices, sealed credentials and the delivery queue. Times used in comparisons are
+    /// kept as Unix milliseconds next to their ISO text, so the worker compares integers.
+    static let delivery = Migration(name: "0003_push_delivery", sql: """
+        CREATE TABLE push_credentials (
+            project_id TEXT PRIMARY KEY,
+            app_id TEXT NOT NULL,
+            key_id TEXT NOT NULL,
+            team_id TEXT NOT NULL,
+            bundle_id TEXT NOT NULL,
+            environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+            sealed_key TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE push_devices (
+            project_id TEXT NOT NULL,
+            environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+            token TEXT NOT NULL,
+            owner_kind TEXT NOT NULL CHECK (owner_kind IN ('email', 'token')),
+            owner_value TEXT NOT NULL,
+            registered_at TEXT NOT NULL,
+            registered_ms INTEGER NOT NULL,
+            PRIMARY KEY (project_id, environment, token)
+        ) STRICT;
+        CREATE INDEX push_devices_owner ON push_devices (project_id, owner_kind, owner_value);
+        CREATE INDEX push_devices_age ON push_devices (registered_ms);
+
+        -- One row per (event, device). `pending` rows are the queue; the others are outcomes
+        -- kept for seven days.
+        CREATE TABLE push_queue (
+            id INTEGER PRIMARY KEY,
+            event_id TEXT NOT NULL,
+            project_id TEXT NOT NULL,
+            environment TEXT NOT NULL,
+            token TEXT NOT NULL,
+            owner_kind TEXT NOT NULL,
+            owner_value TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('alert', 'badge')),
+            apns_id TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed', 'cancelled', 'discarded')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_ms INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            completed_ms INTEGER,
+            last_status INTEGER,
+            last_reason TEXT,
+            badge INTEGER,
+            UNIQUE (event_id, project_id, environment, token)
+        ) STRICT;
+        CREATE INDEX push_queue_due ON push_queue (next_attempt_ms, id) WHERE status = 'pending';
+        CREATE INDEX push_queue_pending_age ON push_queue (created_ms) WHERE status = 'pending';
+        CREATE INDEX push_queue_device ON push_queue (project_id, environment, token) WHERE status = 'pending';
+        CREATE INDEX push_queue_completed ON push_queue (completed_ms) WHERE status <> 'pending';
+        CREATE INDEX chat_events_received ON chat_events (received_at);
+        """)
+}

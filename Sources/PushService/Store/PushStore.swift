@@ -5,14 +5,18 @@ import Shared
 public final class PushStore: @unchecked Sendable {
     public let db: SQLiteDatabase
     let clock: Clock
+    /// Seals APNs keys at rest; without it credentials cannot be stored.
+    let keyring: Keyring?
 
-    public init(db: SQLiteDatabase, clock: Clock) {
+    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
         self.db = db
         self.clock = clock
+        self.keyring = keyring
     }
 
-    /// Stores a batch in one transaction; an ID already held is left as it is. Returns every
-    /// ID of the batch once the commit is done, since each is then held durably.
+    /// Stores a batch in one transaction, queueing the pushes each new event calls for in the
+    /// same transaction; an ID already held is left as it is (and queues nothing again).
+    /// Returns every ID of the batch once the commit is done, since each is then held durably.
     public func receive(_ events: [ChatEvent]) throws -> [String] {
         let receivedAt = ISOTime.format(clock.now())
         try db.transaction {
@@ -22,6 +26,7 @@ public final class PushStore: @unchecked Sendable {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """, [.text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
                           .text(event.createdAt), .text(receivedAt)])
+                if db.changes == 1 { try enqueue(for: event) }
             }
         }
         return events.map(\.id)

@@ -33,6 +33,18 @@ public struct HubConfig: Sendable {
     public var reviewsInterval: TimeInterval
     /// Seconds between two passes of ingest's `cleanup` job.
     public var cleanupInterval: TimeInterval
+    // pushd
+    /// APNs provider API base URLs (`APPNORTH_APNS_URL_SANDBOX`, `APPNORTH_APNS_URL_PRODUCTION`).
+    public var apnsSandboxURL: String
+    public var apnsProductionURL: String
+    /// First retry delay of a push; each later one doubles (`APPNORTH_PUSH_RETRY_BASE_S`, 900).
+    public var pushRetryBase: TimeInterval
+    /// Seconds between two passes of pushd's `push` job (`APPNORTH_PUSH_INTERVAL_S`, 60).
+    public var pushInterval: TimeInterval
+    /// Pushes taken from the queue and sent together (`APPNORTH_PUSH_BATCH`, 500).
+    public var pushBatchSize: Int
+    /// The keyring spec that seals APNs keys (`APPNORTH_CREDENTIALS_KEY`); nil when unset.
+    public var pushCredentialsKey: String?
 
     public static let defaultHTTPAddress = "127.0.0.1:8080"
 
@@ -109,6 +121,19 @@ public struct HubConfig: Sendable {
         }
         cleanupInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",
                                                              default: 3_600, range: 1...604_800))
+        // pushd
+        apnsSandboxURL = value("APPNORTH_APNS_URL_SANDBOX") ?? "https://api.sandbox.push.apple.com"
+        apnsProductionURL = value("APPNORTH_APNS_URL_PRODUCTION") ?? "https://api.push.apple.com"
+        for (name, url) in [("APPNORTH_APNS_URL_SANDBOX", apnsSandboxURL), ("APPNORTH_APNS_URL_PRODUCTION", apnsProductionURL)]
+        where !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+            throw ConfigError.invalid(name: name, value: url, reason: "expected an https:// URL")
+        }
+        pushRetryBase = TimeInterval(try HubConfig.integer(value("APPNORTH_PUSH_RETRY_BASE_S"), name: "APPNORTH_PUSH_RETRY_BASE_S",
+                                                           default: 900, range: 0...86_400))
+        pushInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_PUSH_INTERVAL_S"), name: "APPNORTH_PUSH_INTERVAL_S",
+                                                          default: 60, range: 0...86_400))
+        pushBatchSize = try HubConfig.integer(value("APPNORTH_PUSH_BATCH"), name: "APPNORTH_PUSH_BATCH", default: 500, range: 1...5_000)
+        pushCredentialsKey = value("APPNORTH_CREDENTIALS_KEY")
     }
 
     public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }

@@ -1,0 +1,77 @@
+import Foundation
+import Shared
+
+/// Sends pushes to APNs: one kept HTTP/2 connection per key and environment, every push of a
+/// batch a stream on it, each request signed with the key's current provider token. Used by
+/// the worker's thread only.
+final class APNsSender {
+    /// One push ready to go.
+    struct Push {
+        let token: String
+        let apnsId: String
+        let body: [UInt8]
+    }
+
+    private let baseURLs: [PushEnvironment: String]
+    private let options: HTTPClientOptions
+    private let clock: Clock
+    let tokens: APNsProviderTokens
+    private var connections: [String: HTTPMultiplexClient] = [:]
+
+    init(baseURLs: [PushEnvironment: String], options: HTTPClientOptions, clock: Clock) {
+        self.baseURLs = baseURLs.mapValues { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        var options = options
+        options.version = .http2
+        options.totalTimeout = min(options.totalTimeout, 30)
+        options.maxResponseBytes = 64 << 10
+        self.options = options
+        self.clock = clock
+        tokens = APNsProviderTokens(clock: clock)
+    }
+
+    /// Sends a batch for one project and environment; outcomes in the order of `pushes`. A
+    /// refused provider token is dropped so the next attempt signs a new one.
+    func send(_ pushes: [Push], credentials: PushStoredCredentials, environment: PushEnvironment) -> [PushOutcome] {
+        guard !pushes.isEmpty else { return [] }
+        let jwt: String
+        do {
+            jwt = try tokens.token(for: credentials)
+        } catch {
+            // A key that no longer loads cannot sign anything: the push fails for good.
+            return pushes.map { _ in .permanent(reason: "InvalidSigningKey", status: 0, removeDevice: false) }
+        }
+        let base = baseURLs[environment] ?? ""
+        // Seconds since the epoch: APNs keeps an undelivered push for 24 hours.
+        let expiration = String(Int64(clock.now().timeIntervalSince1970) + 86_400)
+        let authorization = "bearer " + jwt
+        let requests = pushes.map { push in
+            HTTPClientRequest(method: "POST", url: base + "/3/device/" + push.token, headers: [
+                ("authorization", authorization),
+                ("apns-topic", credentials.bundleId),
+                ("apns-push-type", "alert"),
+                ("apns-expiration", expiration),
+                ("apns-id", push.apnsId),
+                ("content-type", "application/json"),
+            ], body: push.body)
+        }
+        let outcomes = connection(credentials: credentials, environment: environment).send(requests).map(APNsResponse.outcome(of:))
+        if outcomes.contains(where: { if case .providerToken = $0 { return true } else { return false } }) {
+            tokens.invalidate(jwt, for: credentials)
+        }
+        return outcomes
+    }
+
+    /// Closes every kept connection.
+    func close() {
+        for connection in connections.values { connection.close() }
+        connections.removeAll()
+    }
+
+    private func connection(credentials: PushStoredCredentials, environment: PushEnvironment) -> HTTPMultiplexClient {
+        let name = APNsProviderTokens.name(credentials) + "|" + environment.rawValue
+        if let existing = connections[name] { return existing }
+        let created = HTTPMultiplexClient(options: options)
+        connections[name] = created
+        return created
+    }
+}

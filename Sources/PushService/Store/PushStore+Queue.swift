@@ -1,0 +1,165 @@
+import Foundation
+import Shared
+
+/// The delivery queue: rows are created with the chat event that causes them, taken by the
+/// worker while due, and completed only when an attempt's outcome commits, so a crash at any
+/// point leaves a push pending (it may then go out twice, never zero times).
+extension PushStore {
+    /// Attempts a push gets before it fails for good.
+    public static let maximumAttempts = 8
+    /// Completed rows and pending ones are kept this long.
+    public static let queueRetention: TimeInterval = 7 * 86_400
+    /// A token not registered again for this long is dropped.
+    public static let deviceRetention: TimeInterval = 180 * 86_400
+
+    var nowMillis: Int64 { clock.nowMillis() }
+
+    /// Queues the pushes an event calls for; call inside the transaction that stores it.
+    /// Replies become alerts, reads and resolutions badge updates, for every device of the
+    /// conversation's owner, provided the project has credentials.
+    func enqueue(for event: ChatEvent) throws {
+        let kind: PushQueueItem.Kind
+        switch event.topic {
+        // chatd's outbox topics (`ChatOutboxTopic`).
+        case "chat.replied": kind = .alert
+        case "chat.read", "chat.resolved": kind = .badge
+        default: return
+        }
+        guard let projectId = event.projectId,
+              let payload = try? JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any],
+              let ownerKind = payload["ownerKind"] as? String, let ownerValue = payload["ownerValue"] as? String,
+              try db.queryOne("SELECT 1 FROM push_credentials WHERE project_id = ?", [.text(projectId)]) != nil else { return }
+        let devices = try db.query("""
+            SELECT environment, token FROM push_devices WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
+            """, [.text(projectId), .text(ownerKind), .text(ownerValue)])
+        let now = nowMillis
+        let createdAt = ISOTime.format(clock.now())
+        for device in devices {
+            try db.run("""
+                INSERT OR IGNORE INTO push_queue (event_id, project_id, environment, token, owner_kind, owner_value, kind,
+                                                  apns_id, status, next_attempt_ms, created_at, created_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
+                """, [.text(event.id), .text(projectId), .text(device.string("environment")!), .text(device.string("token")!),
+                      .text(ownerKind), .text(ownerValue), .text(kind.rawValue), .text(UUID().uuidString.lowercased()),
+                      .int(now), .text(createdAt), .int(now)])
+        }
+    }
+
+    /// Pending pushes due now with an ID above `after`, in ID order.
+    public func duePushes(after: Int64, limit: Int) throws -> [PushQueueItem] {
+        try db.query("""
+            SELECT * FROM push_queue WHERE status = 'pending' AND next_attempt_ms <= ? AND id > ? ORDER BY id LIMIT ?
+            """, [.int(nowMillis), .int(after), .int(Int64(limit))]).map(PushQueueItem.init(row:))
+    }
+
+    /// Records a batch of outcomes in one transaction. `badge` is what was sent.
+    /// Returns how many attempts were scheduled again, and the reasons of pushes whose last
+    /// attempt this was.
+    @discardableResult
+    public func record(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)],
+                       retryBase: TimeInterval) throws -> (retries: Int, exhausted: [String]) {
+        let now = nowMillis
+        var retries = 0
+        var exhausted: [String] = []
+        try db.transaction {
+            for (item, outcome, badge) in results {
+                switch outcome {
+                case .sent:
+                    try complete(item, status: "sent", httpStatus: 200, reason: nil, badge: badge, now: now)
+                case let .retry(reason, status):
+                    let attempts = item.attempts + 1
+                    if attempts >= PushStore.maximumAttempts {
+                        try complete(item, status: "failed", httpStatus: status, reason: reason, badge: badge, now: now,
+                                     attempts: attempts)
+                        exhausted.append(reason)
+                    } else {
+                        retries += 1
+                        let delay = retryBase * pow(2, Double(attempts - 1))
+                        try db.run("""
+                            UPDATE push_queue SET attempts = ?, next_attempt_ms = ?, last_status = ?, last_reason = ?
+                            WHERE id = ? AND status = 'pending'
+                            """, [.int(Int64(attempts)), .int(now + Int64(delay * 1000)), SQLValue(status.map(Int64.init)),
+                                  .text(reason), .int(item.id)])
+                    }
+                case let .providerToken(reason):
+                    try db.run("UPDATE push_queue SET last_status = 403, last_reason = ? WHERE id = ? AND status = 'pending'",
+                               [.text(reason), .int(item.id)])
+                case let .permanent(reason, status, invalidToken):
+                    try complete(item, status: "failed", httpStatus: status, reason: reason, badge: badge, now: now)
+                    if invalidToken { try removeDevice(projectId: item.projectId, environment: item.environment, token: item.token) }
+                case let .unregistered(reason, timestamp):
+                    try complete(item, status: "failed", httpStatus: 410, reason: reason, badge: badge, now: now)
+                    let registered = try db.scalar("""
+                        SELECT registered_ms FROM push_devices WHERE project_id = ? AND environment = ? AND token = ?
+                        """, [.text(item.projectId), .text(item.environment.rawValue), .text(item.token)]).int64Value
+                    // A registration renewed after APNs saw the token invalid belongs to a new install.
+                    if let registered, timestamp.map({ $0 >= registered }) ?? true {
+                        try removeDevice(projectId: item.projectId, environment: item.environment, token: item.token)
+                    }
+                case let .cancelled(reason):
+                    try complete(item, status: "cancelled", httpStatus: nil, reason: reason, badge: nil, now: now)
+                }
+            }
+        }
+        return (retries, exhausted)
+    }
+
+    private func complete(_ item: PushQueueItem, status: String, httpStatus: Int?, reason: String?, badge: Int?, now: Int64,
+                          attempts: Int? = nil) throws {
+        try db.run("""
+            UPDATE push_queue SET status = ?, attempts = ?, completed_ms = ?, last_status = ?, last_reason = ?, badge = ?
+            WHERE id = ? AND status = 'pending'
+            """, [.text(status), .int(Int64(attempts ?? item.attempts + (status == "cancelled" ? 0 : 1))), .int(now),
+                  SQLValue(httpStatus.map(Int64.init)), SQLValue(reason), SQLValue(badge.map(Int64.init)), .int(item.id)])
+    }
+
+    /// Deletes a registration and cancels its pending pushes; inside a transaction.
+    func removeDevice(projectId: String, environment: PushEnvironment, token: String) throws {
+        try cancelPending(projectId: projectId, environment: environment, token: token, reason: "DeviceRemoved")
+        try db.run("DELETE FROM push_devices WHERE project_id = ? AND environment = ? AND token = ?",
+                   [.text(projectId), .text(environment.rawValue), .text(token)])
+    }
+
+    func cancelPending(projectId: String, environment: PushEnvironment, token: String, reason: String) throws {
+        try db.run("""
+            UPDATE push_queue SET status = 'cancelled', completed_ms = ?, last_reason = ?
+            WHERE project_id = ? AND environment = ? AND token = ? AND status = 'pending'
+            """, [.int(nowMillis), .text(reason), .text(projectId), .text(environment.rawValue), .text(token)])
+    }
+
+    /// The retention rules: pending pushes older than 7 days are discarded, completed rows and
+    /// received events older than 7 days deleted, tokens not registered for 180 days dropped.
+    /// Returns how many pending pushes were discarded.
+    @discardableResult
+    public func cleanUp() throws -> Int {
+        let now = nowMillis
+        let queueCutoff = now - Int64(PushStore.queueRetention * 1000)
+        let deviceCutoff = now - Int64(PushStore.deviceRetention * 1000)
+        let eventCutoff = ISOTime.format(clock.now().addingTimeInterval(-PushStore.queueRetention))
+        return try db.transaction {
+            try db.run("""
+                UPDATE push_queue SET status = 'discarded', completed_ms = ?, last_reason = 'Expired'
+                WHERE status = 'pending' AND created_ms < ?
+                """, [.int(now), .int(queueCutoff)])
+            let discarded = db.changes
+            try db.run("DELETE FROM push_queue WHERE status <> 'pending' AND completed_ms < ?", [.int(queueCutoff)])
+            for device in try db.query("SELECT project_id, environment, token FROM push_devices WHERE registered_ms < ?",
+                                       [.int(deviceCutoff)]) {
+                try removeDevice(projectId: device.string("project_id")!,
+                                 environment: PushEnvironment(rawValue: device.string("environment")!) ?? .production,
+                                 token: device.string("token")!)
+            }
+            try db.run("DELETE FROM chat_events WHERE received_at < ?", [.text(eventCutoff)])
+            return discarded
+        }
+    }
+
+    /// Pending pushes and the age in seconds of the oldest.
+    public func queueFigures() throws -> (depth: Int, oldestSeconds: Double) {
+        guard let row = try db.queryOne("SELECT COUNT(*) AS n, MIN(created_ms) AS oldest FROM push_queue WHERE status = 'pending'")
+        else { return (0, 0) }
+        let depth = row.int("n") ?? 0
+        guard let oldest = row.int64("oldest") else { return (depth, 0) }
+        return (depth, max(0, Double(nowMillis - oldest) / 1000))
+    }
+}

@@ -1,0 +1,143 @@
+import CCurl
+import Foundation
+
+/// An HTTP/2 client that sends many requests at once as multiplexed streams on one kept
+/// connection (libcurl multi with `CURLPIPE_MULTIPLEX`, one connection per host), as APNs
+/// expects of a provider. The connection stays open between `send` calls until `close()`.
+/// Responses carry the status and body only (`headers` is empty): see `CurlStream`.
+///
+/// Calls are serialised: one owner (a worker) sends a batch and waits for all of it.
+public final class HTTPMultiplexClient: @unchecked Sendable {
+    public let options: HTTPClientOptions
+    /// Streams in flight at once; libcurl also honours the server's own limit.
+    public let maxConcurrentStreams: Int
+    private let lock = NSLock()
+    private var multi: UnsafeMutableRawPointer?
+    /// Handles kept for reuse; they keep nothing of a finished transfer but its caches.
+    private var idle: [CurlEasy] = []
+
+    private struct Active {
+        let index: Int
+        let easy: CurlEasy
+        let stream: CurlStream
+    }
+
+    public init(options: HTTPClientOptions = .init(), maxConcurrentStreams: Int = 100) {
+        var options = options
+        if options.version == .automatic { options.version = .http2 }
+        self.options = options
+        self.maxConcurrentStreams = max(1, maxConcurrentStreams)
+    }
+
+    deinit { closeLocked() }
+
+    /// Sends every request and returns their outcomes in the same order. Any HTTP status is a
+    /// response; a request that got none fails with its own `HTTPClientError`.
+    public func send(_ requests: [HTTPClientRequest]) -> [Result<HTTPClientResponse, HTTPClientError>] {
+        lock.lock()
+        defer { lock.unlock() }
+        var results = [Result<HTTPClientResponse, HTTPClientError>?](repeating: nil, count: requests.count)
+        guard let multi = multiHandle() else {
+            return requests.map { _ in .failure(.transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed")) }
+        }
+        var next = 0
+        var active: [UnsafeMutableRawPointer: Active] = [:]
+        while next < requests.count || !active.isEmpty {
+            while next < requests.count && active.count < maxConcurrentStreams {
+                let index = next
+                next += 1
+                do {
+                    let easy = try idle.popLast() ?? CurlEasy()
+                    let stream = CurlStream(request: requests[index], limit: options.maxResponseBytes)
+                    do {
+                        try stream.configure(easy, options: options)
+                    } catch {
+                        easy.reset()
+                        idle.append(easy)
+                        throw error
+                    }
+                    let added = curl_multi_add_handle(multi, easy.handle)
+                    guard added == CURLM_OK else {
+                        easy.reset()
+                        idle.append(easy)
+                        throw HTTPClientError.transport(code: Int(added.rawValue), message: String(cString: curl_multi_strerror(added)))
+                    }
+                    active[easy.handle] = Active(index: index, easy: easy, stream: stream)
+                } catch let error as HTTPClientError {
+                    results[index] = .failure(error)
+                } catch {
+                    results[index] = .failure(.transport(code: -1, message: "\(error)"))
+                }
+            }
+            var running: Int32 = 0
+            let performed = curl_multi_perform(multi, &running)
+            if performed != CURLM_OK && performed != CURLM_CALL_MULTI_PERFORM {
+                let failure = HTTPClientError.transport(code: Int(performed.rawValue), message: String(cString: curl_multi_strerror(performed)))
+                failAll(&active, &results, multi: multi, failure: failure)
+                while next < requests.count {
+                    results[next] = .failure(failure)
+                    next += 1
+                }
+                break
+            }
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                      let entry = active.removeValue(forKey: handle) else { continue }
+                let code = message.pointee.data.result
+                curl_multi_remove_handle(multi, handle)
+                results[entry.index] = finish(entry, code: code)
+            }
+            if !active.isEmpty {
+                var ready: Int32 = 0
+                _ = curl_multi_poll(multi, nil, 0, 100, &ready)
+            }
+        }
+        return results.map { $0 ?? .failure(.transport(code: -1, message: "no outcome")) }
+    }
+
+    /// Closes the connection and frees the handles; a later `send` connects again.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        closeLocked()
+    }
+
+    private func closeLocked() {
+        idle.removeAll()
+        if let multi { curl_multi_cleanup(multi) }
+        multi = nil
+    }
+
+    private func multiHandle() -> UnsafeMutableRawPointer? {
+        if let multi { return multi }
+        _ = CurlEasy.globalInit
+        guard let created = curl_multi_init() else { return nil }
+        _ = an_curl_multi_setopt_long(created, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX)
+        _ = an_curl_multi_setopt_long(created, CURLMOPT_MAX_HOST_CONNECTIONS, 1)
+        _ = an_curl_multi_setopt_long(created, CURLMOPT_MAX_CONCURRENT_STREAMS, maxConcurrentStreams)
+        multi = created
+        return created
+    }
+
+    private func finish(_ entry: Active, code: CURLcode) -> Result<HTTPClientResponse, HTTPClientError> {
+        defer {
+            entry.easy.reset()
+            idle.append(entry.easy)
+        }
+        return withExtendedLifetime(entry.stream) { entry.stream.finish(code, easy: entry.easy, options: options) }
+    }
+
+    /// The multi handle failed as a whole: every transfer in flight fails and the connection
+    /// is dropped so the next call starts clean; the caller must not use `multi` afterwards.
+    private func failAll(_ active: inout [UnsafeMutableRawPointer: Active],
+                         _ results: inout [Result<HTTPClientResponse, HTTPClientError>?],
+                         multi: UnsafeMutableRawPointer, failure: HTTPClientError) {
+        for (handle, entry) in active {
+            curl_multi_remove_handle(multi, handle)
+            results[entry.index] = .failure(failure)
+        }
+        active.removeAll()
+        closeLocked()
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import XCTest
+@testable import PushService
+@testable import Shared
+
+/// Team replies reach the fake APNs as the issue prescribes: headers, a verified JWT reused
+/// across pushes, a payload without conversation text, badge-only once read, no push for notes.
+final class PushDeliveryTests: XCTestCase {
+    var fixture: PushFixture!
+
+    override func setUpWithError() throws { fixture = try PushFixture() }
+    override func tearDown() { fixture?.shutdown() }
+
+    func testReplySendsAGenericAlertWithTheRequiredHeadersAndPayload() throws {
+        // Given a device and a team reply with distinctive text
+        let (token, _) = try fixture.queuedReply(body: "The refund code is ZEBRA-42")
+
+        // When the push job runs
+        let processed = try fixture.runPush()
+
+        // Then one alert went to /3/device/<token> with the APNs headers and a verified JWT
+        XCTAssertEqual(processed, 1)
+        let log = try fixture.fake.log().requests
+        XCTAssertEqual(log.count, 1)
+        let push = try XCTUnwrap(log.first)
+        XCTAssertEqual(push.token, token)
+        XCTAssertEqual(push.headers["apns-topic"], PushFixture.bundleId)
+        XCTAssertEqual(push.headers["apns-push-type"], "alert")
+        XCTAssertEqual(push.headers["apns-expiration"], String(Int64(fixture.clock.now().timeIntervalSince1970) + 86_400))
+        let apnsId = try XCTUnwrap(push.headers["apns-id"])
+        XCTAssertNotNil(UUID(uuidString: apnsId))
+        XCTAssertTrue(push.jwtValid, "the fake could not verify the JWT")
+        XCTAssertEqual(push.kid, PushFixture.keyId)
+        XCTAssertEqual(push.claims["iss"] as? String, PushFixture.teamId)
+        XCTAssertEqual(push.claims["iat"] as? Int, Int(fixture.clock.now().timeIntervalSince1970))
+        XCTAssertTrue(push.isAlert)
+        XCTAssertEqual(push.badge, 1)
+        XCTAssertEqual(push.payload["appnorth"] as? [String: String],
+                       ["type": "chat", "appId": fixture.appId, "url": "appnorth://appnorth/chat/current"])
+        XCTAssertFalse(push.rawPayload.contains("ZEBRA"))
+        XCTAssertFalse(push.rawPayload.contains("refund"))
+        // And the queue row is complete
+        XCTAssertEqual(try fixture.queue(token: token).map(\.status), ["sent"])
+        XCTAssertEqual(try fixture.runPush(), 0)
+    }
+
+    func testOneJWTServesManyPushesOnOneConnectionUntilItIsFiftyMinutesOld() throws {
+        // Given replies to 30 devices, sent in two passes ten minutes apart
+        for n in 1...30 {
+            let voter = PushFixture.voter(n)
+            XCTAssertEqual(try fixture.device(token: PushFixture.randomToken(), voter: voter).status, 204)
+            try fixture.teamReply(try fixture.userMessage(voter: voter), body: "Reply \(n) with private words")
+            if n == 15 {
+                try fixture.waitForEvents()
+                XCTAssertEqual(try fixture.runPush(), 15)
+                fixture.clock.advance(by: 600)
+            }
+        }
+        try fixture.waitForEvents()
+        XCTAssertEqual(try fixture.runPush(), 15)
+        // When a reply goes out 51 minutes after the first token was signed
+        fixture.clock.advance(by: 41 * 60 + 1)
+        let later = try fixture.userMessage(voter: PushFixture.voter(1))
+        try fixture.teamReply(later, body: "Later")
+        try fixture.waitForEvents()
+        XCTAssertEqual(try fixture.runPush(), 1)
+
+        // Then the first 30 pushes share one JWT and one connection; the 31st has a new JWT
+        let (log, connections) = try fixture.fake.log()
+        XCTAssertEqual(log.count, 31)
+        XCTAssertEqual(Set(log.prefix(30).map(\.jwt)).count, 1)
+        XCTAssertNotEqual(log[30].jwt, log[0].jwt)
+        XCTAssertTrue(log.allSatisfy(\.jwtValid))
+        XCTAssertEqual(Set(log.map(\.connection)).count, 1)
+        // The fake counts the test's own control connection too.
+        XCTAssertEqual(connections, 2)
+        XCTAssertFalse(log.contains { $0.rawPayload.contains("private words") })
+    }
+
+    func testInternalNotesNeverPush() throws {
+        // Given a device whose conversation only gets an internal note
+        let token = PushFixture.randomToken()
+        XCTAssertEqual(try fixture.device(token: token).status, 204)
+        let conversation = try fixture.userMessage(voter: PushFixture.voter(1))
+        try fixture.teamReply(conversation, body: "Note for the team", internal: true)
+        try fixture.waitForEvents()
+
+        // When the job runs
+        let processed = try fixture.runPush()
+
+        // Then nothing is queued or sent
+        XCTAssertEqual(processed, 0)
+        XCTAssertEqual(try fixture.queue(token: token).count, 0)
+        XCTAssertEqual(try fixture.fake.log().requests.count, 0)
+    }
+
+    func testAReplyAlreadyReadBecomesABadgeOnlyUpdate() throws {
+        // Given a reply the user reads before the job runs
+        let (token, _) = try fixture.queuedReply()
+        try fixture.read(voter: PushFixture.voter(1))
+        try fixture.waitForEvents()
+
+        // When the job runs
+        XCTAssertEqual(try fixture.runPush(), 2)
+
+        // Then the alert went out as badge 0 without an alert, and the read queued a badge 0 too
+        let log = try fixture.fake.log().requests
+        XCTAssertEqual(log.count, 2)
+        XCTAssertTrue(log.allSatisfy { !$0.isAlert && $0.badge == 0 && $0.token == token })
+        XCTAssertTrue(log.allSatisfy { ($0.payload["appnorth"] as? [String: String])?["type"] == "chat" })
+        XCTAssertEqual(try fixture.queue(token: token).map(\.kind), ["alert", "badge"])
+    }
+
+    func testResolvingQueuesABadgeUpdateThatFollowsUnreadState() throws {
+        // Given a reply sent as an alert, then the conversation resolved while still unread
+        let (token, conversation) = try fixture.queuedReply()
+        XCTAssertEqual(try fixture.runPush(), 1)
+        let resolved = try fixture.admin("POST", "/conversations/\(conversation)/resolve", json: ["sentiment": "neutral"])
+        XCTAssertEqual(resolved.status, 200)
+        try fixture.waitForEvents()
+
+        // When the job runs
+        XCTAssertEqual(try fixture.runPush(), 1)
+
+        // Then a badge-only update with badge 1 (the reply is still unread) followed the alert
+        let log = try fixture.fake.log().requests
+        XCTAssertEqual(log.map(\.isAlert), [true, false])
+        XCTAssertEqual(log.map(\.badge), [1, 1])
+        XCTAssertEqual(log.last?.token, token)
+    }
+
+    func testUnreadStateComesFromChatdForEachOwner() throws {
+        // Given one owner with an unread reply, one who read it, one without a conversation
+        let unread = try fixture.userMessage(voter: PushFixture.voter(1))
+        try fixture.teamReply(unread, body: "a")
+        let read = try fixture.userMessage(voter: PushFixture.voter(2))
+        try fixture.teamReply(read, body: "b")
+        try fixture.read(voter: PushFixture.voter(2))
+        let chatd = try RPCClient(peer: "chatd", endpoint: fixture.hub.config.endpoint(for: .chatd), clock: fixture.clock,
+                                  logger: Logger(daemon: "test", level: .error, clock: fixture.clock, sink: MemoryLogSink()))
+        defer { chatd.close() }
+        let owners = [1, 2, 3].map { ChatUnreadState.Owner(kind: .token, value: SHA256.hex(PushFixture.voter($0))) }
+
+        // When pushd's question is asked
+        let answer = try chatd.call(ChatUnreadState.self, ChatUnreadState.Request(projectId: fixture.projectId, owners: owners)).get()
+
+        // Then each owner's state comes back in order
+        XCTAssertEqual(answer.unread, [true, false, false])
+    }
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# APNs delivery throughput of pushd through one HTTP/2 connection, release build:
+#  - the ceiling: h2load sending the same POSTs (one connection, 100 streams) to nghttpd, a C
+#    HTTP/2 server standing in for APNs (TLS, answers 200 with an empty body);
+#  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
+#    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
+#  - pushd's peak resident memory during the pass.
+# The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the
+# figure is the delivery path alone.
+#   bench/push.sh [pushes, default 100000] [batch, default 2000]
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PUSHES=${1:-100000}
+BATCH=${2:-2000}
+TOKENS=20
+. "$ROOT/bench/lib.sh"
+for tool in nghttpd h2load sqlite3 openssl curl; do
+    command -v $tool >/dev/null || { echo "needs $tool: apt-get install -y nghttp2-server nghttp2-client sqlite3 openssl curl"; exit 1; }
+done
+(cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+for b in ingest chatd pushd; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+make_workspace
+APNS_PORT=$((HUB_PORT + 1))
+TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+
+# The stand-in APNs: a self-signed certificate for 127.0.0.1, one empty file per device path.
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$WORK/apns.key" -out "$WORK/apns.pem" \
+    -days 1 -subj /CN=localhost -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" 2>/dev/null
+openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$WORK/AuthKey.p8" 2>/dev/null
+mkdir -p "$WORK/www/3/device"
+DEVICES=()
+for i in $(seq 1 $TOKENS); do
+    t=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'); DEVICES+=("$t"); : >"$WORK/www/3/device/$t"
+done
+nghttpd -d "$WORK/www" "$APNS_PORT" "$WORK/apns.key" "$WORK/apns.pem" >"$WORK/nghttpd.log" 2>&1 &
+APNS_PID=$!
+
+export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
+    APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_CHAT_RATE_PER_MIN=100000000 APPNORTH_CHAT_READ_RATE_PER_MIN=100000000 \
+    APPNORTH_CREDENTIALS_KEY=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n') \
+    APPNORTH_APNS_URL_SANDBOX=https://127.0.0.1:$APNS_PORT APPNORTH_APNS_URL_PRODUCTION=https://127.0.0.1:$APNS_PORT \
+    APPNORTH_TLS_CA_FILE=$WORK/apns.pem APPNORTH_PUSH_INTERVAL_S=0 APPNORTH_PUSH_BATCH=$BATCH APPNORTH_RPC_TIMEOUT_MS=10000
+"$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
+CHATD_PID=$!
+"$ROOT/.build/release/pushd" 2>"$WORK/pushd.log" &
+PUSHD_PID=$!
+"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+HUB_PID=$!
+trap 'kill $CHATD_PID $PUSHD_PID $APNS_PID 2>/dev/null; cleanup_workspace' EXIT
+BASE=http://127.0.0.1:$HUB_PORT
+wait_for "$BASE/version"
+create_project '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}'
+PROJECT_ID=$(curl -sf "$BASE/api/admin/v1/projects" -H "Authorization: Bearer $TOKEN" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
+ADMIN=(-H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json')
+python3 - "$WORK/AuthKey.p8" >"$WORK/credentials.json" <<'PY'
+import json, sys
+print(json.dumps({"keyId": "BENCHKEY01", "teamId": "BENCHTEAM1", "bundleId": "com.example.bench",
+                  "environment": "production", "privateKey": open(sys.argv[1]).read()}))
+PY
+curl -sf -X PUT "$BASE/api/admin/v1/projects/$PROJECT_ID/push-credentials" "${ADMIN[@]}" -d @"$WORK/credentials.json"
+Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
+for t in "${DEVICES[@]}"; do
+    curl -sf -X POST "$BASE/api/v1/push/devices?$Q" -H 'Content-Type: application/json' -d "{\"token\":\"$t\",\"environment\":\"production\"}"
+done
+# One real reply, so the owner has unread state and every push is a full alert.
+curl -sf -o /dev/null -X POST "$BASE/api/v1/chat/messages?$Q" -H 'Content-Type: application/json' -d '{"body":"Hello"}'
+CONVERSATION=$(curl -sf "$BASE/api/admin/v1/projects/$PROJECT_ID/conversations" "${ADMIN[@]}" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
+curl -sf -o /dev/null -X POST "$BASE/api/admin/v1/conversations/$CONVERSATION/messages" "${ADMIN[@]}" -d '{"body":"Reply"}'
+for _ in $(seq 1 100); do
+    [ "$(sqlite3 "$WORK/data/pushd.sqlite" "SELECT COUNT(*) FROM push_queue")" = "$TOKENS" ] && break; sleep 0.1
+done
+curl -sf -o /dev/null -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}"
+
+# N more alerts for the same owner, spread over the devices.
+sqlite3 "$WORK/data/pushd.sqlite" >/dev/null <<SQL
+PRAGMA busy_timeout = 10000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $PUSHES),
+d AS (SELECT token, owner_kind, owner_value, row_number() OVER (ORDER BY token) - 1 AS k FROM push_devices)
+INSERT INTO push_queue (event_id, project_id, environment, token, owner_kind, owner_value, kind, apns_id, status,
+                        next_attempt_ms, created_at, created_ms)
+SELECT 'bench-' || i, '$PROJECT_ID', 'production', d.token, d.owner_kind, d.owner_value, 'alert', lower(hex(randomblob(16))),
+       'pending', 0, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+FROM n JOIN d ON d.k = i % $TOKENS;
+SQL
+
+# The ceiling: the same request shape, one connection, 100 streams, from a client that only sends.
+printf '%s' '{"aps":{"alert":{"title":"New reply","body":"You have a new reply in chat."},"badge":1,"sound":"default"},"appnorth":{"type":"chat","appId":"'"$APP_ID"'","url":"appnorth://appnorth/chat/current"}}' >"$WORK/payload.json"
+ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic: com.example.bench' -H 'apns-push-type: alert' \
+    -H 'authorization: bearer x' "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" 2>&1 |
+    awk '/finished in/ { gsub(",", "", $4); print $4 }')
+
+# libcurl alone: the same POSTs through curl_multi (one multiplexed connection, 100 streams, no
+# queue, no JSON, no SQLite), so the client library's own limit is measured in the same run.
+cat >"$WORK/curl_multi.c" <<'C'
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static size_t sink(char *p, size_t s, size_t n, void *u) { (void)p; (void)u; return s * n; }
+int main(int argc, char **argv) {
+    int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running;
+    CURL *pool[100]; CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
+    FILE *f = fopen(argv[4], "rb"); static char body[4096]; body[fread(body, 1, sizeof body - 1, f)] = 0; fclose(f);
+    curl_global_init(CURL_GLOBAL_ALL);
+    CURLM *m = curl_multi_init();
+    curl_multi_setopt(m, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
+    curl_multi_setopt(m, CURLMOPT_MAX_HOST_CONNECTIONS, 1L);
+    h = curl_slist_append(h, "apns-topic: com.example.bench"); h = curl_slist_append(h, "apns-push-type: alert");
+    h = curl_slist_append(h, "authorization: bearer x"); h = curl_slist_append(h, "content-type: application/json");
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    while (done < total) {
+        while (active < 100 && started < total) {
+            CURL *e = pooled ? pool[--pooled] : curl_easy_init();
+            curl_easy_setopt(e, CURLOPT_URL, argv[1]); curl_easy_setopt(e, CURLOPT_CAINFO, argv[2]);
+            curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS); curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
+            curl_easy_setopt(e, CURLOPT_POSTFIELDS, body); curl_easy_setopt(e, CURLOPT_HTTPHEADER, h);
+            curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, sink); curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+            curl_multi_add_handle(m, e); active++; started++;
+        }
+        curl_multi_perform(m, &running);
+        while ((msg = curl_multi_info_read(m, &left))) {
+            if (msg->msg != CURLMSG_DONE) continue;
+            curl_multi_remove_handle(m, msg->easy_handle); pool[pooled++] = msg->easy_handle; active--; done++;
+        }
+        if (active) curl_multi_poll(m, NULL, 0, 100, NULL);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    printf("%.0f\n", total / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9));
+    return 0;
+}
+C
+libcurl_rate=n/a
+if cc -O2 "$WORK/curl_multi.c" -o "$WORK/curl_multi" -lcurl 2>/dev/null; then
+    libcurl_rate=$("$WORK/curl_multi" "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" "$WORK/apns.pem" "$PUSHES" "$WORK/payload.json")
+fi
+
+# pushd's pass, with its resident memory sampled every 50 ms.
+rss_before=$(ps -o rss= -p $PUSHD_PID | tr -d ' ')
+(peak=0; while kill -0 $PUSHD_PID 2>/dev/null; do r=$(ps -o rss= -p $PUSHD_PID | tr -d ' '); [ "${r:-0}" -gt $peak ] && peak=$r;
+    echo $peak >"$WORK/peak"; sleep 0.05; done) &
+SAMPLER=$!
+# APPNORTH_BENCH_PERF=file: a perf profile of pushd during the pass, its report written to that file.
+[ -n "${APPNORTH_BENCH_PERF:-}" ] && { perf record -F 999 -g -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & PERF_PID=$!; sleep 0.2; }
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+cpu_before=$(cpu $PUSHD_PID)
+start=$(date +%s.%N)
+processed=$(curl -sf -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["processed"])')
+end=$(date +%s.%N)
+cpu_after=$(cpu $PUSHD_PID)
+sleep 0.1; kill $SAMPLER 2>/dev/null || true
+if [ -n "${APPNORTH_BENCH_PERF:-}" ]; then
+    kill -INT $PERF_PID; wait $PERF_PID 2>/dev/null || true
+    cp "$WORK/perf.data" "$APPNORTH_BENCH_PERF.data"; perf report -i "$WORK/perf.data" --stdio --no-children --percent-limit 1.5 2>/dev/null >"$APPNORTH_BENCH_PERF" || true
+fi
+sent=$(sqlite3 "$WORK/data/pushd.sqlite" "SELECT COUNT(*) FROM push_queue WHERE status = 'sent'")
+rate=$(python3 -c "print(round($processed / ($end - $start)))")
+echo "ceiling (h2load -c1 -m100 -> nghttpd): $ceiling req/s"
+echo "libcurl multi alone (1 connection, 100 streams): $libcurl_rate req/s"
+echo "pushd pass: $processed pushes in $(python3 -c "print(round($end - $start, 2))") s = $rate pushes/s" \
+     "(batch $BATCH, $sent rows sent), $(python3 -c "print(round($rate / float('$ceiling'), 2))")x the ceiling," \
+     "$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")x libcurl alone"
+echo "pushd CPU during the pass: $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK), 2))") s"
+echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "pushd RSS: $((rss_before / 1024)) MiB before, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during the pass"
+sqlite3 "$WORK/data/pushd.sqlite" "SELECT status, last_reason, COUNT(*) FROM push_queue GROUP BY 1, 2"
