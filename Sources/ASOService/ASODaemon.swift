@@ -8,6 +8,7 @@ public enum ASODaemon {
         ASCConnectionSchema.connections,
         ASCReviewSchema.reviews,
         ASCMetadataSchema.publishLog,
+        ASCPriceSchema.previews,
     ]
 
     public static var spec: DaemonSpec {
@@ -20,6 +21,9 @@ public enum ASODaemon {
                                       reviews: ASCReviews(db: context.store, clock: context.clock, connections: connections))
             ASCMetadataHandlers.install(on: context.rpc, work: work,
                                         metadata: ASCMetadata(db: context.store, clock: context.clock, connections: connections))
+            ASCPriceHandlers.install(on: context.rpc, work: work,
+                                     prices: ASCPrices(db: context.store, clock: context.clock, connections: connections,
+                                                       index: try BigMacIndex.bundled()))
         }
     }
 }

@@ -44,6 +44,7 @@ public final class IngestApp: @unchecked Sendable {
         AdminAppStoreConnectHandler(store: store, asod: asod).register(on: admin)
         AdminReviewsHandler(store: store, lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         AdminMetadataHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
+        AdminPricesHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         PushRoutes(store: store, requestGuard: publicGuard, pushd: backends[.pushd], clock: context.clock).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost

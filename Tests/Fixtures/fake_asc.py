@@ -22,6 +22,12 @@ Resources:
     GET /v1/apps/{id}/appStoreVersions, GET /v1/apps/{id}/appInfos
     GET /v1/appStoreVersions/{id}/appStoreVersionLocalizations, GET /v1/appInfos/{id}/appInfoLocalizations
     PATCH /v1/appStoreVersionLocalizations/{id}, PATCH /v1/appInfoLocalizations/{id}
+    GET /v1/apps/{id}/subscriptionGroups, /v1/subscriptionGroups/{id}/subscriptions, /v1/apps/{id}/inAppPurchasesV2
+    GET /v1/subscriptions/{id}/pricePoints, /v2/inAppPurchases/{id}/pricePoints  [filter[territory]=A,B, paged]
+    GET /v1/subscriptions/{id}/prices?filter[territory]=USA&include=subscriptionPricePoint
+The state's "pricePoints": {productId: {territory: [[pointId, customerPrice, proceeds], ...]}}; apps may carry
+"subscriptionGroups": [{"id", "subscriptions": [{"id", "name", "productId", "currentPoint"?}]}] and
+"inAppPurchases": [{"id", "name", "productId"}].
 Apps in the state may carry "versions": [{"id", "versionString", "appStoreState", "localizations": [{"id", "locale",
 "keywords", "promotionalText", "description", "whatsNew"}]}], "appInfos": [{"id", "state", "localizations": [{"id",
 "locale", "name", "subtitle"}]}] and "reviews": [{"id", "rating", "title", "body", "reviewerNickname",
@@ -61,6 +67,7 @@ class FakeASC(H2TLSServer):
         self.apps = []
         self.scripts = {}
         self.log = []
+        self.price_points = {}
 
     def check_jwt(self, authorization):
         if not authorization or not authorization.startswith("Bearer "):
@@ -122,6 +129,7 @@ class FakeASC(H2TLSServer):
             state = json.loads(request.body or b"{}")
             self.keys = state.get("keys", {})
             self.apps = state.get("apps", [])
+            self.price_points = state.get("pricePoints", {})
             return document({})
         if request.route == "/__control/script" and request.method == "POST":
             script = json.loads(request.body)
@@ -154,6 +162,9 @@ class FakeASC(H2TLSServer):
         metadata = self.metadata(request, route)
         if metadata is not None:
             return metadata
+        catalog = self.catalog(request, route)
+        if catalog is not None:
+            return catalog
         if request.method == "GET" and route.startswith("/v1/apps/") and route.endswith("/customerReviews"):
             return self.reviews(request, route.split("/")[3])
         if request.method == "POST" and route == "/v1/customerReviewResponses":
@@ -212,6 +223,68 @@ class FakeASC(H2TLSServer):
                             loc.update(attributes)
                             return document({"data": {"type": parts[2], "id": loc["id"], "attributes": {k: loc.get(k) for k in fields}}})
             return error(404, "NOT_FOUND", "The specified resource does not exist.")
+        return None
+
+    def subscriptions(self):
+        for app in self.apps:
+            for group in app.get("subscriptionGroups", []):
+                for sub in group.get("subscriptions", []):
+                    yield sub
+
+    def catalog(self, request, route):
+        parts, q = route.split("/"), request.query
+        if request.method != "GET":
+            return None
+        if len(parts) == 5 and parts[2] == "apps" and parts[4] in ("subscriptionGroups", "inAppPurchasesV2"):
+            app = next((a for a in self.apps if a["id"] == parts[3]), None)
+            if app is None:
+                return error(404, "NOT_FOUND", "The specified resource does not exist.")
+            if parts[4] == "subscriptionGroups":
+                data = [{"type": "subscriptionGroups", "id": g["id"], "attributes": {"referenceName": g.get("referenceName")}}
+                        for g in app.get("subscriptionGroups", [])]
+            else:
+                data = [{"type": "inAppPurchases", "id": i["id"], "attributes": {"name": i.get("name"), "productId": i.get("productId")}}
+                        for i in app.get("inAppPurchases", [])]
+            return document({"data": data, "links": {"self": request.path}})
+        if len(parts) == 5 and parts[2] == "subscriptionGroups" and parts[4] == "subscriptions":
+            for app in self.apps:
+                for group in app.get("subscriptionGroups", []):
+                    if group["id"] == parts[3]:
+                        return document({"data": [{"type": "subscriptions", "id": s["id"],
+                                                   "attributes": {"name": s.get("name"), "productId": s.get("productId")}}
+                                                  for s in group.get("subscriptions", [])], "links": {"self": request.path}})
+            return error(404, "NOT_FOUND", "The specified resource does not exist.")
+        if len(parts) == 5 and parts[4] == "pricePoints" and parts[2] in ("subscriptions", "inAppPurchases"):
+            table = self.price_points.get(parts[3])
+            if table is None:
+                return error(404, "NOT_FOUND", "The specified resource does not exist.")
+            wanted = q.get("filter[territory]", "").split(",") if q.get("filter[territory]") else sorted(table)
+            kind = "subscriptionPricePoints" if parts[2] == "subscriptions" else "inAppPurchasePricePoints"
+            rows = [(t, p) for t in wanted for p in table.get(t, [])]
+            limit, start = min(int(q.get("limit", "50")), 200), int(q.get("cursor", "0"))
+            page = rows[start:start + limit]
+            links = {"self": request.path}
+            if start + limit < len(rows):
+                links["next"] = (f"https://127.0.0.1:{self.port}{route}?filter[territory]={','.join(wanted)}"
+                                 f"&include=territory&limit={limit}&cursor={start + limit}")
+            return document({"data": [{"type": kind, "id": p[0], "attributes": {"customerPrice": p[1], "proceeds": p[2]},
+                                       "relationships": {"territory": {"data": {"type": "territories", "id": t}}}} for t, p in page],
+                             "links": links})
+        if len(parts) == 5 and parts[2] == "subscriptions" and parts[4] == "prices":
+            sub = next((s for s in self.subscriptions() if s["id"] == parts[3]), None)
+            if sub is None:
+                return error(404, "NOT_FOUND", "The specified resource does not exist.")
+            point_id = sub.get("currentPoint")
+            usa = {p[0]: p for p in self.price_points.get(sub["id"], {}).get("USA", [])}
+            if point_id is None or point_id not in usa:
+                return document({"data": [], "links": {"self": request.path}})
+            point = usa[point_id]
+            return document({"data": [{"type": "subscriptionPrices", "id": "price-" + point_id, "attributes": {"startDate": None},
+                                       "relationships": {"subscriptionPricePoint": {"data": {"type": "subscriptionPricePoints", "id": point_id}},
+                                                         "territory": {"data": {"type": "territories", "id": "USA"}}}}],
+                             "included": [{"type": "subscriptionPricePoints", "id": point_id,
+                                           "attributes": {"customerPrice": point[1], "proceeds": point[2]}}],
+                             "links": {"self": request.path}})
         return None
 
     def response_resource(self, response):

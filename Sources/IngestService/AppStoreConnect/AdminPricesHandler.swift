@@ -1,0 +1,86 @@
+import Foundation
+import Shared
+
+/// Price localization of an imported project (seeds "Price localization"): the priced products
+/// of Apple's catalog, a preview for one product, and stored previews to review again.
+struct AdminPricesHandler {
+    let lookup: AdminLookup
+    let asod: BackendForwarding
+
+    struct PreviewBody: Decodable {
+        let productId: String?
+        let kind: String?
+        let territories: [String]?
+        let strategy: String?
+        let rounding: String?
+        let basePrice: Decimal?
+        let multipliers: [String: Decimal]?
+        let floors: [String: Decimal]?
+        let minimumShareOfBase: Decimal?
+        let pinned: [String: String]?
+        let locked: [String: String]?
+    }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("GET", "/projects/{id}/prices/products", products)
+        admin.addAsync("POST", "/projects/{id}/prices/preview", maxBodyBytes: InputLimits.communityBodyBytes, preview)
+        admin.addAsync("GET", "/projects/{id}/prices/previews/{previewId}", storedPreview)
+    }
+
+    private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {
+        let project = try lookup.project(request, caller)
+        guard let appStoreId = project.appStoreId else {
+            throw APIError(status: 409, code: "NOT_IMPORTED", message: "This project is not linked to an App Store app; import it from App Store Connect.")
+        }
+        return ASCAppRef(organizationId: caller.organizationId, projectId: project.id, appStoreId: appStoreId)
+    }
+
+    func products(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        asod.forward(ASCPriceProducts.self, try app(request, caller), timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            .json($0)
+        }
+    }
+
+    /// Prices arrive as JSON numbers; four decimal places drop the binary noise a number can carry.
+    private static func exact(_ value: Decimal) -> Decimal {
+        var input = value, output = Decimal()
+        NSDecimalRound(&output, &input, 4, .plain)
+        return output
+    }
+
+    func preview(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(PreviewBody.self)
+        var errors = FieldErrors()
+        if !(1...100).contains(body.productId?.count ?? 0) { errors.add("productId", "is required") }
+        let kind = body.kind.flatMap(ASCPricedProduct.Kind.init(rawValue:))
+        if kind == nil { errors.add("kind", "must be subscription or in_app_purchase") }
+        if body.territories?.isEmpty ?? true { errors.add("territories", "is required") }
+        if body.strategy == nil { errors.add("strategy", "is required: purchasing_power or match_fx") }
+        try errors.throwIfAny()
+        let call = ASCPricePreview.Request(
+            app: try app(request, caller), product: ASCPricedProduct(id: body.productId!, kind: kind!, productId: nil, name: nil),
+            territories: body.territories!, strategy: body.strategy!, rounding: body.rounding ?? "nearest",
+            basePrice: body.basePrice.map(Self.exact), multipliers: (body.multipliers ?? [:]).mapValues(Self.exact),
+            floors: (body.floors ?? [:]).mapValues(Self.exact), minimumShareOfBase: body.minimumShareOfBase.map(Self.exact),
+            pinned: body.pinned ?? [:], locked: body.locked ?? [:])
+        asod.forward(ASCPricePreview.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            Self.render($0, status: 201)
+        }
+    }
+
+    func storedPreview(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let project = try lookup.project(request, caller)
+        let call = ASCPricePreviewGet.Request(projectId: project.id, previewId: request.pathParameters["previewId"] ?? "")
+        asod.forward(ASCPricePreviewGet.self, call, respond: respond) { Self.render($0, status: 200) }
+    }
+
+    /// `{"previewId","createdAt","preview":{…}}`, the stored preview document as asod wrote it.
+    static func render(_ stored: ASCPricePreview.Response, status: Int) -> HTTPResponse {
+        var text = "{\"previewId\":"
+        JSONText.appendString(stored.previewId, to: &text)
+        text += ",\"createdAt\":"
+        JSONText.appendString(stored.createdAt, to: &text)
+        text += ",\"preview\":" + stored.preview + "}"
+        return .jsonBytes(Array(text.utf8), status: status)
+    }
+}
