@@ -19,7 +19,7 @@ public enum ChatDaemon {
             ChatCardHandlers.install(on: context.rpc, store: store)
             ChatPaywallHandlers.install(on: context.rpc, store: store)
             ChatImageHandlers.install(on: context.rpc, store: store)
-            DaemonJobs(context: context).add(name: "chat-images", interval: context.config.cleanupInterval) {
+            context.jobs.add(name: "chat-images", interval: context.config.cleanupInterval) {
                 try store.removeUnsentImages()
             }
             ChatPushHandlers.install(on: context.rpc, store: store)

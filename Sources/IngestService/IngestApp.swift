@@ -30,7 +30,8 @@ public final class IngestApp: @unchecked Sendable {
         let reviews = self.reviews
         reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) { try reviews.run() }
         let router = Router()
-        AdminRoutes(store: store, jobs: [cleanup, reviews, RemoteJob(name: "push", client: backends[.pushd])]).register(on: router)
+        AdminRoutes(store: store, jobs: [cleanup, reviews, RemoteJob(name: "push", client: backends[.pushd]),
+                                         RemoteJob(name: "prices", client: backends[.asod])]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics, pushd: backends[.pushd]).register(on: router)
         VersionHandler().register(on: router)
@@ -45,6 +46,7 @@ public final class IngestApp: @unchecked Sendable {
         AdminReviewsHandler(store: store, lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         AdminMetadataHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         AdminPricesHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
+        AdminPriceJobsHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         PushRoutes(store: store, requestGuard: publicGuard, pushd: backends[.pushd], clock: context.clock).register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost

@@ -32,7 +32,7 @@ public enum PushDaemon {
             }, sender: sender, logger: context.logger, retryBase: config.pushRetryBase, batchSize: config.pushBatchSize)
             context.rpc.register(PushMetricsSnapshot.self) { _, _ in try metrics(worker: worker, store: store) }
 
-            let jobs = DaemonJobs(context: context)
+            let jobs = context.jobs
             // Shutdown steps run in reverse: the worker stops taking batches first, then the
             // job's queue drains, then connections and the chatd client close.
             context.lifecycle.onShutdown("push connections") {

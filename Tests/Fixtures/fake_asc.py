@@ -24,7 +24,9 @@ Resources:
     PATCH /v1/appStoreVersionLocalizations/{id}, PATCH /v1/appInfoLocalizations/{id}
     GET /v1/apps/{id}/subscriptionGroups, /v1/subscriptionGroups/{id}/subscriptions, /v1/apps/{id}/inAppPurchasesV2
     GET /v1/subscriptions/{id}/pricePoints, /v2/inAppPurchases/{id}/pricePoints  [filter[territory]=A,B, paged]
-    GET /v1/subscriptions/{id}/prices?filter[territory]=USA&include=subscriptionPricePoint
+    GET /v1/subscriptions/{id}/prices?filter[territory]=T&include=subscriptionPricePoint   the current price in T
+    POST /v1/subscriptionPrices   sets a subscription's price in a territory (its point must exist there)
+A subscription's current prices are "currentPoints": {territory: pointId} ("currentPoint" alone is the USA's).
 The state's "pricePoints": {productId: {territory: [[pointId, customerPrice, proceeds], ...]}}; apps may carry
 "subscriptionGroups": [{"id", "subscriptions": [{"id", "name", "productId", "currentPoint"?}]}] and
 "inAppPurchases": [{"id", "name", "productId"}].
@@ -231,8 +233,31 @@ class FakeASC(H2TLSServer):
                 for sub in group.get("subscriptions", []):
                     yield sub
 
+    def current_points(self, sub):
+        if "currentPoints" not in sub:
+            sub["currentPoints"] = {"USA": sub["currentPoint"]} if sub.get("currentPoint") else {}
+        return sub["currentPoints"]
+
+    def set_price(self, body):
+        try:
+            rel = body["data"]["relationships"]
+            sub_id = rel["subscription"]["data"]["id"]
+            point_id = rel["subscriptionPricePoint"]["data"]["id"]
+            territory = rel["territory"]["data"]["id"]
+        except (KeyError, TypeError):
+            return error(422, "ENTITY_ERROR.RELATIONSHIP.REQUIRED", "A required relationship is missing.")
+        sub = next((s for s in self.subscriptions() if s["id"] == sub_id), None)
+        points = {p[0] for p in self.price_points.get(sub_id, {}).get(territory, [])}
+        if sub is None or point_id not in points:
+            return error(409, "ENTITY_ERROR.RELATIONSHIP.INVALID", "The price point is not available.", point_id)
+        self.current_points(sub)[territory] = point_id
+        return document({"data": {"type": "subscriptionPrices", "id": f"price-{territory}-{point_id}",
+                                  "attributes": {"startDate": body["data"].get("attributes", {}).get("startDate")}}}, 201)
+
     def catalog(self, request, route):
         parts, q = route.split("/"), request.query
+        if request.method == "POST" and route == "/v1/subscriptionPrices":
+            return self.set_price(json.loads(request.body))
         if request.method != "GET":
             return None
         if len(parts) == 5 and parts[2] == "apps" and parts[4] in ("subscriptionGroups", "inAppPurchasesV2"):
@@ -274,14 +299,16 @@ class FakeASC(H2TLSServer):
             sub = next((s for s in self.subscriptions() if s["id"] == parts[3]), None)
             if sub is None:
                 return error(404, "NOT_FOUND", "The specified resource does not exist.")
-            point_id = sub.get("currentPoint")
-            usa = {p[0]: p for p in self.price_points.get(sub["id"], {}).get("USA", [])}
-            if point_id is None or point_id not in usa:
+            territory = q.get("filter[territory]", "USA")
+            current = self.current_points(sub)
+            table = {p[0]: p for p in self.price_points.get(sub["id"], {}).get(territory, [])}
+            point_id = current.get(territory)
+            if point_id is None or point_id not in table:
                 return document({"data": [], "links": {"self": request.path}})
-            point = usa[point_id]
-            return document({"data": [{"type": "subscriptionPrices", "id": "price-" + point_id, "attributes": {"startDate": None},
+            point = table[point_id]
+            return document({"data": [{"type": "subscriptionPrices", "id": f"price-{territory}-{point_id}", "attributes": {"startDate": None},
                                        "relationships": {"subscriptionPricePoint": {"data": {"type": "subscriptionPricePoints", "id": point_id}},
-                                                         "territory": {"data": {"type": "territories", "id": "USA"}}}}],
+                                                         "territory": {"data": {"type": "territories", "id": territory}}}}],
                              "included": [{"type": "subscriptionPricePoints", "id": point_id,
                                            "attributes": {"customerPrice": point[1], "proceeds": point[2]}}],
                              "links": {"self": request.path}})

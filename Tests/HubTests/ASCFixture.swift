@@ -14,7 +14,10 @@ final class ASCFixture {
     private let control: HTTPClient
     private(set) var admin: AdminClient!
 
-    init(apps: [[String: Any]], encryption: Bool = true) throws {
+    private let environment: [String: String]
+
+    init(apps: [[String: Any]], encryption: Bool = true, environment: [String: String] = [:]) throws {
+        self.environment = environment
         fake = try FixtureProcess(script: "fake_asc.py", lineCount: 2)
         var options = HTTPClientOptions()
         options.extraCAFile = fake.lines[1]
@@ -26,7 +29,10 @@ final class ASCFixture {
     }
 
     func startHub() throws {
-        admin = try AdminClient(environment: ["APPNORTH_ASC_URL": "https://127.0.0.1:\(fake.port)", "APPNORTH_TLS_CA_FILE": fake.lines[1]])
+        var env = environment
+        env["APPNORTH_ASC_URL"] = "https://127.0.0.1:\(fake.port)"
+        env["APPNORTH_TLS_CA_FILE"] = fake.lines[1]
+        admin = try AdminClient(environment: env)
         try admin.hub.startDaemon(.asod)
     }
 

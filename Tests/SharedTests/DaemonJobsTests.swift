@@ -22,7 +22,7 @@ final class DaemonJobsTests: XCTestCase {
         let config = try HubConfig(environment: ["APPNORTH_DATA_DIR": directory], currentDirectory: "/")
         let logger = Logger(daemon: "marketd", level: .error, sink: MemoryLogSink())
         let spec = DaemonSpec(name: .marketd, migrations: [.daemonMeta(.marketd)]) { context in
-            install(DaemonJobs(context: context))
+            install(context.jobs)
         }
         let daemon = try Daemon(spec: spec, config: config, clock: SystemClock(), logger: logger)
         try daemon.start()

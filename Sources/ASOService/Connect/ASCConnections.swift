@@ -14,14 +14,14 @@ public final class ASCConnections: @unchecked Sendable {
     /// Clients by connection ID, so a token is reused across calls.
     private var clients: [String: ASCClient] = [:]
 
-    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring?, baseURL: String, caFile: String?) {
+    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring?, baseURL: String, caFile: String?, timeout: TimeInterval = 30) {
         self.db = db
         self.clock = clock
         self.keyring = keyring
         self.baseURL = baseURL
         var options = HTTPClientOptions()
         options.extraCAFile = caFile
-        options.totalTimeout = 30
+        options.totalTimeout = timeout
         httpOptions = options
         ids = TimeSortableID(clock: clock)
     }

@@ -10,6 +10,8 @@ public final class DaemonContext: @unchecked Sendable {
     public let rpc: RPCServer
     public let lifecycle: ServiceLifecycle
     public let startedAt: Date
+    /// The daemon's scheduled jobs; one instance answers `jobs.run` for all of them.
+    public private(set) lazy var jobs = DaemonJobs(context: self)
 
     init(name: DaemonName, config: HubConfig, clock: Clock, logger: Logger, store: SQLiteDatabase,
          rpc: RPCServer, lifecycle: ServiceLifecycle) {

@@ -4,8 +4,10 @@ import Foundation
 /// ingest's `POST /jobs/{name}/run` forwards), never two passes of one job at once, and never
 /// on the RPC server's thread, so the daemon keeps answering while a pass runs.
 ///
-///     let jobs = DaemonJobs(context: context)
-///     jobs.add(name: "push", interval: config.pushInterval) { try worker.runPass() }
+///     context.jobs.add(name: "push", interval: config.pushInterval) { try worker.runPass() }
+///
+/// Use the daemon's one instance, `DaemonContext.jobs`: a second instance would take over
+/// `jobs.run` and hide the first one's jobs.
 public final class DaemonJobs: @unchecked Sendable {
     private struct Job {
         let queue: DispatchQueue
@@ -16,8 +18,8 @@ public final class DaemonJobs: @unchecked Sendable {
     private let lock = NSLock()
     private var jobs: [String: Job] = [:]
 
-    /// Registers `jobs.run` on the daemon's RPC server; call before the server starts.
-    public init(context: DaemonContext) {
+    /// Registers `jobs.run` on the daemon's RPC server; made by `DaemonContext.jobs`.
+    init(context: DaemonContext) {
         self.context = context
         context.rpc.registerDeferred(JobRun.self) { [self] request, _, reply in
             guard let job = lock.withLock({ jobs[request.name] }) else {

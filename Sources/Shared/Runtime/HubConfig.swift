@@ -31,6 +31,10 @@ public struct HubConfig: Sendable {
     public var ascURL: String
     /// Seconds between two passes of the `reviews` job (`APPNORTH_REVIEWS_INTERVAL_S`).
     public var reviewsInterval: TimeInterval
+    /// Seconds between two passes of asod's `prices` worker (`APPNORTH_PRICES_INTERVAL_S`; 0: on demand only).
+    public var pricesInterval: TimeInterval
+    /// Longest wait for one App Store Connect request (`APPNORTH_ASC_TIMEOUT_S`).
+    public var ascTimeout: TimeInterval
     /// Seconds between two passes of ingest's `cleanup` job.
     public var cleanupInterval: TimeInterval
     // pushd
@@ -111,6 +115,10 @@ public struct HubConfig: Sendable {
         ascURL = value("APPNORTH_ASC_URL") ?? "https://api.appstoreconnect.apple.com"
         reviewsInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_REVIEWS_INTERVAL_S"), name: "APPNORTH_REVIEWS_INTERVAL_S",
                                                              default: 21_600, range: 60...604_800))
+        pricesInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_PRICES_INTERVAL_S"), name: "APPNORTH_PRICES_INTERVAL_S",
+                                                            default: 300, range: 0...604_800))
+        ascTimeout = TimeInterval(try HubConfig.integer(value("APPNORTH_ASC_TIMEOUT_S"), name: "APPNORTH_ASC_TIMEOUT_S",
+                                                        default: 30, range: 1...300))
         if let raw = value("APPNORTH_PUBLIC_URL") {
             let trimmed = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
             guard let url = URL(string: trimmed), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,

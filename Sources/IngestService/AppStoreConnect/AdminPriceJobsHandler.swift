@@ -1,0 +1,61 @@
+import Foundation
+import Shared
+
+/// Price jobs of an imported project (seeds "Price localization", queue and results): submit
+/// from a stored preview, read with item states, cancel, retry, roll back. Submission records
+/// work; the `prices` worker in asod does the writes.
+struct AdminPriceJobsHandler {
+    let lookup: AdminLookup
+    let asod: BackendForwarding
+
+    struct SubmitBody: Decodable {
+        let previewId: String?
+        let territories: [String]?
+        let startDate: String?
+        let preserveCurrentPrice: Bool?
+    }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("POST", "/projects/{id}/prices/jobs", maxBodyBytes: InputLimits.communityBodyBytes, submit)
+        admin.addAsync("GET", "/projects/{id}/prices/jobs/{jobId}", get)
+        for action in ["cancel", "retry", "rollback"] {
+            admin.addAsync("POST", "/projects/{id}/prices/jobs/{jobId}/\(action)") { request, caller, respond in
+                try self.act(action, request, caller, respond)
+            }
+        }
+    }
+
+    private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {
+        let project = try lookup.project(request, caller)
+        guard let appStoreId = project.appStoreId else {
+            throw APIError(status: 409, code: "NOT_IMPORTED", message: "This project is not linked to an App Store app; import it from App Store Connect.")
+        }
+        return ASCAppRef(organizationId: caller.organizationId, projectId: project.id, appStoreId: appStoreId)
+    }
+
+    func submit(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(SubmitBody.self)
+        var errors = FieldErrors()
+        if !(1...64).contains(body.previewId?.count ?? 0) { errors.add("previewId", "is required") }
+        if let date = body.startDate, !(date.count == 10 && ISOTime.parse(date + "T00:00:00Z") != nil) {
+            errors.add("startDate", "must be a date, YYYY-MM-DD")
+        }
+        try errors.throwIfAny()
+        let call = PriceJobSubmit.Request(app: try app(request, caller), previewId: body.previewId!, territories: body.territories,
+                                          startDate: body.startDate, preserveCurrentPrice: body.preserveCurrentPrice ?? false)
+        asod.forward(PriceJobSubmit.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) { .json($0, status: 201) }
+    }
+
+    func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let ref = PriceJobRef(app: try app(request, caller), jobId: request.pathParameters["jobId"] ?? "")
+        asod.forward(PriceJobGet.self, ref, respond: respond) { .json($0) }
+    }
+
+    func act(_ action: String, _ request: HTTPRequest, _ caller: AdminCaller,
+             _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let ref = PriceJobRef(app: try app(request, caller), jobId: request.pathParameters["jobId"] ?? "")
+        asod.forward(PriceJobAction.self, PriceJobAction.Request(job: ref, action: action), respond: respond) {
+            .json($0, status: action == "rollback" ? 201 : 200)
+        }
+    }
+}
