@@ -1,3 +1,4 @@
+import Foundation
 import Shared
 
 /// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs.
@@ -5,9 +6,20 @@ public enum ASODaemon {
     /// Shipped steps are never edited; new ones are appended.
     public static let migrations: [Migration] = [
         .daemonMeta(.asod),
+        ASOSchema.explorer,
+        ASOSchema.tracking,
     ]
 
     public static var spec: DaemonSpec {
-        DaemonSpec(name: .asod, migrations: migrations)
+        DaemonSpec(name: .asod, migrations: migrations) { context in
+            let config = context.config
+            let store = ASOStore(db: context.store, clock: context.clock)
+            let options = ITunesSearchClient.defaultOptions(caFile: config.tlsCAFile)
+            // Explorer and the collector each own a client: each is used by one queue only.
+            let explorer = ASOExplorerService(store: store, client: ITunesSearchClient(baseURL: config.itunesURL, limit: config.asoSearchLimit,
+                                                                                      options: options),
+                                              clock: context.clock, logger: context.logger)
+            ASOHandlers.install(on: context.rpc, explorer: explorer)
+        }
     }
 }
