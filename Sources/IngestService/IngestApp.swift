@@ -25,7 +25,8 @@ public final class IngestApp: @unchecked Sendable {
         let cleanup = self.cleanup
         schedule = PeriodicTask(name: cleanup.name, interval: context.config.cleanupInterval, logger: context.logger) { try cleanup.run() }
         let router = Router()
-        AdminRoutes(store: store, jobs: [cleanup]).register(on: router)
+        AdminRoutes(store: store, jobs: [cleanup, RemoteJob(name: "aso-ranks", client: backends[.asod])]).register(on: router)
+        ASORoutes(store: store, asod: backends[.asod]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)
