@@ -19,7 +19,12 @@ public enum ASODaemon {
             let explorer = ASOExplorerService(store: store, client: ITunesSearchClient(baseURL: config.itunesURL, limit: config.asoSearchLimit,
                                                                                       options: options),
                                               clock: context.clock, logger: context.logger)
-            ASOHandlers.install(on: context.rpc, explorer: explorer)
+            let collector = ASORankCollector(store: store, client: ITunesSearchClient(baseURL: config.itunesURL, limit: config.asoSearchLimit,
+                                                                                      options: options),
+                                             clock: context.clock, logger: context.logger, callsPerMinute: config.asoCallsPerMinute)
+            ASOHandlers.install(on: context.rpc, store: store, explorer: explorer)
+            let jobs = DaemonJobs(context: context)
+            jobs.add(name: "aso-ranks", interval: config.asoInterval > 0 ? config.asoInterval : nil) { try collector.runPass() }
         }
     }
 }
