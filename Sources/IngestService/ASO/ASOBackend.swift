@@ -28,6 +28,13 @@ struct ASOBackend {
         return plan
     }
 
+    /// The project the path names (404 when it is another organization's), with the plan.
+    func project(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASOProjectRef {
+        let project = try AdminLookup(store: store).project(request, caller)
+        return ASOProjectRef(organizationId: caller.organizationId, plan: try plan(caller), projectId: project.id,
+                             appStoreId: project.appStoreId)
+    }
+
     /// The App Store IDs of the organization's projects, to mark its own apps.
     func ownAppStoreIds(_ caller: AdminCaller) throws -> [String] {
         try store.projects(organizationId: caller.organizationId).compactMap(\.appStoreId)

@@ -15,5 +15,7 @@ public struct ASORoutes {
         let admin = AdminRouter(router: router, auth: AdminAuth(store: store))
         let backend = ASOBackend(client: asod, store: store)
         ASOExplorerHandler(asod: backend).register(on: admin)
+        ASOKeywordsHandler(asod: backend).register(on: admin)
+        ASOGroupsHandler(asod: backend).register(on: admin)
     }
 }
