@@ -8,6 +8,7 @@ public enum ASODaemon {
         .daemonMeta(.asod),
         ASOSchema.explorer,
         ASOSchema.tracking,
+        ASOSchema.observationApps,
     ]
 
     public static var spec: DaemonSpec {
@@ -15,16 +16,20 @@ public enum ASODaemon {
             let config = context.config
             let store = ASOStore(db: context.store, clock: context.clock)
             let options = ITunesSearchClient.defaultOptions(caFile: config.tlsCAFile)
-            // Explorer and the collector each own a client: each is used by one queue only.
-            let explorer = ASOExplorerService(store: store, client: ITunesSearchClient(baseURL: config.itunesURL, limit: config.asoSearchLimit,
-                                                                                      options: options),
-                                              clock: context.clock, logger: context.logger)
-            let collector = ASORankCollector(store: store, client: ITunesSearchClient(baseURL: config.itunesURL, limit: config.asoSearchLimit,
-                                                                                      options: options),
-                                             clock: context.clock, logger: context.logger, callsPerMinute: config.asoCallsPerMinute)
-            ASOHandlers.install(on: context.rpc, store: store, explorer: explorer)
+            func provider() -> ITunesSearchClient {
+                ITunesSearchClient(baseURL: config.itunesURL, limit: config.asoSearchLimit, options: options)
+            }
+            // Explorer and the collector each own a client, each used by one queue only; listing
+            // lookups run on the explorer's queue, so they share its client.
+            let explorer = ASOExplorerService(store: store, client: provider(), clock: context.clock, logger: context.logger)
+            let candidates = ASOCandidateFinder(store: store, client: explorer.client, logger: context.logger)
+            let collector = ASORankCollector(store: store, client: provider(), clock: context.clock, logger: context.logger,
+                                             callsPerMinute: config.asoCallsPerMinute)
+            ASOHandlers.install(on: context.rpc, store: store, explorer: explorer, candidates: candidates)
             let jobs = DaemonJobs(context: context)
             jobs.add(name: "aso-ranks", interval: config.asoInterval > 0 ? config.asoInterval : nil) { try collector.runPass() }
+            // A live search in progress finishes before the store closes.
+            context.lifecycle.onShutdown("aso explorer") { explorer.queue.sync {} }
         }
     }
 }

@@ -95,4 +95,27 @@ final class ASOKeywordsHTTPTests: XCTestCase {
         XCTAssertEqual(row["concept"] as? String, "Notes")
         XCTAssertEqual(((row["cells"] as? [String: Any])?["de"] as? [String: Any])?["term"] as? String, "notizen")
     }
+
+    func testCandidatesAndCompetitorsOverHTTP() throws {
+        // Given app 999 ranked second for a tracked term behind app 1
+        let project = try hub.createProject(appStoreId: "999")
+        try hub.fake.script(term: "notes", results: [ASOFakeITunes.app(1, "Rival Notes"), ASOFakeITunes.app(999, "Mine")])
+        try hub.call("POST", "/projects/\(project)/aso/keywords", json: ["country": "us", "terms": ["notes"]])
+        XCTAssertEqual(try hub.call("POST", "/jobs/aso-ranks/run").json["processed"] as? Int, 1)
+
+        // When
+        let candidates = try hub.call("GET", "/projects/\(project)/aso/candidates?country=us")
+        let competitors = try hub.call("GET", "/projects/\(project)/aso/competitors")
+
+        // Then the listing was looked up, tracked "notes" is excluded, and app 1 is ahead
+        XCTAssertEqual(candidates.status, 200, "\(candidates.json)")
+        XCTAssertEqual(candidates.json["listing"] as? String, "ok")
+        let terms = (candidates.json["items"] as? [[String: Any]])?.compactMap { $0["term"] as? String } ?? []
+        XCTAssertTrue(terms.contains("rival"), "\(terms)")
+        XCTAssertFalse(terms.contains("notes"))
+        let ahead = try XCTUnwrap(competitors.json["items"] as? [[String: Any]])
+        XCTAssertEqual(ahead.map { $0["adamId"] as? String }, ["1"])
+        XCTAssertEqual(((ahead[0]["keywords"] as? [[String: Any]])?.first)?["yourRank"] as? Int, 2)
+        XCTAssertEqual(try hub.call("GET", "/projects/\(project)/aso/candidates?country=qq").status, 400)
+    }
 }

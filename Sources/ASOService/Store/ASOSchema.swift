@@ -73,4 +73,16 @@ enum ASOSchema {
             PRIMARY KEY (app_store_id, country)
         ) STRICT;
         """)
+
+    /// Which apps each observation returned, at which rank, so the searches that returned an
+    /// app are found without decoding every stored result list.
+    static let observationApps = Migration(name: "0004_aso_observation_apps", sql: """
+        CREATE TABLE observation_apps (
+            observation_id INTEGER NOT NULL REFERENCES observations (id) ON DELETE CASCADE,
+            rank INTEGER NOT NULL,
+            track_id TEXT NOT NULL,
+            PRIMARY KEY (observation_id, rank)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX observation_apps_track ON observation_apps (track_id, observation_id);
+        """)
 }

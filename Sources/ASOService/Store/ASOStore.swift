@@ -70,7 +70,15 @@ public final class ASOStore: @unchecked Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (term, country, day, source) DO NOTHING
                 """, [.text(term), .text(country), .text(day), .text(source), .text(ISOTime.format(at)),
                       .int(Int64(stored.count)), .text(json)])
-            return try observation(term: term, country: country, day: day, source: source)!
+            let inserted = db.changes == 1
+            let observation = try observation(term: term, country: country, day: day, source: source)!
+            if inserted {
+                for (index, app) in stored.enumerated() {
+                    try db.run("INSERT OR IGNORE INTO observation_apps (observation_id, rank, track_id) VALUES (?, ?, ?)",
+                               [.int(observation.id), .int(Int64(index + 1)), .text(String(app.trackId))])
+                }
+            }
+            return observation
         }
     }
 

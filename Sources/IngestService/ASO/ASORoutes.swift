@@ -17,5 +17,6 @@ public struct ASORoutes {
         ASOExplorerHandler(asod: backend).register(on: admin)
         ASOKeywordsHandler(asod: backend).register(on: admin)
         ASOGroupsHandler(asod: backend).register(on: admin)
+        ASOCandidatesHandler(asod: backend).register(on: admin)
     }
 }
