@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import IngestService
 @testable import Shared
 
 /// `GET /api/admin/v1/aso/explorer` end to end: the CONTRACT shape, own apps, validation, the
@@ -141,5 +142,30 @@ final class ASOExplorerHTTPTests: XCTestCase {
         XCTAssertEqual(hit.status, 200)
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.5)
         wait(for: [slowDone], timeout: 10)
+    }
+
+    func testHandWrittenAnswerMatchesTheEncoderOutput() throws {
+        // Given an answer with escapes, nulls, fractional numbers and every flag
+        let results = [ASOSearchResult(rank: 1, adamId: "1", name: "Quote \" and \\ and \n é", sellerName: nil, bundleId: "b",
+                                      rating: 4.25, ratingCount: 0, releaseDate: nil, updatedAt: "2026-01-01T00:00:00Z", price: 0.99,
+                                      formattedPrice: "$0.99", currency: nil, url: nil, own: true),
+                      ASOSearchResult(rank: 2, adamId: "2", name: nil, sellerName: nil, bundleId: nil, rating: nil, ratingCount: nil,
+                                      releaseDate: nil, updatedAt: nil, price: nil, formattedPrice: nil, currency: nil, url: nil,
+                                      own: false)]
+        let response = ASOExplorer.Response(
+            source: "itunes-search", observedAt: "2026-11-30T12:00:00.000Z", cached: true, results: results,
+            difficulty: .unavailable, related: ["a \"b\""], quota: ASOQuota(limit: 30, used: 2, resetsAt: "2026-12-01T00:00:00.000Z"))
+        // When
+        let handWritten = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ASOExplorerJSON.render(response))) as? [String: Any])
+        func object<T: Encodable>(_ value: T) throws -> Any { try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) }
+        // Then every part equals what the encoder writes for the typed values
+        XCTAssertEqual(handWritten["results"] as? NSArray, try object(results) as? NSArray)
+        XCTAssertEqual(response.results, results)
+        XCTAssertEqual(response.results.first?.name, "Quote \" and \\ and \n é")
+        XCTAssertEqual(handWritten["difficulty"] as? NSDictionary, try object(response.difficulty) as? NSDictionary)
+        XCTAssertEqual(handWritten["quota"] as? NSDictionary, try object(response.quota) as? NSDictionary)
+        XCTAssertEqual(handWritten["related"] as? [String], ["a \"b\""])
+        XCTAssertEqual(handWritten["cached"] as? Bool, true)
+        XCTAssertEqual(Set(handWritten.keys), ["source", "observedAt", "cached", "results", "difficulty", "related", "quota"])
     }
 }

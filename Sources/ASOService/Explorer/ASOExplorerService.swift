@@ -11,6 +11,23 @@ public final class ASOExplorerService: @unchecked Sendable {
     let logger: Logger
     let queue = DispatchQueue(label: "aso-explorer")
 
+    /// What an observation yields for every organization: results (none marked own yet),
+    /// difficulty and related terms. Stored observations never change, and neither do the
+    /// earlier ones difficulty reads, so this is computed once per observation.
+    struct Derived {
+        let source: String
+        let observedAt: String
+        let results: [ASOSearchResult]
+        /// `results` rendered, for organizations none of whose apps is among them.
+        let resultsJSON: String
+        let difficulty: ASODifficulty
+        let related: [String]
+    }
+
+    private let lock = NSLock()
+    private var derived: [Int64: Derived] = [:]
+    static let derivedCapacity = 4_096
+
     public init(store: ASOStore, client: ITunesSearchClient, clock: Clock, logger: Logger) {
         self.store = store
         self.client = client
@@ -33,10 +50,13 @@ public final class ASOExplorerService: @unchecked Sendable {
     public func cached(_ request: ASOExplorer.Request) throws -> ASOExplorer.Response? {
         let (term, country) = try Self.validate(request)
         let day = ASOStore.day(clock.now())
-        guard let hit = try store.observation(term: term, country: country, day: day, source: ITunesSearchClient.source) else {
+        guard let id = try store.observationId(term: term, country: country, day: day, source: ITunesSearchClient.source) else {
             return nil
         }
-        return try response(hit, request: request, cached: true, quota: store.quota(organizationId: request.organizationId))
+        let quota = try store.quota(organizationId: request.organizationId)
+        if let known = lock.withLock({ derived[id] }) { return response(known, request: request, cached: true, quota: quota) }
+        guard let observation = try store.observation(id: id) else { return nil }
+        return try response(observation, request: request, cached: true, quota: quota)
     }
 
     /// A live search: rechecks the cache (another request may have filled it), reserves quota,
@@ -76,13 +96,11 @@ public final class ASOExplorerService: @unchecked Sendable {
 
     func response(_ observation: ASOObservation, request: ASOExplorer.Request, cached: Bool, quota: ASOQuota) throws
         -> ASOExplorer.Response {
-        let own = Set(request.ownAppStoreIds)
         let results = observation.apps.enumerated().map { index, app in
             ASOSearchResult(rank: index + 1, adamId: String(app.trackId), name: app.trackName, sellerName: app.sellerName,
                             bundleId: app.bundleId, rating: app.averageUserRating, ratingCount: app.userRatingCount,
                             releaseDate: app.releaseDate, updatedAt: app.currentVersionReleaseDate, price: app.price,
-                            formattedPrice: app.formattedPrice, currency: app.currency, url: app.trackViewUrl,
-                            own: own.contains(String(app.trackId)))
+                            formattedPrice: app.formattedPrice, currency: app.currency, url: app.trackViewUrl, own: false)
         }
         let earlier = try store.earlierObservation(term: observation.term, country: observation.country,
                                                    before: observation.day, source: observation.source)
@@ -90,7 +108,24 @@ public final class ASOExplorerService: @unchecked Sendable {
         let difficulty = ASODifficultyModel.assess(term: observation.term, apps: observation.apps, earlier: earlier,
                                                    observedAt: observedAt)
         let related = ASORelatedTerms.extract(term: observation.term, titles: observation.apps.compactMap(\.trackName))
-        return ASOExplorer.Response(source: observation.source, observedAt: observation.observedAt, cached: cached,
-                                    results: results, difficulty: difficulty, related: related, quota: quota)
+        let known = Derived(source: observation.source, observedAt: observation.observedAt, results: results,
+                            resultsJSON: ASOSearchResult.jsonArray(results), difficulty: difficulty, related: related)
+        lock.withLock {
+            if derived.count >= Self.derivedCapacity { derived.removeAll(keepingCapacity: true) }
+            derived[observation.id] = known
+        }
+        return response(known, request: request, cached: cached, quota: quota)
+    }
+
+    private func response(_ known: Derived, request: ASOExplorer.Request, cached: Bool, quota: ASOQuota) -> ASOExplorer.Response {
+        var json = known.resultsJSON
+        let own = Set(request.ownAppStoreIds)
+        if !own.isEmpty, known.results.contains(where: { own.contains($0.adamId) }) {
+            var results = known.results
+            for i in results.indices where own.contains(results[i].adamId) { results[i].own = true }
+            json = ASOSearchResult.jsonArray(results)
+        }
+        return ASOExplorer.Response(source: known.source, observedAt: known.observedAt, cached: cached, resultsJSON: json,
+                                    difficulty: known.difficulty, related: known.related, quota: quota)
     }
 }

@@ -49,6 +49,17 @@ public final class ASOStore: @unchecked Sendable {
                         [.text(term), .text(country), .text(day), .text(source)]).map(observation(from:))
     }
 
+    /// The row ID of the cached observation, without reading its results.
+    public func observationId(term: String, country: String, day: String, source: String) throws -> Int64? {
+        try db.scalar("SELECT id FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
+                      [.text(term), .text(country), .text(day), .text(source)]).int64Value
+    }
+
+    public func observation(id: Int64) throws -> ASOObservation? {
+        if let hit = decoded.object(forKey: NSNumber(value: id)) { return hit.value }
+        return try db.queryOne("SELECT * FROM observations WHERE id = ?", [.int(id)]).map(observation(from:))
+    }
+
     /// The most recent observation of the term on an earlier day.
     public func earlierObservation(term: String, country: String, before day: String, source: String) throws -> ASOObservation? {
         try db.queryOne("""

@@ -18,6 +18,8 @@ struct ASOExplorerHandler {
         try errors.throwIfAnyInQuery()
         let call = ASOExplorer.Request(organizationId: caller.organizationId, plan: try asod.plan(caller), term: term,
                                        country: country!, ownAppStoreIds: try asod.ownAppStoreIds(caller))
-        asod.forward(ASOExplorer.self, call, timeout: ASOBackend.liveSearchTimeout, respond: respond) { .json($0) }
+        asod.forward(ASOExplorer.self, call, timeout: ASOBackend.liveSearchTimeout, respond: respond) {
+            .jsonBytes(ASOExplorerJSON.render($0))
+        }
     }
 }
