@@ -26,7 +26,7 @@ public final class ASOExplorerService: @unchecked Sendable {
 
     private let lock = NSLock()
     private var derived: [Int64: Derived] = [:]
-    static let derivedCapacity = 4_096
+    static let derivedCapacity = 1_024
 
     public init(store: ASOStore, client: ITunesSearchClient, clock: Clock, logger: Logger) {
         self.store = store

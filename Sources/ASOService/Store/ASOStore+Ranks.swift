@@ -11,25 +11,32 @@ extension ASOStore {
 
     /// Writes, for every keyword tracking the observation's term and country, the app's
     /// position in it (null when absent) for the observation's day, in one transaction.
+    /// Positions come from `observation_apps`, so the stored result list is not decoded.
     /// Returns how many keywords got a rank row.
     @discardableResult
     public func recordRanks(from observation: ASOObservation) throws -> Int {
-        var positions: [String: Int] = [:]
-        for (index, app) in observation.apps.enumerated() where positions[String(app.trackId)] == nil {
-            positions[String(app.trackId)] = index + 1
+        try recordRanks(observationId: observation.id, term: observation.term, country: observation.country,
+                        day: observation.day, observedAt: observation.observedAt)
+    }
+
+    @discardableResult
+    func recordRanks(observationId: Int64, term: String, country: String, day: String, observedAt: String) throws -> Int {
+        try db.transaction {
+            try db.run("""
+                INSERT INTO keyword_ranks (keyword_id, day, observed_at, rank, observation_id)
+                SELECT k.id, ?, ?, (SELECT MIN(a.rank) FROM observation_apps a WHERE a.observation_id = ? AND a.track_id = k.app_store_id), ?
+                FROM tracked_keywords k WHERE k.term = ? AND k.country = ?
+                ON CONFLICT (keyword_id, day) DO UPDATE SET observed_at = excluded.observed_at, rank = excluded.rank,
+                    observation_id = excluded.observation_id
+                """, [.text(day), .text(observedAt), .int(observationId), .int(observationId), .text(term), .text(country)])
+            return db.changes
         }
-        return try db.transaction {
-            let keywords = try db.query("SELECT id, app_store_id FROM tracked_keywords WHERE term = ? AND country = ?",
-                                        [.text(observation.term), .text(observation.country)])
-            for keyword in keywords {
-                try db.run("""
-                    INSERT INTO keyword_ranks (keyword_id, day, observed_at, rank, observation_id) VALUES (?, ?, ?, ?, ?)
-                    ON CONFLICT (keyword_id, day) DO UPDATE SET observed_at = excluded.observed_at, rank = excluded.rank,
-                        observation_id = excluded.observation_id
-                    """, [.text(keyword.string("id")!), .text(observation.day), .text(observation.observedAt),
-                          SQLValue(positions[keyword.string("app_store_id")!]), .int(observation.id)])
-            }
-            return keywords.count
-        }
+    }
+
+    /// Today's observation of a term, as the collector needs it: ID and time, not the results.
+    func observationStamp(term: String, country: String, day: String, source: String) throws -> (id: Int64, observedAt: String)? {
+        try db.queryOne("SELECT id, observed_at FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
+                        [.text(term), .text(country), .text(day), .text(source)])
+            .map { ($0.int64("id")!, $0.string("observed_at")!) }
     }
 }

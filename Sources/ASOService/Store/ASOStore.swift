@@ -8,19 +8,10 @@ public final class ASOStore: @unchecked Sendable {
     public let db: SQLiteDatabase
     let clock: Clock
     let ids: TimeSortableID
-    /// Decoded observations by row ID: a stored observation never changes, so a hit skips the JSON.
-    private let decoded = NSCache<NSNumber, ObservationBox>()
-
-    final class ObservationBox {
-        let value: ASOObservation
-        init(_ value: ASOObservation) { self.value = value }
-    }
-
     public init(db: SQLiteDatabase, clock: Clock) {
         self.db = db
         self.clock = clock
         ids = TimeSortableID(clock: clock)
-        decoded.countLimit = 2_048
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.
@@ -56,8 +47,7 @@ public final class ASOStore: @unchecked Sendable {
     }
 
     public func observation(id: Int64) throws -> ASOObservation? {
-        if let hit = decoded.object(forKey: NSNumber(value: id)) { return hit.value }
-        return try db.queryOne("SELECT * FROM observations WHERE id = ?", [.int(id)]).map(observation(from:))
+        try try db.queryOne("SELECT * FROM observations WHERE id = ?", [.int(id)]).map(observation(from:))
     }
 
     /// The most recent observation of the term on an earlier day.
@@ -81,25 +71,21 @@ public final class ASOStore: @unchecked Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (term, country, day, source) DO NOTHING
                 """, [.text(term), .text(country), .text(day), .text(source), .text(ISOTime.format(at)),
                       .int(Int64(stored.count)), .text(json)])
-            let inserted = db.changes == 1
-            let observation = try observation(term: term, country: country, day: day, source: source)!
-            if inserted {
-                for (index, app) in stored.enumerated() {
-                    try db.run("INSERT OR IGNORE INTO observation_apps (observation_id, rank, track_id) VALUES (?, ?, ?)",
-                               [.int(observation.id), .int(Int64(index + 1)), .text(String(app.trackId))])
-                }
+            guard db.changes == 1 else { return try observation(term: term, country: country, day: day, source: source)! }
+            let id = db.lastInsertRowID
+            for (index, app) in stored.enumerated() {
+                try db.run("INSERT OR IGNORE INTO observation_apps (observation_id, rank, track_id) VALUES (?, ?, ?)",
+                           [.int(id), .int(Int64(index + 1)), .text(String(app.trackId))])
             }
-            return observation
+            return ASOObservation(id: id, term: term, country: country, day: day, source: source,
+                                  observedAt: ISOTime.format(at), apps: stored)
         }
     }
 
     func observation(from row: Row) throws -> ASOObservation {
-        let id = row.int64("id")!
-        if let hit = decoded.object(forKey: NSNumber(value: id)) { return hit.value }
         let apps = try JSONDecoder().decode([ITunesApp].self, from: Data(row.string("results")!.utf8))
-        let value = ASOObservation(id: id, term: row.string("term")!, country: row.string("country")!, day: row.string("day")!,
-                                   source: row.string("source")!, observedAt: row.string("observed_at")!, apps: apps)
-        decoded.setObject(ObservationBox(value), forKey: NSNumber(value: id))
-        return value
+        return ASOObservation(id: row.int64("id")!, term: row.string("term")!, country: row.string("country")!,
+                              day: row.string("day")!, source: row.string("source")!, observedAt: row.string("observed_at")!,
+                              apps: apps)
     }
 }

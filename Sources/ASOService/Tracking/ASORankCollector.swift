@@ -35,8 +35,8 @@ public final class ASORankCollector: @unchecked Sendable {
         var processed = 0, fetched = 0, failed = 0, consecutiveFailures = 0
         for (term, country) in terms {
             let day = ASOStore.day(clock.now())
-            var observation = try store.observation(term: term, country: country, day: day, source: ITunesSearchClient.source)
-            if observation == nil {
+            var stamp = try store.observationStamp(term: term, country: country, day: day, source: ITunesSearchClient.source)
+            if stamp == nil {
                 guard let apps = fetch(term: term, country: country) else {
                     failed += 1
                     consecutiveFailures += 1
@@ -48,9 +48,11 @@ public final class ASORankCollector: @unchecked Sendable {
                 }
                 consecutiveFailures = 0
                 fetched += 1
-                observation = try store.saveObservation(term: term, country: country, source: ITunesSearchClient.source, apps: apps)
+                let saved = try store.saveObservation(term: term, country: country, source: ITunesSearchClient.source, apps: apps)
+                stamp = (saved.id, saved.observedAt)
             }
-            processed += try store.recordRanks(from: observation!)
+            processed += try store.recordRanks(observationId: stamp!.id, term: term, country: country, day: day,
+                                               observedAt: stamp!.observedAt)
         }
         logger.info("aso-ranks pass", ["terms": terms.count, "fetched": fetched, "failed": failed, "keywords": processed])
         return processed
