@@ -142,4 +142,21 @@ final class ASODifficultyTests: XCTestCase {
         XCTAssertFalse(related.contains("photo"))
         XCTAssertTrue(related.contains("photo collage"))
     }
+
+    func testStoredResultListsReadBackAsTheyWereReceived() throws {
+        // Given apps with escapes, fractions and missing fields, as the provider decoder produced them
+        let apps = [
+            ITunesApp(trackId: 1, trackName: "Quote \" back\\slash\nline é 🎨", sellerName: "S", artistId: 7, artistName: nil,
+                      bundleId: "b", averageUserRating: 4.123456789, userRatingCount: 0, releaseDate: "2020-01-01T00:00:00Z",
+                      currentVersionReleaseDate: nil, price: 0.99, formattedPrice: "$0.99", currency: "USD", trackViewUrl: "https://x/y",
+                      primaryGenreName: "Games", description: nil),
+            ITunesApp(trackId: 2),
+        ]
+        // When they are stored as text and decoded again
+        let text = ITunesApp.jsonArray(apps)
+        let decoded = try JSONDecoder().decode([ITunesApp].self, from: Data(text.utf8))
+        // Then nothing changed, and missing fields stayed missing
+        XCTAssertEqual(decoded, apps)
+        XCTAssertFalse(text.contains("null"))
+    }
 }

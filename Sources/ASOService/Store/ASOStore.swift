@@ -64,7 +64,7 @@ public final class ASOStore: @unchecked Sendable {
         let day = ASOStore.day(at)
         var stored = apps
         for i in stored.indices { stored[i].description = nil }
-        let json = String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
+        let json = ITunesApp.jsonArray(stored)
         return try db.transaction {
             try db.run("""
                 INSERT INTO observations (term, country, day, source, observed_at, result_count, results)
