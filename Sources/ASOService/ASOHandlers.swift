@@ -7,10 +7,7 @@ enum ASOHandlers {
         rpc.registerDeferred(ASOExplorer.self) { request, _, reply in try explorer.answer(request, reply: reply) }
         rpc.register(ASOKeywordsAdd.self) { request, _ in try store.addKeywords(request) }
         rpc.register(ASOKeywordsList.self) { request, _ in try store.listKeywords(request) }
-        rpc.register(ASOKeywordRemove.self) { request, _ in
-            try store.removeKeyword(request)
-            return RPCEmpty()
-        }
+        rpc.register(ASOKeywordRemove.self) { request, _ in try store.removeKeyword(request) }
         rpc.register(ASOKeywordHistory.self) { request, _ in try store.history(request) }
         rpc.register(ASOGroupCreate.self) { request, _ in try store.createGroup(request) }
         rpc.register(ASOGrid.self) { request, _ in try store.grid(request) }

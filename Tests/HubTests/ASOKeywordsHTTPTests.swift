@@ -17,6 +17,10 @@ final class ASOKeywordsHTTPTests: XCTestCase {
         // When terms are tracked, one twice in other spellings
         let added = try hub.call("POST", "/projects/\(project)/aso/keywords", json: ["country": "US", "terms": ["Notes", "todo list"]])
         let again = try hub.call("POST", "/projects/\(project)/aso/keywords", json: ["country": "us", "term": "  NOTES "])
+        let previewed = try hub.call("POST", "/projects/\(project)/aso/keywords",
+                                     json: ["country": "us", "terms": ["widgets"], "dryRun": true])
+        XCTAssertEqual(previewed.status, 200)
+        XCTAssertEqual((previewed.json["added"] as? [[String: Any]])?.first?["term"] as? String, "widgets")
 
         // Then the first adds two (201) and the second adds nothing (200, the existing one back)
         XCTAssertEqual(added.status, 201, "\(added.json)")
@@ -47,7 +51,10 @@ final class ASOKeywordsHTTPTests: XCTestCase {
         XCTAssertEqual(history.status, 200)
         XCTAssertEqual((history.json["items"] as? [[String: Any]])?.first?["rank"] as? Int, 2)
 
-        // When it is removed, twice
+        // When its removal is previewed, then it is removed, twice
+        let preview = try hub.call("DELETE", "/projects/\(project)/aso/keywords/\(id)?dryRun=true")
+        XCTAssertEqual(preview.status, 200)
+        XCTAssertEqual(preview.json["rank"] as? Int, 2)
         XCTAssertEqual(try hub.call("DELETE", "/projects/\(project)/aso/keywords/\(id)").status, 204)
         let gone = try hub.call("DELETE", "/projects/\(project)/aso/keywords/\(id)")
         // Then

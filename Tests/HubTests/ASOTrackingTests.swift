@@ -113,6 +113,32 @@ final class ASOTrackingTests: XCTestCase {
         XCTAssertEqual(history.items.map(\.rank), [2, nil, 5])
         XCTAssertEqual(history.keyword.rank, 2)
     }
+
+    func testPreviewsRunTheSameChecksAndSaveNothing() throws {
+        // Given a Pro organization one keyword below its allowance, and a tracked keyword
+        try fixture.track((0..<100).map { "term \($0)" })
+        try fixture.track((100..<199).map { "term \($0)" })
+        let existing = try XCTUnwrap(fixture.list(country: "us").first { $0.term == "term 0" })
+
+        // When adding, removing and grouping are previewed
+        let add = try fixture.store.addKeywords(ASOKeywordsAdd.Request(project: fixture.project(), country: "us",
+                                                                       terms: ["new one", "term 0"], dryRun: true))
+        let over = Result { try fixture.store.addKeywords(ASOKeywordsAdd.Request(project: fixture.project(), country: "us",
+                                                                                 terms: ["a", "b"], dryRun: true)) }
+        let removed = try fixture.store.removeKeyword(ASOKeywordRef(project: fixture.project(), keywordId: existing.id, dryRun: true))
+        let group = try fixture.store.createGroup(ASOGroupCreate.Request(project: fixture.project(), concept: "Thing",
+                                                                         terms: ["de": "ding"], dryRun: true))
+
+        // Then each answers as the real change would, and nothing changed
+        XCTAssertEqual(add.added.map(\.term), ["new one"])
+        XCTAssertEqual(add.existing.map(\.id), [existing.id])
+        XCTAssertEqual((over.failure as? RPCError)?.code, "KEYWORD_LIMIT")
+        XCTAssertEqual(removed, existing)
+        XCTAssertEqual(group.keywords.map(\.term), ["ding"])
+        XCTAssertEqual(try fixture.db.scalar("SELECT COUNT(*) FROM tracked_keywords").intValue, 199)
+        XCTAssertEqual(try fixture.db.scalar("SELECT COUNT(*) FROM keyword_groups").intValue, 0)
+        XCTAssertFalse(fixture.db.isInTransaction)
+    }
 }
 
 private extension Result {

@@ -25,7 +25,7 @@ extension ASOStore {
         }
         guard problems.isEmpty else { throw RPCError.asoInvalidPayload(problems) }
         let id = ids.next()
-        let keywordIds: [String] = try db.transaction {
+        return try previewable(request.dryRun == true) {
             try db.run("INSERT INTO keyword_groups (id, organization_id, project_id, concept, created_at) VALUES (?, ?, ?, ?, ?)",
                        [.text(id), .text(request.project.organizationId), .text(request.project.projectId), .text(concept),
                         .text(now())])
@@ -34,9 +34,8 @@ extension ASOStore {
                 let result = try insertKeywords(project: request.project, country: entry.country, terms: [entry.term], groupId: id)
                 all += result.added + result.existing
             }
-            return all
+            return ASOKeywordGroup(id: id, concept: concept, keywords: try keywords(ids: all))
         }
-        return ASOKeywordGroup(id: id, concept: concept, keywords: try keywords(ids: keywordIds))
     }
 
     /// Rows: each localized group, then each remaining term (tracked in one or more countries)

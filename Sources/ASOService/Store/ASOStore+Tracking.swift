@@ -45,10 +45,10 @@ extension ASOStore {
             if let problem = ASOTerm.problem(term) { problems["terms[\(i)]"] = [problem] }
         }
         guard problems.isEmpty else { throw RPCError.asoInvalidPayload(problems) }
-        let ids = try db.transaction {
-            try insertKeywords(project: request.project, country: country, terms: request.terms, groupId: nil)
+        return try previewable(request.dryRun == true) {
+            let ids = try insertKeywords(project: request.project, country: country, terms: request.terms, groupId: nil)
+            return ASOKeywordsAdd.Response(added: try keywords(ids: ids.added), existing: try keywords(ids: ids.existing))
         }
-        return ASOKeywordsAdd.Response(added: try keywords(ids: ids.added), existing: try keywords(ids: ids.existing))
     }
 
     /// Inserts the terms not yet tracked (normalized) within the allowance; call inside a
@@ -113,13 +113,30 @@ extension ASOStore {
                                         organizationAllowance: request.project.plan.trackedKeywordAllowance)
     }
 
-    public func removeKeyword(_ request: ASOKeywordRef) throws {
+    /// The keyword as it was before removal.
+    @discardableResult
+    public func removeKeyword(_ request: ASOKeywordRef) throws -> ASOTrackedKeyword {
         try ASOStore.requireAccess(request.project)
-        try db.transaction {
-            try db.run("DELETE FROM tracked_keywords WHERE id = ? AND project_id = ?",
-                       [.text(request.keywordId), .text(request.project.projectId)])
-            guard db.changes == 1 else { throw RPCError.asoKeywordNotFound() }
+        return try previewable(request.dryRun == true) {
+            guard let keyword = try keywords(ids: [request.keywordId]).first, keyword.projectId == request.project.projectId else {
+                throw RPCError.asoKeywordNotFound()
+            }
+            try db.run("DELETE FROM tracked_keywords WHERE id = ?", [.text(request.keywordId)])
+            return keyword
         }
+    }
+
+    /// Runs `body` in one transaction, committed, or with `dryRun` rolled back after it
+    /// answered: a preview goes through exactly the checks of the real change.
+    func previewable<T>(_ dryRun: Bool, _ body: () throws -> T) throws -> T {
+        var answer: T?
+        do {
+            try db.transaction {
+                answer = try body()
+                if dryRun { throw PreviewRollback() }
+            }
+        } catch is PreviewRollback {}
+        return answer!
     }
 
     public func history(_ request: ASOKeywordRef) throws -> ASOKeywordHistory.Response {
@@ -157,3 +174,6 @@ extension ASOStore {
                                  observedAt: row.string("r_observed_at"), change7d: change)
     }
 }
+
+/// Thrown to roll a preview's transaction back once it has answered.
+private struct PreviewRollback: Error {}

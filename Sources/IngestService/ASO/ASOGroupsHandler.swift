@@ -7,6 +7,8 @@ struct ASOGroupsHandler {
     struct CreateBody: Decodable {
         let concept: String?
         let terms: [String: String]?
+        /// Preview: the same checks and answer, nothing saved.
+        let dryRun: Bool?
     }
 
     func register(on admin: AdminRouter) {
@@ -25,8 +27,9 @@ struct ASOGroupsHandler {
             throw APIError(status: 409, code: ASOErrorCode.appStoreIdRequired,
                            message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
         }
-        let call = ASOGroupCreate.Request(project: project, concept: concept!, terms: body.terms!)
-        asod.forward(ASOGroupCreate.self, call, respond: respond) { .json($0, status: 201) }
+        let preview = body.dryRun == true
+        let call = ASOGroupCreate.Request(project: project, concept: concept!, terms: body.terms!, dryRun: preview)
+        asod.forward(ASOGroupCreate.self, call, respond: respond) { .json($0, status: preview ? 200 : 201) }
     }
 
     func grid(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

@@ -14,6 +14,8 @@ struct ASOKeywordsHandler {
         let country: String?
         let terms: [String]?
         let term: String?
+        /// Preview: the same checks and answer, nothing saved.
+        let dryRun: Bool?
     }
 
     func register(on admin: AdminRouter) {
@@ -51,13 +53,21 @@ struct ASOKeywordsHandler {
             throw APIError(status: 409, code: ASOErrorCode.appStoreIdRequired,
                            message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
         }
-        let call = ASOKeywordsAdd.Request(project: project, country: body.country!, terms: terms)
-        asod.forward(ASOKeywordsAdd.self, call, respond: respond) { .json($0, status: $0.added.isEmpty ? 200 : 201) }
+        let preview = body.dryRun == true
+        let call = ASOKeywordsAdd.Request(project: project, country: body.country!, terms: terms, dryRun: preview)
+        asod.forward(ASOKeywordsAdd.self, call, respond: respond) { .json($0, status: $0.added.isEmpty || preview ? 200 : 201) }
     }
 
+    /// `?dryRun=true` answers 200 with the keyword that would be removed, and removes nothing.
     func delete(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
-        let call = ASOKeywordRef(project: try asod.project(request, caller), keywordId: request.pathParameters["keywordId"] ?? "")
-        asod.forward(ASOKeywordRemove.self, call, respond: respond) { _ in .noContent }
+        var preview = false
+        if let raw = request.query["dryRun"] {
+            guard raw == "true" || raw == "false" else { throw APIError.invalidQuery(["dryRun": ["must be true or false"]]) }
+            preview = raw == "true"
+        }
+        let call = ASOKeywordRef(project: try asod.project(request, caller), keywordId: request.pathParameters["keywordId"] ?? "",
+                                 dryRun: preview)
+        asod.forward(ASOKeywordRemove.self, call, respond: respond) { preview ? .json($0) : .noContent }
     }
 
     func history(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

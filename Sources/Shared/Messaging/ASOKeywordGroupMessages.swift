@@ -11,7 +11,8 @@ public struct ASOKeywordGroup: Codable, Equatable, Sendable {
 }
 
 /// `aso.groups.create`: a localized group; each country's term becomes (or joins, when already
-/// tracked) a tracked keyword of the project, within the organization's allowance.
+/// tracked) a tracked keyword of the project, within the organization's allowance. With
+/// `dryRun`, the same checks and answer, and nothing saved.
 public enum ASOGroupCreate: RPCMessage {
     public static let type = "aso.groups.create"
     public struct Request: Codable, Equatable, Sendable {
@@ -20,10 +21,12 @@ public enum ASOGroupCreate: RPCMessage {
         public var concept: String
         /// Country code → term; 1–50 countries.
         public var terms: [String: String]
-        public init(project: ASOProjectRef, concept: String, terms: [String: String]) {
+        public var dryRun: Bool?
+        public init(project: ASOProjectRef, concept: String, terms: [String: String], dryRun: Bool? = nil) {
             self.project = project
             self.concept = concept
             self.terms = terms
+            self.dryRun = dryRun
         }
     }
     public typealias Response = ASOKeywordGroup

@@ -1,6 +1,7 @@
 /// `aso.keywords.add`: tracks terms for a project in one country. A term whose normalized form
 /// is already tracked there is returned in `existing`, not added again; the organization's
-/// allowance is checked for the new ones (409 `KEYWORD_LIMIT`, nothing added).
+/// allowance is checked for the new ones (409 `KEYWORD_LIMIT`, nothing added). With `dryRun`,
+/// the same checks and answer, and nothing saved (previews, e.g. for MCP's `add_keywords`).
 public enum ASOKeywordsAdd: RPCMessage {
     public static let type = "aso.keywords.add"
     public struct Request: Codable, Equatable, Sendable {
@@ -8,10 +9,12 @@ public enum ASOKeywordsAdd: RPCMessage {
         public var country: String
         /// 1–100 terms of 1–100 characters.
         public var terms: [String]
-        public init(project: ASOProjectRef, country: String, terms: [String]) {
+        public var dryRun: Bool?
+        public init(project: ASOProjectRef, country: String, terms: [String], dryRun: Bool? = nil) {
             self.project = project
             self.country = country
             self.terms = terms
+            self.dryRun = dryRun
         }
     }
     public struct Response: Codable, Equatable, Sendable {
@@ -59,17 +62,21 @@ public enum ASOKeywordsList: RPCMessage {
 public struct ASOKeywordRef: Codable, Equatable, Sendable {
     public var project: ASOProjectRef
     public var keywordId: String
-    public init(project: ASOProjectRef, keywordId: String) {
+    /// For changes: check and answer, save nothing.
+    public var dryRun: Bool?
+    public init(project: ASOProjectRef, keywordId: String, dryRun: Bool? = nil) {
         self.project = project
         self.keywordId = keywordId
+        self.dryRun = dryRun
     }
 }
 
 /// `aso.keywords.remove`: stops tracking; its history goes with it. 404 when not tracked.
+/// Answers the keyword as it was (what a preview shows as `diff.before`).
 public enum ASOKeywordRemove: RPCMessage {
     public static let type = "aso.keywords.remove"
     public typealias Request = ASOKeywordRef
-    public typealias Response = RPCEmpty
+    public typealias Response = ASOTrackedKeyword
 }
 
 /// `aso.keywords.history`: every dated observation of a keyword, newest first.
