@@ -1,3 +1,4 @@
+import Foundation
 import Shared
 
 /// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs.
@@ -5,6 +6,9 @@ public enum ASODaemon {
     /// Shipped steps are never edited; new ones are appended.
     public static let migrations: [Migration] = [
         .daemonMeta(.asod),
+        ASOSchema.explorer,
+        ASOSchema.tracking,
+        ASOSchema.observationApps,
         ASCConnectionSchema.connections,
         ASCReviewSchema.reviews,
         ASCMetadataSchema.publishLog,
@@ -14,6 +18,22 @@ public enum ASODaemon {
 
     public static var spec: DaemonSpec {
         DaemonSpec(name: .asod, migrations: migrations) { context in
+            let config = context.config
+            let store = ASOStore(db: context.store, clock: context.clock)
+            let options = ITunesSearchClient.defaultOptions(caFile: config.tlsCAFile)
+            func provider() -> ITunesSearchClient {
+                ITunesSearchClient(baseURL: config.itunesURL, limit: config.asoSearchLimit, options: options)
+            }
+            // Explorer and the collector each own a client, each used by one queue only; listing
+            // lookups run on the explorer's queue, so they share its client.
+            let explorer = ASOExplorerService(store: store, client: provider(), clock: context.clock, logger: context.logger)
+            let candidates = ASOCandidateFinder(store: store, client: explorer.client, logger: context.logger)
+            let collector = ASORankCollector(store: store, client: provider(), clock: context.clock, logger: context.logger,
+                                             callsPerMinute: config.asoCallsPerMinute)
+            ASOHandlers.install(on: context.rpc, store: store, explorer: explorer, candidates: candidates)
+            context.jobs.add(name: "aso-ranks", interval: config.asoInterval > 0 ? config.asoInterval : nil) { try collector.runPass() }
+            // A live search in progress finishes before the store closes.
+            context.lifecycle.onShutdown("aso explorer") { explorer.queue.sync {} }
             let connections = ASCConnections(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment(),
                                              baseURL: context.config.ascURL, caFile: context.config.tlsCAFile,
                                              timeout: context.config.ascTimeout)

@@ -31,7 +31,9 @@ public final class IngestApp: @unchecked Sendable {
         reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) { try reviews.run() }
         let router = Router()
         AdminRoutes(store: store, jobs: [cleanup, reviews, RemoteJob(name: "push", client: backends[.pushd]),
-                                         RemoteJob(name: "prices", client: backends[.asod])]).register(on: router)
+                                         RemoteJob(name: "prices", client: backends[.asod]),
+                                         RemoteJob(name: "aso-ranks", client: backends[.asod])]).register(on: router)
+        ASORoutes(store: store, asod: backends[.asod]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics, pushd: backends[.pushd]).register(on: router)
         VersionHandler().register(on: router)

@@ -14,7 +14,15 @@ TOKEN="an_fuzz$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export APPNORTH_DATA_DIR=$DATA APPNORTH_HTTP_ADDR=127.0.0.1:$PORT APPNORTH_SKIP_BUILD=1 APPNORTH_ADMIN_TOKEN=$TOKEN
 export APPNORTH_BUILD_CONFIG=${APPNORTH_BUILD_CONFIG:-debug}
 BASE=http://127.0.0.1:$PORT
-cleanup() { "$APPNORTH" down >/dev/null 2>&1; rm -rf "$DATA"; }
+# Outside providers are their fakes, so routes that reach them answer as they would in use
+# (a provider that cannot be reached is a documented 502, which the fuzz would count as a failure).
+FAKES_IN=$DATA/fakes.in
+mkfifo "$FAKES_IN"
+"$PY" "$ROOT/Tests/Fixtures/fake_itunes_search.py" --port 0 <"$FAKES_IN" >"$DATA/itunes.port" &
+exec {FAKES_FD}>"$FAKES_IN"
+for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && break; sleep 0.1; done
+export APPNORTH_ITUNES_URL=http://127.0.0.1:$(head -n 1 "$DATA/itunes.port")
+cleanup() { "$APPNORTH" down >/dev/null 2>&1; exec {FAKES_FD}>&-; rm -rf "$DATA"; }
 trap cleanup EXIT
 
 "$APPNORTH" up >/dev/null || { echo "fuzz: hub did not start"; exit 1; }

@@ -3,7 +3,7 @@ import Shared
 /// asod's App Store Connect connections: one per organization, the `.p8` key sealed with the
 /// keyring (associated data: organization and connection ID).
 enum ASCConnectionSchema {
-    static let connections = Migration(name: "0100_asc_connections", sql: """
+    static let connections = Migration(name: "0005_asc_connections", sql: """
         CREATE TABLE asc_connections (
             organization_id TEXT PRIMARY KEY,
             connection_id TEXT NOT NULL UNIQUE,

@@ -2,7 +2,7 @@ import Shared
 
 /// The audit record of every metadata publish attempt and its outcome.
 enum ASCMetadataSchema {
-    static let publishLog = Migration(name: "0102_metadata_publish_log", sql: """
+    static let publishLog = Migration(name: "0007_metadata_publish_log", sql: """
         CREATE TABLE metadata_publish_log (
             id TEXT PRIMARY KEY,
             organization_id TEXT NOT NULL,

@@ -2,7 +2,7 @@ import Shared
 
 /// Stored price-localization previews, so a recorded proposal can be reviewed again.
 enum ASCPriceSchema {
-    static let previews = Migration(name: "0103_price_previews", sql: """
+    static let previews = Migration(name: "0008_price_previews", sql: """
         CREATE TABLE price_previews (
             id TEXT PRIMARY KEY,
             organization_id TEXT NOT NULL,

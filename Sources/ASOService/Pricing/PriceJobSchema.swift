@@ -2,7 +2,7 @@ import Shared
 
 /// Price jobs: one per submission (or rollback), one item per territory with its state.
 enum PriceJobSchema {
-    static let jobs = Migration(name: "0104_price_jobs", sql: """
+    static let jobs = Migration(name: "0009_price_jobs", sql: """
         CREATE TABLE price_jobs (
             id TEXT PRIMARY KEY,
             organization_id TEXT NOT NULL,

@@ -3,7 +3,7 @@ import Shared
 /// Customer reviews read from App Store Connect, per project, with Apple's response and the
 /// team's own open/done status kept apart.
 enum ASCReviewSchema {
-    static let reviews = Migration(name: "0101_asc_reviews", sql: """
+    static let reviews = Migration(name: "0006_asc_reviews", sql: """
         CREATE TABLE asc_reviews (
             project_id TEXT NOT NULL,
             review_id TEXT NOT NULL,

@@ -49,6 +49,15 @@ public struct HubConfig: Sendable {
     public var pushBatchSize: Int
     /// The keyring spec that seals APNs keys (`APPNORTH_CREDENTIALS_KEY`); nil when unset.
     public var pushCredentialsKey: String?
+    // asod
+    /// iTunes Search and Lookup base URL (`APPNORTH_ITUNES_URL`, default `https://itunes.apple.com`).
+    public var itunesURL: String
+    /// Seconds between two passes of asod's `aso-ranks` job (`APPNORTH_ASO_INTERVAL_S`, default 86,400; 0 = on demand only).
+    public var asoInterval: TimeInterval
+    /// Provider calls per minute during rank collection (`APPNORTH_ASO_CALLS_PER_MIN`, default 20; 0 = no pacing).
+    public var asoCallsPerMinute: Int
+    /// Results asked of the provider per search (`APPNORTH_ASO_SEARCH_LIMIT`, default 100, at most 200).
+    public var asoSearchLimit: Int
 
     public static let defaultHTTPAddress = "127.0.0.1:8080"
 
@@ -142,6 +151,17 @@ public struct HubConfig: Sendable {
                                                           default: 60, range: 0...86_400))
         pushBatchSize = try HubConfig.integer(value("APPNORTH_PUSH_BATCH"), name: "APPNORTH_PUSH_BATCH", default: 500, range: 1...5_000)
         pushCredentialsKey = value("APPNORTH_CREDENTIALS_KEY")
+        // asod
+        itunesURL = value("APPNORTH_ITUNES_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://itunes.apple.com"
+        guard itunesURL.hasPrefix("http://") || itunesURL.hasPrefix("https://") else {
+            throw ConfigError.invalid(name: "APPNORTH_ITUNES_URL", value: itunesURL, reason: "expected an http:// or https:// URL")
+        }
+        asoInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_ASO_INTERVAL_S"), name: "APPNORTH_ASO_INTERVAL_S",
+                                                         default: 86_400, range: 0...2_592_000))
+        asoCallsPerMinute = try HubConfig.integer(value("APPNORTH_ASO_CALLS_PER_MIN"), name: "APPNORTH_ASO_CALLS_PER_MIN",
+                                                  default: 20, range: 0...100_000)
+        asoSearchLimit = try HubConfig.integer(value("APPNORTH_ASO_SEARCH_LIMIT"), name: "APPNORTH_ASO_SEARCH_LIMIT",
+                                               default: 100, range: 1...200)
     }
 
     public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }

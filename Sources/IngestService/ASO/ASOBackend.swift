@@ -1,0 +1,42 @@
+import Foundation
+import Shared
+
+/// Calls to asod from the ASO routes: like `BackendForwarding`, with a deadline per call
+/// (a live search waits on the provider) and asod's error mapping.
+struct ASOBackend {
+    /// Room for a provider call (10 s at most) behind one already running on asod's explorer queue.
+    static let liveSearchTimeout: TimeInterval = 25
+
+    let client: RPCClient
+    let store: IngestStore
+
+    func forward<M: RPCMessage>(_ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
+                                respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+                                render: @escaping (M.Response) throws -> HTTPResponse) {
+        client.call(m, request, timeout: timeout) { result in
+            switch result {
+            case let .success(response): respond(Result { try render(response) })
+            case let .failure(error): respond(.failure(APIError.fromASO(error)))
+            }
+        }
+    }
+
+    /// The caller's organization plan, refused with 403 `PLAN_REQUIRED` without ASO access.
+    func plan(_ caller: AdminCaller) throws -> OrganizationPlan {
+        let plan = try store.organization(id: caller.organizationId)?.entitlements ?? .selfhosted
+        guard plan.hasASOAccess else { throw APIError.asoPlanRequired }
+        return plan
+    }
+
+    /// The project the path names (404 when it is another organization's), with the plan.
+    func project(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASOProjectRef {
+        let project = try AdminLookup(store: store).project(request, caller)
+        return ASOProjectRef(organizationId: caller.organizationId, plan: try plan(caller), projectId: project.id,
+                             appStoreId: project.appStoreId)
+    }
+
+    /// The App Store IDs of the organization's projects, to mark its own apps.
+    func ownAppStoreIds(_ caller: AdminCaller) throws -> [String] {
+        try store.projects(organizationId: caller.organizationId).compactMap(\.appStoreId)
+    }
+}

@@ -1,0 +1,25 @@
+import Shared
+
+/// `GET /aso/explorer?term=&country=`: Keyword Explorer (CONTRACT pinned shape), answered by
+/// asod from the shared cache or a live search under the organization's daily quota.
+struct ASOExplorerHandler {
+    let asod: ASOBackend
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("GET", "/aso/explorer", get)
+    }
+
+    func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        var errors = FieldErrors()
+        let term = request.query["term"] ?? ""
+        if let problem = ASOTerm.problem(term) { errors.add("term", problem) }
+        let country = ASOStorefront.normalize(request.query["country"] ?? "us")
+        if country == nil { errors.add("country", "must be a supported App Store country code, e.g. us") }
+        try errors.throwIfAnyInQuery()
+        let call = ASOExplorer.Request(organizationId: caller.organizationId, plan: try asod.plan(caller), term: term,
+                                       country: country!, ownAppStoreIds: try asod.ownAppStoreIds(caller))
+        asod.forward(ASOExplorer.self, call, timeout: ASOBackend.liveSearchTimeout, respond: respond) {
+            .jsonBytes(ASOExplorerJSON.render($0))
+        }
+    }
+}

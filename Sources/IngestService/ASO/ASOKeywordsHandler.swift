@@ -1,0 +1,77 @@
+import Shared
+
+/// A project's tracked keywords: list with latest ranks, add (normalized duplicates are
+/// returned, not added again), remove, and one keyword's rank history.
+struct ASOKeywordsHandler {
+    let asod: ASOBackend
+
+    /// Terms per add call (asod enforces the same).
+    static let maximumTerms = 100
+    /// 100 terms of up to 100 characters, escaped, with room to spare.
+    static let maxBodyBytes = 64_000
+
+    struct AddBody: Decodable {
+        let country: String?
+        let terms: [String]?
+        let term: String?
+        /// Preview: the same checks and answer, nothing saved.
+        let dryRun: Bool?
+    }
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("GET", "/projects/{id}/aso/keywords", list)
+        admin.addAsync("POST", "/projects/{id}/aso/keywords", maxBodyBytes: ASOKeywordsHandler.maxBodyBytes, create)
+        admin.addAsync("DELETE", "/projects/{id}/aso/keywords/{keywordId}", delete)
+        admin.addAsync("GET", "/projects/{id}/aso/keywords/{keywordId}/history", history)
+    }
+
+    func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        var errors = FieldErrors()
+        let country = request.query["country"].flatMap { raw -> String? in
+            guard let code = ASOStorefront.normalize(raw) else {
+                errors.add("country", "must be a supported App Store country code, e.g. us")
+                return nil
+            }
+            return code
+        }
+        try errors.throwIfAnyInQuery()
+        let call = ASOKeywordsList.Request(project: try asod.project(request, caller), country: country)
+        asod.forward(ASOKeywordsList.self, call, respond: respond) { .json($0) }
+    }
+
+    func create(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(AddBody.self)
+        var errors = FieldErrors()
+        let terms = body.terms ?? body.term.map { [$0] } ?? []
+        if terms.isEmpty { errors.add("terms", "is required: a list of 1-\(ASOKeywordsHandler.maximumTerms) terms") }
+        if body.country.flatMap(ASOStorefront.normalize) == nil {
+            errors.add("country", "must be a supported App Store country code, e.g. us")
+        }
+        try errors.throwIfAny()
+        let project = try asod.project(request, caller)
+        guard project.appStoreId != nil else {
+            throw APIError(status: 409, code: ASOErrorCode.appStoreIdRequired,
+                           message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
+        }
+        let preview = body.dryRun == true
+        let call = ASOKeywordsAdd.Request(project: project, country: body.country!, terms: terms, dryRun: preview)
+        asod.forward(ASOKeywordsAdd.self, call, respond: respond) { .json($0, status: $0.added.isEmpty || preview ? 200 : 201) }
+    }
+
+    /// `?dryRun=true` answers 200 with the keyword that would be removed, and removes nothing.
+    func delete(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        var preview = false
+        if let raw = request.query["dryRun"] {
+            guard raw == "true" || raw == "false" else { throw APIError.invalidQuery(["dryRun": ["must be true or false"]]) }
+            preview = raw == "true"
+        }
+        let call = ASOKeywordRef(project: try asod.project(request, caller), keywordId: request.pathParameters["keywordId"] ?? "",
+                                 dryRun: preview)
+        asod.forward(ASOKeywordRemove.self, call, respond: respond) { preview ? .json($0) : .noContent }
+    }
+
+    func history(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let call = ASOKeywordRef(project: try asod.project(request, caller), keywordId: request.pathParameters["keywordId"] ?? "")
+        asod.forward(ASOKeywordHistory.self, call, respond: respond) { .json($0) }
+    }
+}
