@@ -5,6 +5,9 @@
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
 #  - pushd's peak resident memory during the pass.
+# nghttpd ends each answer with an empty DATA frame; libcurl 7.88 then resets every finished
+# stream, and nghttpd's reset-flood guard closes the connection with a GOAWAY about every 1,000
+# streams (bench/RESULTS.md). The libcurl figures include those reconnections.
 # The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the
 # figure is the delivery path alone.
 #   bench/push.sh [pushes, default 100000] [batch, default 2000]
