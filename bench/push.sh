@@ -5,6 +5,9 @@
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
 #  - pushd's peak resident memory during the pass.
+# nghttpd ends each answer with an empty DATA frame; libcurl 7.88 then resets every finished
+# stream, and nghttpd's reset-flood guard closes the connection with a GOAWAY about every 1,000
+# streams (bench/RESULTS.md). The libcurl figures include those reconnections.
 # The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the
 # figure is the delivery path alone.
 #   bench/push.sh [pushes, default 100000] [batch, default 2000]
@@ -100,7 +103,7 @@ cat >"$WORK/curl_multi.c" <<'C'
 #include <time.h>
 static size_t sink(char *p, size_t s, size_t n, void *u) { (void)p; (void)u; return s * n; }
 int main(int argc, char **argv) {
-    int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running;
+    int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running, failed = 0;
     CURL *pool[100]; CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
     FILE *f = fopen(argv[4], "rb"); static char body[4096]; body[fread(body, 1, sizeof body - 1, f)] = 0; fclose(f);
     curl_global_init(CURL_GLOBAL_ALL);
@@ -122,18 +125,24 @@ int main(int argc, char **argv) {
         curl_multi_perform(m, &running);
         while ((msg = curl_multi_info_read(m, &left))) {
             if (msg->msg != CURLMSG_DONE) continue;
+            if (msg->data.result != CURLE_OK) failed++;
             curl_multi_remove_handle(m, msg->easy_handle); pool[pooled++] = msg->easy_handle; active--; done++;
         }
         if (active) curl_multi_poll(m, NULL, 0, 100, NULL);
     }
     clock_gettime(CLOCK_MONOTONIC, &b);
-    printf("%.0f\n", total / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9));
+    printf("%.0f %d\n", total / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9), failed);
     return 0;
 }
 C
-libcurl_rate=n/a
+libcurl_rate=n/a; libcurl_failed=n/a; libcurl_cpu=n/a
 if cc -O2 "$WORK/curl_multi.c" -o "$WORK/curl_multi" -lcurl 2>/dev/null; then
-    libcurl_rate=$("$WORK/curl_multi" "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" "$WORK/apns.pem" "$PUSHES" "$WORK/payload.json")
+    # Its CPU time (user + system) is measured too, as the per-request floor of a libcurl client.
+    TIMEFORMAT='%U %S'
+    { time "$WORK/curl_multi" "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" "$WORK/apns.pem" "$PUSHES" \
+        "$WORK/payload.json" >"$WORK/curl_multi.out"; } 2>"$WORK/curl_multi.time"
+    read -r libcurl_rate libcurl_failed <"$WORK/curl_multi.out"
+    libcurl_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/curl_multi.time")
 fi
 
 # pushd's pass, with its resident memory sampled every 50 ms.
@@ -157,11 +166,12 @@ fi
 sent=$(sqlite3 "$WORK/data/pushd.sqlite" "SELECT COUNT(*) FROM push_queue WHERE status = 'sent'")
 rate=$(python3 -c "print(round($processed / ($end - $start)))")
 echo "ceiling (h2load -c1 -m100 -> nghttpd): $ceiling req/s"
-echo "libcurl multi alone (1 connection, 100 streams): $libcurl_rate req/s"
+echo "libcurl multi alone (1 connection, 100 streams): $libcurl_rate req/s, $libcurl_failed failed, CPU $libcurl_cpu µs per request"
 echo "pushd pass: $processed pushes in $(python3 -c "print(round($end - $start, 2))") s = $rate pushes/s" \
      "(batch $BATCH, $sent rows sent), $(python3 -c "print(round($rate / float('$ceiling'), 2))")x the ceiling," \
      "$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")x libcurl alone"
-echo "pushd CPU during the pass: $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK), 2))") s"
+echo "pushd CPU during the pass: $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK), 2))") s" \
+     "= $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK) * 1e6 / $processed))") µs per push"
 echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "pushd RSS: $((rss_before / 1024)) MiB before, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during the pass"
 sqlite3 "$WORK/data/pushd.sqlite" "SELECT status, last_reason, COUNT(*) FROM push_queue GROUP BY 1, 2"

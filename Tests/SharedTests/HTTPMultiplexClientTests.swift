@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import Shared
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Many requests as streams of one kept HTTP/2 connection, against the h2 TLS fixture.
 final class HTTPMultiplexClientTests: XCTestCase {
@@ -14,9 +17,16 @@ final class HTTPMultiplexClientTests: XCTestCase {
     }
 
     private var fixture: HTTPClientTests.FixtureProcess?
+    private var nghttpd: Process?
+    private var scratch: URL?
 
     override func tearDown() {
         fixture?.stop()
+        if let nghttpd, nghttpd.isRunning {
+            nghttpd.terminate()
+            nghttpd.waitUntilExit()
+        }
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
         super.tearDown()
     }
 
@@ -102,5 +112,134 @@ final class HTTPMultiplexClientTests: XCTestCase {
         XCTAssertEqual(try results[0].get().status, 200)
         guard case .failure(.responseTooLarge(limit: 1_000)) = results[1] else { return XCTFail("\(results[1])") }
         guard case .failure(.transport) = results[2] else { return XCTFail("\(results[2])") }
+    }
+
+    func testSharedHeadersFollowEachRequestsOwnAndHandlesSwitchShapes() throws {
+        // Given a batch mixing methods, with and without bodies, and headers shared by all
+        let (base, options) = try server()
+        let client = HTTPMultiplexClient(options: options)
+        let shapes: [(String, [UInt8]?)] = [("POST", Array("abc".utf8)), ("GET", nil), ("PUT", Array("12345".utf8)),
+                                            ("POST", nil), ("delete", nil), ("POST", Array("z".utf8))]
+        let requests = (0..<60).map { n in
+            HTTPClientRequest(method: shapes[n % shapes.count].0, url: base + "/echo?n=\(n)",
+                              headers: [("x-own", String(n))], body: shapes[n % shapes.count].1)
+        }
+
+        // When it is sent twice through one client, so handles are reused across shapes
+        let rounds = [client.send(requests, sharedHeaders: [("x-shared", "s"), ("authorization", "bearer t")]),
+                      client.send(requests, sharedHeaders: [("x-shared", "second")])]
+
+        // Then every request kept its own method, body and headers, with the shared ones after
+        for (round, results) in rounds.enumerated() {
+            for (n, result) in results.enumerated() {
+                let echo = try result.get().decodeJSON(Echo.self)
+                XCTAssertEqual(echo.method, shapes[n % shapes.count].0.uppercased(), "request \(n)")
+                XCTAssertEqual(echo.bodyLength, shapes[n % shapes.count].1?.count ?? 0, "request \(n)")
+                XCTAssertEqual(echo.headers["x-own"], String(n))
+                XCTAssertEqual(echo.headers["x-shared"], round == 0 ? "s" : "second")
+                XCTAssertEqual(echo.headers["authorization"], round == 0 ? "bearer t" : nil)
+                XCTAssertNil(echo.headers["expect"])
+            }
+        }
+    }
+
+    func testAnInvalidSharedHeaderFailsTheWholeBatchUnsent() throws {
+        // Given
+        let (base, options) = try server()
+        let client = HTTPMultiplexClient(options: options)
+
+        // When the shared headers hold a line break
+        let results = client.send([HTTPClientRequest(method: "POST", url: base + "/echo", body: [1]),
+                                   HTTPClientRequest(method: "POST", url: base + "/echo", body: [2])],
+                                  sharedHeaders: [("x-bad", "a\r\nx-injected: 1")])
+
+        // Then each request fails with a transport error
+        XCTAssertEqual(results.count, 2)
+        for result in results {
+            guard case .failure(.transport) = result else { return XCTFail("\(result)") }
+        }
+    }
+
+    /// nghttpd answers an empty file with HEADERS then an empty DATA frame; libcurl 7.88 then
+    /// resets each finished stream, and nghttpd's reset-flood guard answers with a GOAWAY about
+    /// every thousand streams, refusing the streams it had not read yet.
+    func testThousandsOfStreamsAllGetTheirAnswerThroughGoaways() throws {
+        // Given nghttpd serving an empty file over TLS
+        let base = try startNghttpd()
+        var options = HTTPClientOptions()
+        options.extraCAFile = scratch!.appendingPathComponent("server.pem").path
+        let client = HTTPMultiplexClient(options: options)
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 186)
+
+        // When 20,000 POSTs go in batches of 1,000 (a few GOAWAYs come with that many)
+        var statuses: [Int: Int] = [:]
+        var failures: [String] = []
+        let started = Date()
+        for batch in 0..<20 {
+            let requests = (0..<1_000).map { n in
+                HTTPClientRequest(method: "POST", url: base + "/3/device/token", headers: [("apns-id", "\(batch)-\(n)")], body: body)
+            }
+            for result in client.send(requests, sharedHeaders: [("apns-topic", "com.example"), ("apns-push-type", "alert")]) {
+                switch result {
+                case let .success(response): statuses[response.status, default: 0] += 1
+                case let .failure(error): failures.append("\(error)")
+                }
+            }
+        }
+
+        // Then every one got its 200
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(statuses, [200: 20_000])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+    }
+
+    /// nghttpd (Debian's nghttp2-server, installed by the test command) with a throwaway
+    /// certificate for 127.0.0.1 and an empty `/3/device/token`; returns its base URL.
+    private func startNghttpd() throws -> String {
+        guard let binary = ["/usr/sbin/nghttpd", "/usr/bin/nghttpd", "/usr/local/bin/nghttpd"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            XCTFail("nghttpd is missing: apt-get install -y nghttp2-server")
+            throw HTTPClientError.couldNotConnect("no nghttpd")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nghttpd-\(UUID().uuidString)")
+        scratch = directory
+        let www = directory.appendingPathComponent("www/3/device")
+        try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: www.appendingPathComponent("token").path, contents: Data())
+        let key = directory.appendingPathComponent("server.key").path
+        let pem = directory.appendingPathComponent("server.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                             "-keyout", key, "-out", pem, "-days", "1", "-subj", "/CN=localhost",
+                             "-addext", "subjectAltName=IP:127.0.0.1"]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        XCTAssertEqual(openssl.terminationStatus, 0, "openssl could not make a certificate")
+        let port = try HTTPClientTests.closedPort()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: binary)
+        server.arguments = ["-d", directory.appendingPathComponent("www").path, String(port), key, pem]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        nghttpd = server
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            close(fd)
+            if connected == 0 { return "https://127.0.0.1:\(port)" }
+            usleep(20_000)
+        }
+        throw HTTPClientError.couldNotConnect("nghttpd did not listen on \(port)")
     }
 }

@@ -43,18 +43,20 @@ final class APNsSender {
         let base = baseURLs[environment] ?? ""
         // Seconds since the epoch: APNs keeps an undelivered push for 24 hours.
         let expiration = String(Int64(clock.now().timeIntervalSince1970) + 86_400)
-        let authorization = "bearer " + jwt
+        // Everything but the path, the apns-id and the body is the same for the whole batch.
+        let shared = [
+            ("authorization", "bearer " + jwt),
+            ("apns-topic", credentials.bundleId),
+            ("apns-push-type", "alert"),
+            ("apns-expiration", expiration),
+            ("content-type", "application/json"),
+        ]
+        let prefix = base + "/3/device/"
         let requests = pushes.map { push in
-            HTTPClientRequest(method: "POST", url: base + "/3/device/" + push.token, headers: [
-                ("authorization", authorization),
-                ("apns-topic", credentials.bundleId),
-                ("apns-push-type", "alert"),
-                ("apns-expiration", expiration),
-                ("apns-id", push.apnsId),
-                ("content-type", "application/json"),
-            ], body: push.body)
+            HTTPClientRequest(method: "POST", url: prefix + push.token, headers: [("apns-id", push.apnsId)], body: push.body)
         }
-        let outcomes = connection(credentials: credentials, environment: environment).send(requests).map(APNsResponse.outcome(of:))
+        let outcomes = connection(credentials: credentials, environment: environment)
+            .send(requests, sharedHeaders: shared).map(APNsResponse.outcome(of:))
         if outcomes.contains(where: { if case .providerToken = $0 { return true } else { return false } }) {
             tokens.invalidate(jwt, for: credentials)
         }

@@ -21,6 +21,7 @@ public final class PushWorker: @unchecked Sendable {
     private let retryBase: TimeInterval
     private let batchSize: Int
     let counters = PushCounters()
+    private let commitQueue = DispatchQueue(label: "push-commit")
     private let stopLock = NSLock()
     private var stopping = false
 
@@ -45,26 +46,43 @@ public final class PushWorker: @unchecked Sendable {
     /// Closes APNs connections; call once no pass runs.
     func close() { sender.close() }
 
-    /// Returns how many pushes were attempted.
+    /// Returns how many pushes were attempted. Batch N's outcomes commit on `commitQueue`
+    /// while batch N+1 is sent (the next batch and its credentials are read first, so the
+    /// transaction does not hold them up); a batch whose outcomes remove a registration commits
+    /// before the next one is read, as its other pending pushes are then cancelled.
     public func runPass() throws -> Int {
         counters.add(failed: "Expired", count: try store.cleanUp())
         var processed = 0
         var after: Int64 = 0
+        var unrecorded: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]?
         while !isStopping {
             let batch = try store.duePushes(after: after, limit: batchSize)
+            let groups = PushWorker.grouped(batch, by: \.projectId)
+            let credentials = try groups.map { try store.openCredentials(projectId: $0.0) }
+            let commit = unrecorded.map { PushBatchCommit(results: $0, on: commitQueue, record: record) }
+            unrecorded = nil
+            var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
+            do {
+                for ((projectId, items), credentials) in zip(groups, credentials) {
+                    results += try deliver(items, projectId: projectId, credentials: credentials)
+                }
+            } catch {
+                if let commit { processed += try counted(commit) }
+                throw error
+            }
+            if let commit { processed += try counted(commit) }
             guard let last = batch.last else { break }
             after = last.id
-            var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
-            for (projectId, items) in PushWorker.grouped(batch, by: \.projectId) {
-                results += try deliver(items, projectId: projectId)
-            }
             // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
             if isStopping { break }
-            let summary = try store.record(results, retryBase: retryBase)
-            for result in results { counters.count(result.outcome) }
-            counters.set(providerTokens: sender.tokens.signed)
-            counters.add(retries: summary.retries, exhausted: summary.exhausted)
-            processed += results.count
+            if PushBatchCommit.touchesOtherRows(results) {
+                processed += try counted(PushBatchCommit(results: results, on: commitQueue, record: record))
+            } else {
+                unrecorded = results
+            }
+        }
+        if let unrecorded {
+            processed += try counted(PushBatchCommit(results: unrecorded, on: commitQueue, record: record))
         }
         if processed > 0 {
             let counts = counters.snapshot
@@ -74,9 +92,22 @@ public final class PushWorker: @unchecked Sendable {
         return processed
     }
 
-    private func deliver(_ items: [PushQueueItem], projectId: String) throws
+    private func record(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) throws -> PushBatchCommit.Summary {
+        try store.record(results, retryBase: retryBase)
+    }
+
+    /// Waits for the commit, then counts its outcomes; returns how many there were.
+    private func counted(_ commit: PushBatchCommit) throws -> Int {
+        let summary = try commit.wait()
+        for result in commit.results { counters.count(result.outcome) }
+        counters.set(providerTokens: sender.tokens.signed)
+        counters.add(retries: summary.retries, exhausted: summary.exhausted)
+        return commit.results.count
+    }
+
+    private func deliver(_ items: [PushQueueItem], projectId: String, credentials: PushStoredCredentials?) throws
         -> [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] {
-        guard let credentials = try store.openCredentials(projectId: projectId) else {
+        guard let credentials else {
             return items.map { ($0, .cancelled(reason: "NoCredentials"), nil) }
         }
         let owners = Array(Set(items.map(\.owner)))

@@ -62,10 +62,11 @@ extension PushStore {
         var retries = 0
         var exhausted: [String] = []
         try db.transaction {
+            try completeSent(results, now: now)
             for (item, outcome, badge) in results {
                 switch outcome {
                 case .sent:
-                    try complete(item, status: "sent", httpStatus: 200, reason: nil, badge: badge, now: now)
+                    continue
                 case let .retry(reason, status):
                     let attempts = item.attempts + 1
                     if attempts >= PushStore.maximumAttempts {
@@ -102,6 +103,24 @@ extension PushStore {
             }
         }
         return (retries, exhausted)
+    }
+
+    /// Marks every sent push of a batch done with one statement per badge value instead of
+    /// one per push: at thousands of pushes a second the per-statement cost adds up.
+    private func completeSent(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)], now: Int64) throws {
+        var idsByBadge: [Int?: [Int64]] = [:]
+        for (item, outcome, badge) in results {
+            guard case .sent = outcome else { continue }
+            idsByBadge[badge, default: []].append(item.id)
+        }
+        for (badge, ids) in idsByBadge {
+            // Only the worker changes a pending row's attempts, so attempts + 1 is what it read plus one.
+            try db.run("""
+                UPDATE push_queue SET status = 'sent', attempts = attempts + 1, completed_ms = ?, last_status = 200,
+                                      last_reason = NULL, badge = ?
+                WHERE id IN (SELECT value FROM json_each(?)) AND status = 'pending'
+                """, [.int(now), SQLValue(badge.map(Int64.init)), .text("[" + ids.map(String.init).joined(separator: ",") + "]")])
+        }
     }
 
     private func complete(_ item: PushQueueItem, status: String, httpStatus: Int?, reason: String?, badge: Int?, now: Int64,

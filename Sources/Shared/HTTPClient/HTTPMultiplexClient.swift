@@ -13,7 +13,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     public let maxConcurrentStreams: Int
     private let lock = NSLock()
     private var multi: UnsafeMutableRawPointer?
-    /// Handles kept for reuse; they keep nothing of a finished transfer but its caches.
+    /// Handles kept for reuse, with the options of their last request (see `CurlEasy.shape`).
     private var idle: [CurlEasy] = []
 
     private struct Active {
@@ -32,37 +32,39 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     deinit { closeLocked() }
 
     /// Sends every request and returns their outcomes in the same order. Any HTTP status is a
-    /// response; a request that got none fails with its own `HTTPClientError`.
-    public func send(_ requests: [HTTPClientRequest]) -> [Result<HTTPClientResponse, HTTPClientError>] {
+    /// response; a request that got none fails with its own `HTTPClientError`. `sharedHeaders`
+    /// go with every request, after its own; they are checked and built once for the batch.
+    ///
+    /// A stream that libcurl fails with `CURLE_HTTP2` before any response came (its connection
+    /// went away under it, as when the server's GOAWAY refuses the streams it has not
+    /// processed) is sent once more, on the next connection.
+    public func send(_ requests: [HTTPClientRequest],
+                     sharedHeaders: [(String, String)] = []) -> [Result<HTTPClientResponse, HTTPClientError>] {
         lock.lock()
         defer { lock.unlock() }
         var results = [Result<HTTPClientResponse, HTTPClientError>?](repeating: nil, count: requests.count)
         guard let multi = multiHandle() else {
             return requests.map { _ in .failure(.transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed")) }
         }
+        let shared: CurlHeaderList
+        do {
+            shared = try CurlHeaderList(sharedHeaders)
+        } catch {
+            let failure = (error as? HTTPClientError) ?? .transport(code: -1, message: "\(error)")
+            return requests.map { _ in .failure(failure) }
+        }
+        var queue = Array(requests.indices)
         var next = 0
+        var resent = Set<Int>()
         var active: [UnsafeMutableRawPointer: Active] = [:]
-        while next < requests.count || !active.isEmpty {
-            while next < requests.count && active.count < maxConcurrentStreams {
-                let index = next
+        active.reserveCapacity(maxConcurrentStreams)
+        while next < queue.count || !active.isEmpty {
+            while next < queue.count && active.count < maxConcurrentStreams {
+                let index = queue[next]
                 next += 1
                 do {
-                    let easy = try idle.popLast() ?? CurlEasy()
-                    let stream = CurlStream(request: requests[index], limit: options.maxResponseBytes)
-                    do {
-                        try stream.configure(easy, options: options)
-                    } catch {
-                        easy.reset()
-                        idle.append(easy)
-                        throw error
-                    }
-                    let added = curl_multi_add_handle(multi, easy.handle)
-                    guard added == CURLM_OK else {
-                        easy.reset()
-                        idle.append(easy)
-                        throw HTTPClientError.transport(code: Int(added.rawValue), message: String(cString: curl_multi_strerror(added)))
-                    }
-                    active[easy.handle] = Active(index: index, easy: easy, stream: stream)
+                    let entry = try start(requests[index], index: index, shared: shared, multi: multi)
+                    active[entry.easy.handle] = entry
                 } catch let error as HTTPClientError {
                     results[index] = .failure(error)
                 } catch {
@@ -74,8 +76,8 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
             if performed != CURLM_OK && performed != CURLM_CALL_MULTI_PERFORM {
                 let failure = HTTPClientError.transport(code: Int(performed.rawValue), message: String(cString: curl_multi_strerror(performed)))
                 failAll(&active, &results, multi: multi, failure: failure)
-                while next < requests.count {
-                    results[next] = .failure(failure)
+                while next < queue.count {
+                    results[queue[next]] = .failure(failure)
                     next += 1
                 }
                 break
@@ -86,6 +88,12 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
                       let entry = active.removeValue(forKey: handle) else { continue }
                 let code = message.pointee.data.result
                 curl_multi_remove_handle(multi, handle)
+                if code == CURLE_HTTP2 && entry.easy.info(long: CURLINFO_RESPONSE_CODE) == 0
+                    && resent.insert(entry.index).inserted {
+                    idle.append(entry.easy)
+                    queue.append(entry.index)
+                    continue
+                }
                 results[entry.index] = finish(entry, code: code)
             }
             if !active.isEmpty {
@@ -120,11 +128,31 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
         return created
     }
 
-    private func finish(_ entry: Active, code: CURLcode) -> Result<HTTPClientResponse, HTTPClientError> {
-        defer {
-            entry.easy.reset()
-            idle.append(entry.easy)
+    /// Configures a handle (a kept one when there is one) for the request and adds it to the multi.
+    private func start(_ request: HTTPClientRequest, index: Int, shared: CurlHeaderList,
+                       multi: UnsafeMutableRawPointer) throws -> Active {
+        let easy = try idle.popLast() ?? CurlEasy()
+        let stream = CurlStream(request: request, limit: options.maxResponseBytes, shared: shared)
+        do {
+            try stream.configure(easy, options: options)
+        } catch {
+            easy.reset()
+            idle.append(easy)
+            throw error
         }
+        let added = curl_multi_add_handle(multi, easy.handle)
+        guard added == CURLM_OK else {
+            easy.reset()
+            idle.append(easy)
+            throw HTTPClientError.transport(code: Int(added.rawValue), message: String(cString: curl_multi_strerror(added)))
+        }
+        return Active(index: index, easy: easy, stream: stream)
+    }
+
+    /// The handle goes back to the pool with its options: the next stream of the same shape
+    /// sets only its own (see `CurlStream.configure`).
+    private func finish(_ entry: Active, code: CURLcode) -> Result<HTTPClientResponse, HTTPClientError> {
+        defer { idle.append(entry.easy) }
         return withExtendedLifetime(entry.stream) { entry.stream.finish(code, easy: entry.easy, options: options) }
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+
+/// One batch's outcomes being recorded on the worker's commit queue while the next batch is
+/// on the wire, so the connection does not sit idle during the transaction.
+final class PushBatchCommit: @unchecked Sendable {
+    typealias Summary = (retries: Int, exhausted: [String])
+
+    let results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<Summary, Error>?
+
+    init(results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)], on queue: DispatchQueue,
+         record: @escaping ([(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) throws -> Summary) {
+        self.results = results
+        queue.async {
+            self.outcome = Result { try record(results) }
+            self.done.signal()
+        }
+    }
+
+    /// Blocks until the transaction ends; rethrows its error.
+    func wait() throws -> Summary {
+        done.wait()
+        done.signal()
+        return try outcome!.get()
+    }
+
+    /// Whether recording these outcomes changes rows other than their own (a removed
+    /// registration cancels the token's other pending pushes); then the next batch must not be
+    /// read before the commit.
+    static func touchesOtherRows(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) -> Bool {
+        results.contains {
+            switch $0.outcome {
+            case .unregistered: return true
+            case let .permanent(_, _, removeDevice): return removeDevice
+            default: return false
+            }
+        }
+    }
+}

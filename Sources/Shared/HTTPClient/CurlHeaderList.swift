@@ -1,0 +1,42 @@
+import CCurl
+
+/// A libcurl header list built once and shared as the tail of many streams' own lists (see
+/// `CurlStream`), so headers common to a batch are checked and copied once, not per request.
+/// It must outlive every stream linked to it; streams hold a reference.
+final class CurlHeaderList {
+    private(set) var head: UnsafeMutablePointer<curl_slist>?
+
+    /// Builds the list, ending with a blank `Expect:` (which keeps libcurl from adding one)
+    /// unless `headers` has its own; throws `HTTPClientError.transport` for a name or value
+    /// that could smuggle another header (CR, LF, or a colon in the name).
+    init(_ headers: [(String, String)]) throws {
+        var sawExpect = false
+        for (name, value) in headers {
+            if try CurlHeaderList.append(name, value, to: &head) { sawExpect = true }
+        }
+        if !sawExpect { try CurlHeaderList.appendLine("Expect:", to: &head) }
+    }
+
+    deinit {
+        curl_slist_free_all(head)
+    }
+
+    /// Appends "name: value" (libcurl's "name;" for an empty value) and returns whether it is
+    /// an `Expect` header.
+    @discardableResult
+    static func append(_ name: String, _ value: String, to list: inout UnsafeMutablePointer<curl_slist>?) throws -> Bool {
+        guard !name.isEmpty, !name.utf8.contains(where: { $0 == 0x3A || $0 == 0x0D || $0 == 0x0A }),
+              !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else {
+            throw HTTPClientError.transport(code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue), message: "invalid request header \(name)")
+        }
+        try appendLine(value.isEmpty ? name + ";" : name + ": " + value, to: &list)
+        return name.utf8.count == 6 && name.lowercased() == "expect"
+    }
+
+    static func appendLine(_ line: String, to list: inout UnsafeMutablePointer<curl_slist>?) throws {
+        guard let appended = curl_slist_append(list, line) else {
+            throw HTTPClientError.transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "curl_slist_append failed")
+        }
+        list = appended
+    }
+}
