@@ -190,7 +190,7 @@ final class HTTPMultiplexClientTests: XCTestCase {
         // Then every one got its 200
         XCTAssertEqual(failures, [])
         XCTAssertEqual(statuses, [200: 20_000])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 15)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "a stalled connection, not a slow machine")
     }
 
     /// nghttpd (Debian's nghttp2-server, installed by the test command) with a throwaway

@@ -82,6 +82,8 @@ public struct PriceProposal: Codable, Equatable, Sendable {
         case matchFX = "match_fx"
         case pinned
         case locked
+        /// Taken from an imported CSV row.
+        case imported = "csv_import"
     }
 
     public enum Status: String, Codable, Sendable {
@@ -120,7 +122,8 @@ public struct PriceLocalizationPreview: Codable, Equatable, Sendable {
 
     public var baseTerritory: String
     public var basePrice: Decimal
-    public var strategy: PriceLocalizationRequest.Strategy
+    /// A `PriceLocalizationRequest.Strategy` value, or `csv_import`.
+    public var strategy: String
     public var source: Source
     public var proposals: [PriceProposal]
 }

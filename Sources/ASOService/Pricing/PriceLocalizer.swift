@@ -24,7 +24,7 @@ public struct PriceLocalizer: Sendable {
         for territory in request.territories where !territories.contains(territory) { territories.append(territory) }
         let proposals = territories.map { proposal(for: $0, request, release: release, base: base) }
         return PriceLocalizationPreview(
-            baseTerritory: request.baseTerritory, basePrice: request.basePrice, strategy: request.strategy,
+            baseTerritory: request.baseTerritory, basePrice: request.basePrice, strategy: request.strategy.rawValue,
             source: .init(dataset: BigMacIndex.sourceName, licence: BigMacIndex.licence, releaseDate: release), proposals: proposals)
     }
 
