@@ -9,7 +9,7 @@ public final class ASCPrices: @unchecked Sendable {
     let clock: Clock
     let connections: ASCConnections
     let localizer: PriceLocalizer
-    private let ids: TimeSortableID
+    let ids: TimeSortableID
     static let baseTerritory = "USA"
     static let maximumTerritories = 175
 
@@ -35,9 +35,9 @@ public final class ASCPrices: @unchecked Sendable {
         let startDate: String?
     }
 
-    private func client(_ app: ASCAppRef) throws -> ASCClient { try connections.client(organizationId: app.organizationId) }
+    func client(_ app: ASCAppRef) throws -> ASCClient { try connections.client(organizationId: app.organizationId) }
 
-    private func apple<T>(_ work: () throws -> T) throws -> T {
+    func apple<T>(_ work: () throws -> T) throws -> T {
         do {
             return try work()
         } catch let error as ASCError {
@@ -61,7 +61,7 @@ public final class ASCPrices: @unchecked Sendable {
     }
 
     /// Apple's price points of the product in `territories`, by territory.
-    private func pricePoints(_ client: ASCClient, _ product: ASCPricedProduct, territories: [String]) throws -> [String: [PricePoint]] {
+    func pricePoints(_ client: ASCClient, _ product: ASCPricedProduct, territories: [String]) throws -> [String: [PricePoint]] {
         let path = product.kind == .subscription ? "/v1/subscriptions/\(product.id)/pricePoints" : "/v2/inAppPurchases/\(product.id)/pricePoints"
         var result: [String: [PricePoint]] = [:]
         // Apple filters by territory; a few territories per request keeps URLs short.
@@ -125,6 +125,11 @@ public final class ASCPrices: @unchecked Sendable {
         } catch PriceLocalizer.Failure.noRelease(let asOf) {
             throw RPCError(code: "NO_DATASET", message: "The pricing dataset has no release on or before \(asOf).", status: 409)
         }
+        return try store(request, preview)
+    }
+
+    /// Stores a preview with the request it answers; returns it as recorded.
+    func store(_ request: ASCPricePreview.Request, _ preview: PriceLocalizationPreview) throws -> ASCPricePreview.Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let previewText = String(decoding: try encoder.encode(preview), as: UTF8.self)

@@ -25,6 +25,28 @@ struct AdminPricesHandler {
         admin.addAsync("GET", "/projects/{id}/prices/products", products)
         admin.addAsync("POST", "/projects/{id}/prices/preview", maxBodyBytes: InputLimits.communityBodyBytes, preview)
         admin.addAsync("GET", "/projects/{id}/prices/previews/{previewId}", storedPreview)
+        admin.addAsync("GET", "/projects/{id}/prices/previews/{previewId}/csv", exportCSV)
+        admin.addAsync("POST", "/projects/{id}/prices/import", maxBodyBytes: InputLimits.communityBodyBytes, importCSV)
+    }
+
+    struct ImportBody: Decodable { let csv: String? }
+
+    /// The preview as CSV, with each territory's current Apple point for the staleness check.
+    func exportCSV(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let call = ASCPriceCSVExport.Request(app: try app(request, caller), previewId: request.pathParameters["previewId"] ?? "")
+        asod.forward(ASCPriceCSVExport.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            HTTPResponse(status: 200, headers: [("Content-Type", "text/csv; charset=utf-8"),
+                                                ("Content-Disposition", "attachment; filename=\"price-preview.csv\"")],
+                         body: Array($0.csv.utf8))
+        }
+    }
+
+    /// `{"csv"}` → 201 stored preview built from the file, or 409 `STALE_CSV`.
+    func importCSV(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let body = try request.decodeJSON(ImportBody.self)
+        guard let csv = body.csv, !csv.isEmpty else { throw APIError.invalidPayload(["csv": ["is required"]]) }
+        asod.forward(ASCPriceCSVImport.self, ASCPriceCSVImport.Request(app: try app(request, caller), csv: csv),
+                     timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) { Self.render($0, status: 201) }
     }
 
     private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {

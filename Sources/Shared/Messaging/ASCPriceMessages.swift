@@ -91,3 +91,37 @@ public enum ASCPricePreviewGet: RPCMessage {
     }
     public typealias Response = ASCPricePreview.Response
 }
+
+/// `prices.csv.export`: a stored preview as CSV, with each territory's current Apple point
+/// (read now) so an import can tell whether the file went stale.
+public enum ASCPriceCSVExport: RPCMessage {
+    public static let type = "prices.csv.export"
+    public struct Request: Codable, Equatable, Sendable {
+        public var app: ASCAppRef
+        public var previewId: String
+        public init(app: ASCAppRef, previewId: String) {
+            self.app = app
+            self.previewId = previewId
+        }
+    }
+    public struct Response: Codable, Equatable, Sendable {
+        public var csv: String
+        public init(csv: String) { self.csv = csv }
+    }
+}
+
+/// `prices.csv.import`: validates a CSV against the current catalog and, when every row still
+/// matches Apple's current point, stores it as a preview a job can be submitted from.
+/// A row whose current point moved is `STALE_CSV`.
+public enum ASCPriceCSVImport: RPCMessage {
+    public static let type = "prices.csv.import"
+    public struct Request: Codable, Equatable, Sendable {
+        public var app: ASCAppRef
+        public var csv: String
+        public init(app: ASCAppRef, csv: String) {
+            self.app = app
+            self.csv = csv
+        }
+    }
+    public typealias Response = ASCPricePreview.Response
+}
