@@ -128,4 +128,19 @@ final class ASCConnectionTests: XCTestCase {
         XCTAssertEqual(try admin.store.projects(organizationId: orgId).count, 3)
         XCTAssertEqual(AdminClient.code(try admin.call("GET", "/app-store-connect/apps").json), "NOT_CONNECTED")
     }
+
+    func testAStoredKeyTheCredentialsKeyCannotOpenIsUnreadable() throws {
+        // Given a connection sealed under one credentials key
+        XCTAssertEqual(try connect().status, 200)
+        // When asod restarts with another credentials key
+        admin.hub.stopDaemon(.asod)
+        setenv(Keyring.environmentVariable, String(repeating: "ef", count: 32), 1)
+        try admin.hub.startDaemon(.asod)
+        // Then calls that need the key answer CREDENTIALS_UNREADABLE, and reconnecting repairs it
+        let apps = try admin.call("GET", "/app-store-connect/apps")
+        XCTAssertEqual(apps.status, 409)
+        XCTAssertEqual(AdminClient.code(apps.json), "CREDENTIALS_UNREADABLE")
+        XCTAssertEqual(try connect().status, 200)
+        XCTAssertEqual(try admin.call("GET", "/app-store-connect/apps").status, 200)
+    }
 }

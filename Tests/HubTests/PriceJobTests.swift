@@ -98,6 +98,10 @@ final class PriceJobTests: XCTestCase {
         // Then Apple's price is read, found at the target, and the item succeeded with one write in all
         XCTAssertEqual(states(try job(id))["IND"], "succeeded")
         XCTAssertEqual(try writes().count, 1)
+        // And neither the key nor a token reached the logs, even for the failed write
+        let logs = admin.hub.logSink.lines.joined(separator: "\n")
+        XCTAssertFalse(logs.contains("PRIVATE KEY"))
+        XCTAssertFalse(logs.contains("eyJhbGciOiJFUzI1NiI"), "a JWT was logged")
     }
 
     func testConflictsUnavailablePointsCancelAndRetry() throws {
