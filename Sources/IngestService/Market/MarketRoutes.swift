@@ -1,0 +1,20 @@
+import Shared
+
+/// The operator market routes (`/api/admin/v1/market/…`, behind `AdminAuth`), forwarded to
+/// marketd with the caller's organization and plan; ingest never reads marketd's file.
+public struct MarketRoutes {
+    let store: IngestStore
+    let marketd: RPCClient
+
+    public init(store: IngestStore, marketd: RPCClient) {
+        self.store = store
+        self.marketd = marketd
+    }
+
+    public func register(on router: Router) {
+        let admin = AdminRouter(router: router, auth: AdminAuth(store: store))
+        let market = BackendForwarding(client: marketd)
+        let access = MarketAccess(store: store)
+        MarketChartsHandler(market: market, access: access).register(on: admin)
+    }
+}
