@@ -21,6 +21,7 @@ public enum MarketDaemon {
             let jobs = DaemonJobs(context: context)
             jobs.add(name: chartsJob, interval: context.config.marketInterval) { try collector.runPass() }
             MarketChartHandlers.install(on: context.rpc, store: store)
+            MarketListHandlers.install(on: context.rpc, store: store)
         }
     }
 

@@ -71,3 +71,39 @@ final class MarketHubFixture {
 
     static func items(_ json: [String: Any]) -> [[String: Any]] { json["items"] as? [[String: Any]] ?? [] }
 }
+
+extension MarketHubFixture {
+    /// A chart order: `pinned` apps at the given ranks, the rest of `base` filling the other
+    /// places in their order, `count` places in all.
+    static func arrange(_ base: [Int], pinned: [Int: Int], count: Int) -> [Int] {
+        var slots = [Int?](repeating: nil, count: count)
+        for (app, rank) in pinned { slots[rank - 1] = app }
+        var rest = base.filter { pinned[$0] == nil }.makeIterator()
+        return slots.map { $0 ?? rest.next()! }
+    }
+
+    /// Sets the caller's organization plan through the operator API.
+    func setPlan(_ plan: String) throws {
+        let organization = try call("GET", "/organization")
+        let id = try XCTUnwrap((organization.json["organization"] as? [String: Any])?["id"] as? String ?? organization.json["id"] as? String)
+        let changed = try call("PATCH", "/organizations/\(id)", json: ["plan": plan])
+        XCTAssertEqual(changed.status, 200, String(decoding: changed.body, as: UTF8.self))
+    }
+
+    /// Imports JSON lines; the reply.
+    func importRecords(_ records: [[String: Any]]) throws -> Reply {
+        let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        let response = try hub.http.send(HTTPClientRequest(
+            method: "POST", url: hub.baseURL + "/api/admin/v1/market/records",
+            headers: [("Authorization", "Bearer " + MarketHubFixture.token), ("Content-Type", "application/x-ndjson")],
+            body: Array(lines.joined(separator: "\n").utf8)))
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        return (response.status, object, response.body, response.headers)
+    }
+
+    static func estimate(_ id: String, app: Int, value: Double?, start: String, end: String, source: String = "sensor",
+                         storefront: String = "us", observedAt: String = "2026-11-21T00:00:00.000Z") -> [String: Any] {
+        ["id": id, "kind": "estimate", "adamId": ids([app])[0], "metric": "downloads", "value": value.map { $0 as Any } ?? NSNull(),
+         "source": source, "storefront": storefront, "periodStart": start, "periodEnd": end, "observedAt": observedAt]
+    }
+}

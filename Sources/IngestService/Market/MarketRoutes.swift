@@ -16,5 +16,8 @@ public struct MarketRoutes {
         let market = BackendForwarding(client: marketd)
         let access = MarketAccess(store: store)
         MarketChartsHandler(market: market, access: access).register(on: admin)
+        MarketWatchlistHandler(market: market, access: access).register(on: admin)
+        MarketTrackerHandler(market: market, access: access).register(on: admin)
+        MarketRecordsHandler(market: market).register(on: admin)
     }
 }
