@@ -19,5 +19,6 @@ public struct MarketRoutes {
         MarketWatchlistHandler(market: market, access: access).register(on: admin)
         MarketTrackerHandler(market: market, access: access).register(on: admin)
         MarketRecordsHandler(market: market).register(on: admin)
+        MarketFavoritesHandler(market: market).register(on: admin)
     }
 }

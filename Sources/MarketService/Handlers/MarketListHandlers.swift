@@ -1,6 +1,6 @@
 import Shared
 
-/// Watchlist, AppTracker and record import: organization-scoped reads and writes.
+/// Watchlist, AppTracker, record import and favorites: organization-scoped reads and writes.
 enum MarketListHandlers {
     static func install(on rpc: RPCServer, store: MarketStore) {
         let tracker = MarketTracker(store: store)
@@ -9,5 +9,12 @@ enum MarketListHandlers {
         rpc.register(MarketWatchlistRemove.self) { request, _ in try store.removeFromWatchlist(request) }
         rpc.register(MarketTrackerTimeline.self) { request, _ in try tracker.timeline(request) }
         rpc.register(MarketRecordsImport.self) { request, _ in try store.importRecords(request) }
+        rpc.register(MarketFavoritesList.self) { request, _ in try store.favorites(request) }
+        rpc.register(MarketFavoriteSave.self) { request, _ in try store.saveFavorite(request) }
+        rpc.register(MarketFavoriteRemove.self) { request, _ in try store.removeFavorite(request) }
+        rpc.register(MarketFoldersList.self) { request, _ in try store.folders(request) }
+        rpc.register(MarketFolderCreate.self) { request, _ in try store.createFolder(request) }
+        rpc.register(MarketFolderRename.self) { request, _ in try store.renameFolder(request) }
+        rpc.register(MarketFolderDelete.self) { request, _ in try store.deleteFolder(request) }
     }
 }
