@@ -130,6 +130,23 @@ final class MarketChartTests: XCTestCase {
         XCTAssertEqual(try f.marketDB.scalar("SELECT count(*) FROM snapshots").intValue, 1)
     }
 
+    func testARepeatedReadIsServedFreshAfterANewPass() throws {
+        // Given trending read twice (the second answered from ingest's confirmed copy)
+        try f.feed.chart(f.path, ids: MarketHubFixture.ids(Array(1...10)))
+        try f.runPass()
+        let first = try f.call("GET", "/market/trending")
+        let repeated = try f.call("GET", "/market/trending")
+        XCTAssertEqual(repeated.body, first.body)
+
+        // When a later pass that day records another order
+        try f.feed.chart(f.path, ids: MarketHubFixture.ids(Array((1...10).reversed())))
+        try f.runPass()
+
+        // Then the next read has it
+        let after = MarketHubFixture.items(try f.call("GET", "/market/trending").json)
+        XCTAssertEqual(after.first?["adamId"] as? String, "1000000010")
+    }
+
     func testQueriesAreValidatedWithFieldErrors() throws {
         // When the parameters are wrong
         let trending = try f.call("GET", "/market/trending?storefront=USA&chart=topapps&genre=games&limit=500")

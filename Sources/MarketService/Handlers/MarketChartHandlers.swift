@@ -1,15 +1,20 @@
 import Shared
 
-/// `market.trending` and `market.rising`: store reads only, answered on the RPC thread.
+/// `market.trending` and `market.rising`: store reads only, answered on the RPC thread. A
+/// caller holding the current `etag` gets no body, so ingest can serve its rendered copy.
 enum MarketChartHandlers {
     static func install(on rpc: RPCServer, store: MarketStore) {
         rpc.register(MarketTrending.self) { request, _ in
             try validate(request.chart, limit: request.limit)
-            return try store.trending(request)
+            let etag = store.etag
+            if request.ifNoneMatch == etag { return .init(etag: etag, body: nil) }
+            return .init(etag: etag, body: try store.trending(request))
         }
         rpc.register(MarketRising.self) { request, _ in
             try validate(request.chart, limit: request.limit)
-            return try store.rising(request)
+            let etag = store.etag
+            if request.ifNoneMatch == etag { return .init(etag: etag, body: nil) }
+            return .init(etag: etag, body: try store.rising(request))
         }
     }
 

@@ -3,7 +3,7 @@ import Shared
 
 extension MarketStore {
     /// The latest complete snapshot of a chart with its apps, best rank first.
-    public func trending(_ request: MarketTrending.Request) throws -> MarketTrending.Response {
+    public func trending(_ request: MarketTrending.Request) throws -> MarketTrending.Body {
         let q = request.chart
         let key = "\(q.storefront)|\(q.chart)|\(q.genre ?? "")|\(request.limit)"
         return try trendingCache.value(for: key, in: db) {
@@ -11,7 +11,7 @@ extension MarketStore {
                 SELECT id, day FROM snapshots WHERE storefront = ? AND chart = ? AND genre = ? AND complete = 1
                 ORDER BY day DESC LIMIT 1
                 """, [.text(q.storefront), .text(q.chart), .text(q.genre ?? "")]) else {
-                return MarketTrending.Response(snapshotDate: nil, items: [])
+                return MarketTrending.Body(snapshotDate: nil, items: [])
             }
             let rows = try db.query("""
                 SELECT e.rank, a.adam_id, a.slug, a.name, a.developer_name, a.developer_id, a.genre_id, a.genre_name,
@@ -19,7 +19,7 @@ extension MarketStore {
                 FROM snapshot_entries e JOIN apps a ON a.adam_id = e.adam_id
                 WHERE e.snapshot_id = ? ORDER BY e.rank LIMIT ?
                 """, [snapshot["id"], .int(Int64(request.limit))])
-            return MarketTrending.Response(snapshotDate: snapshot.string("day"), items: rows.map(Self.chartItem))
+            return MarketTrending.Body(snapshotDate: snapshot.string("day"), items: rows.map(Self.chartItem))
         }
     }
 
@@ -49,11 +49,11 @@ extension MarketStore {
 
     /// Risers, fallers or new entries between the latest consecutive pair of complete daily
     /// snapshots; nothing without such a pair, since a gap or a partial feed proves no move.
-    public func rising(_ request: MarketRising.Request) throws -> MarketRising.Response {
+    public func rising(_ request: MarketRising.Request) throws -> MarketRising.Body {
         let q = request.chart
         let key = "\(q.storefront)|\(q.chart)|\(q.genre ?? "")|\(request.kind.rawValue)|\(request.limit)"
         return try risingCache.value(for: key, in: db) {
-            guard let pair = try latestConsecutivePair(q) else { return MarketRising.Response(fromDate: nil, toDate: nil, items: []) }
+            guard let pair = try latestConsecutivePair(q) else { return MarketRising.Body(fromDate: nil, toDate: nil, items: []) }
             let condition: String
             let order: String
             switch request.kind {
@@ -75,7 +75,7 @@ extension MarketStore {
                 return MarketRisingItem(adamId: r.string("adam_id") ?? "", slug: r.string("slug") ?? "", name: r.string("name") ?? "",
                                         rank: rank, previousRank: previous, change: previous.map { $0 - rank })
             }
-            return MarketRising.Response(fromDate: pair.from.day, toDate: pair.to.day, items: items)
+            return MarketRising.Body(fromDate: pair.from.day, toDate: pair.to.day, items: items)
         }
     }
 }

@@ -8,8 +8,13 @@ public final class MarketStore: @unchecked Sendable {
     let clock: Clock
     let ids: TimeSortableID
     /// Answers of chart reads, valid until the next write to the store.
-    let trendingCache = GenerationCache<MarketTrending.Response>(capacity: 4_096)
-    let risingCache = GenerationCache<MarketRising.Response>(capacity: 4_096)
+    let trendingCache = GenerationCache<MarketTrending.Body>(capacity: 4_096)
+    let risingCache = GenerationCache<MarketRising.Body>(capacity: 4_096)
+    /// Tells this process's store generations apart from another run's, which restart at 0.
+    let etagPrefix = String(TimeSortableID.shared.next().suffix(12))
+
+    /// The version of everything the store holds now: any write changes it.
+    var etag: String { "\(etagPrefix)-\(db.generation)" }
 
     public init(db: SQLiteDatabase, clock: Clock) {
         self.db = db

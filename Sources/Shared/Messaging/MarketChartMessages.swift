@@ -1,17 +1,30 @@
+/// A chart answer marketd may skip: the caller sends the `etag` it holds in `ifNoneMatch`,
+/// and when nothing was written since, the reply has the same `etag` and no `body`.
+public struct MarketChartReply<Body: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    public var etag: String
+    public var body: Body?
+    public init(etag: String, body: Body?) {
+        self.etag = etag
+        self.body = body
+    }
+}
+
 /// `market.trending`: the latest complete snapshot of a chart, with its real date.
-/// `snapshotDate` is null and `items` empty when no complete snapshot exists.
 public enum MarketTrending: RPCMessage {
     public static let type = "market.trending"
     public struct Request: Codable, Equatable, Sendable {
         public var chart: MarketChartQuery
         /// 1–200.
         public var limit: Int
-        public init(chart: MarketChartQuery, limit: Int = 200) {
+        public var ifNoneMatch: String?
+        public init(chart: MarketChartQuery, limit: Int = 200, ifNoneMatch: String? = nil) {
             self.chart = chart
             self.limit = limit
+            self.ifNoneMatch = ifNoneMatch
         }
     }
-    public struct Response: Codable, Equatable, Sendable {
+    /// `snapshotDate` is null and `items` empty when no complete snapshot exists.
+    public struct Body: Codable, Equatable, Sendable {
         public var snapshotDate: String?
         public var items: [MarketChartItem]
         public init(snapshotDate: String?, items: [MarketChartItem]) {
@@ -24,10 +37,11 @@ public enum MarketTrending: RPCMessage {
             try c.encode(items, forKey: .items)
         }
     }
+    public typealias Response = MarketChartReply<Body>
 }
 
 /// `market.rising`: risers, fallers or new entries between the two latest consecutive
-/// complete daily snapshots of a chart; dates null and `items` empty without such a pair.
+/// complete daily snapshots of a chart.
 public enum MarketRising: RPCMessage {
     public static let type = "market.rising"
     public enum Kind: String, Codable, CaseIterable, Sendable {
@@ -38,13 +52,16 @@ public enum MarketRising: RPCMessage {
         public var kind: Kind
         /// 1–200.
         public var limit: Int
-        public init(chart: MarketChartQuery, kind: Kind, limit: Int = 200) {
+        public var ifNoneMatch: String?
+        public init(chart: MarketChartQuery, kind: Kind, limit: Int = 200, ifNoneMatch: String? = nil) {
             self.chart = chart
             self.kind = kind
             self.limit = limit
+            self.ifNoneMatch = ifNoneMatch
         }
     }
-    public struct Response: Codable, Equatable, Sendable {
+    /// Dates null and `items` empty without a pair of consecutive complete daily snapshots.
+    public struct Body: Codable, Equatable, Sendable {
         public var fromDate: String?
         public var toDate: String?
         public var items: [MarketRisingItem]
@@ -60,4 +77,5 @@ public enum MarketRising: RPCMessage {
             try c.encode(items, forKey: .items)
         }
     }
+    public typealias Response = MarketChartReply<Body>
 }
