@@ -23,12 +23,16 @@ Control routes (JSON bodies):
                   "retryAfter": str, "queue": [{"status", "retryAfter"?}]}
         Sets how path P answers from now on (fields omitted keep their effect off). `queue`
         holds one-shot answers served before the scripted/default one.
-    POST /_reset        forgets every script and the request log
+    POST /_generation {"value": g}
+                        unscripted charts of generation g > 0 are generation 0's list with
+                        local shuffles and some apps replaced: risers, fallers and new entries
+    POST /_reset        forgets every script, the generation and the request log
     GET  /_log          `{"requests": [{"path", "at"}]}` (at: monotonic seconds)
 """
 import argparse
 import json
 import os
+import random
 import sys
 import threading
 import time
@@ -42,6 +46,7 @@ CHARTS = {"topfreeapplications": "Top Free Applications", "toppaidapplications":
           "topgrossingapplications": "Top Grossing Applications"}
 
 lock = threading.Lock()
+generation = [0]
 scripts = {}
 request_log = []
 feed_cache = {}
@@ -110,7 +115,14 @@ def feed_body(cc, chart, entries, single=False, no_entry=False):
 
 def default_ids(path, limit):
     base = zlib.crc32(path.encode()) % POOL
-    return [str(1000000000 + (base + i * 7) % POOL) for i in range(limit)]
+    g = generation[0]
+    ids = [str(1000000000 + (base + i * 7) % POOL) for i in range(limit + 20 * g)]
+    if g:
+        rng = random.Random(base * 1000 + g)
+        for i in range(len(ids) - 1):
+            j = min(len(ids) - 1, i + rng.randrange(0, 16))
+            ids[i], ids[j] = ids[j], ids[i]
+    return ids[:limit]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -127,8 +139,15 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 scripts[body["path"]] = dict(body)
             self.send(200, b"{}")
+        elif path == "/_generation":
+            with lock:
+                generation[0] = int(body.get("value", 0))
+                feed_cache.clear()
+            self.send(200, b"{}")
         elif path == "/_reset":
             with lock:
+                generation[0] = 0
+                feed_cache.clear()
                 scripts.clear()
                 request_log.clear()
             self.send(200, b"{}")

@@ -20,5 +20,7 @@ public struct MarketRoutes {
         MarketTrackerHandler(market: market, access: access).register(on: admin)
         MarketRecordsHandler(market: market).register(on: admin)
         MarketFavoritesHandler(market: market).register(on: admin)
+        MarketAppsHandler(market: market, access: access).register(on: admin)
+        MarketPublishersHandler(market: market, access: access).register(on: admin)
     }
 }

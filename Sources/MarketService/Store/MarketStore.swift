@@ -10,6 +10,7 @@ public final class MarketStore: @unchecked Sendable {
     /// Answers of chart reads, valid until the next write to the store.
     let trendingCache = GenerationCache<MarketTrending.Body>(capacity: 4_096)
     let risingCache = GenerationCache<MarketRising.Body>(capacity: 4_096)
+    let publisherCache = GenerationCache<[MarketPublisherGrouping.Group]>(capacity: 1)
     /// Tells this process's store generations apart from another run's, which restart at 0.
     let etagPrefix = String(TimeSortableID.shared.next().suffix(12))
 
