@@ -1,10 +1,11 @@
 import Shared
 
-/// Import of market records as JSON lines (`Content-Type: application/x-ndjson`): one record
-/// per non-blank line, validated and written by marketd as one batch, idempotent by record ID.
+/// Import of market records as JSON lines (`Content-Type: application/x-ndjson` or
+/// `text/plain`): one record per non-blank line, validated and written by marketd as one
+/// batch, idempotent by record ID.
 struct MarketRecordsHandler {
     static let maximumBodyBytes = 4 << 20
-    static let mediaTypes: Set<String> = ["application/x-ndjson", "application/jsonl", "application/json-lines"]
+    static let mediaTypes: Set<String> = ["application/x-ndjson", "application/jsonl", "application/json-lines", "text/plain"]
 
     let market: BackendForwarding
 
@@ -15,7 +16,7 @@ struct MarketRecordsHandler {
     func importLines(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let media = request.headers["content-type"]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let media, Self.mediaTypes.contains(media) else {
-            throw APIError.unsupportedMediaType("Content-Type must be application/x-ndjson (one JSON record per line).")
+            throw APIError.unsupportedMediaType("Content-Type must be application/x-ndjson or text/plain (one JSON record per line).")
         }
         guard let text = String(validating: request.body, as: UTF8.self) else {
             throw APIError.invalidPayload(["body": ["must be UTF-8 text"]])
