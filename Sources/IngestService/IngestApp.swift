@@ -25,7 +25,8 @@ public final class IngestApp: @unchecked Sendable {
         let cleanup = self.cleanup
         schedule = PeriodicTask(name: cleanup.name, interval: context.config.cleanupInterval, logger: context.logger) { try cleanup.run() }
         let router = Router()
-        AdminRoutes(store: store, jobs: [cleanup, RemoteJob(name: "market-charts", client: backends[.marketd])]).register(on: router)
+        let market = MarketRoutes(store: store, marketd: backends[.marketd])
+        AdminRoutes(store: store, jobs: [cleanup, market.chartsJob]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics).register(on: router)
         VersionHandler().register(on: router)
@@ -34,7 +35,7 @@ public final class IngestApp: @unchecked Sendable {
                         clock: context.clock, creationsPerMinute: context.config.feedbackRequestsPerMinute).register(on: router)
         ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
                    messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute).register(on: router)
-        MarketRoutes(store: store, marketd: backends[.marketd]).register(on: router)
+        market.register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

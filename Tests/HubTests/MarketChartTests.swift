@@ -147,6 +147,22 @@ final class MarketChartTests: XCTestCase {
         XCTAssertEqual(after.first?["adamId"] as? String, "1000000010")
     }
 
+    func testAPassMarketdRunsOnItsOwnShowsOnceTheConfirmedCopyAges() throws {
+        // Given trending read once
+        try f.feed.chart(f.path, ids: MarketHubFixture.ids(Array(1...10)))
+        try f.runPass()
+        XCTAssertEqual(MarketHubFixture.items(try f.call("GET", "/market/trending").json).first?["adamId"] as? String, "1000000001")
+
+        // When marketd runs a pass that ingest does not see (as its schedule would)
+        try f.feed.chart(f.path, ids: MarketHubFixture.ids(Array((1...10).reversed())))
+        let pass = f.hub.app!.backends[.marketd].call(JobRun.self, JobRun.Request(name: "market-charts"), timeout: 30)
+        XCTAssertEqual(try pass.get().processed, 1)
+        Thread.sleep(forTimeInterval: 1.1)
+
+        // Then once the copy is older than its confirmation age, marketd is asked again
+        XCTAssertEqual(MarketHubFixture.items(try f.call("GET", "/market/trending").json).first?["adamId"] as? String, "1000000010")
+    }
+
     func testQueriesAreValidatedWithFieldErrors() throws {
         // When the parameters are wrong
         let trending = try f.call("GET", "/market/trending?storefront=USA&chart=topapps&genre=games&limit=500")

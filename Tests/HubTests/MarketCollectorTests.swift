@@ -138,9 +138,13 @@ final class MarketCollectorTests: XCTestCase {
         // When a pass runs
         XCTAssertEqual(try pacing.runPass(), 3)
 
-        // Then no two provider calls started closer than the gap
-        let times = try feed.log().map(\.at)
-        XCTAssertEqual(times.count, 4, "three charts and one lookup")
+        // Then no two provider calls started closer than the gap, and each app was looked up
+        // in the storefront it was seen in
+        let log = try feed.log()
+        let times = log.map(\.at)
+        XCTAssertEqual(times.count, 6, "three charts and a lookup per storefront")
+        let countries = log.filter { $0.path.hasPrefix("/lookup") }.compactMap { $0.path.components(separatedBy: "country=").last?.prefix(2) }
+        XCTAssertEqual(countries.map(String.init).sorted(), ["de", "gb", "us"])
         for (a, b) in zip(times, times.dropFirst()) { XCTAssertGreaterThanOrEqual(b - a, 0.14) }
     }
 

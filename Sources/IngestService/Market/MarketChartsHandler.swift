@@ -6,7 +6,7 @@ import Shared
 struct MarketChartsHandler {
     let market: BackendForwarding
     let access: MarketAccess
-    let cache = MarketChartCache()
+    let cache: MarketChartCache
 
     func register(on admin: AdminRouter) {
         admin.addAsync("GET", "/market/trending", trending)
@@ -19,6 +19,7 @@ struct MarketChartsHandler {
         let limit = query.integer("limit", default: 200, range: 1...200)
         try query.throwIfAny()
         let key = "t|\(chart.storefront)|\(chart.chart)|\(chart.genre ?? "")|\(limit)"
+        if let kept = cache.fresh(key) { return respond(.success(kept)) }
         let cache = self.cache, market = self.market
         func ask(_ etag: String?) {
             market.forward(MarketTrending.self, .init(chart: chart, limit: limit, ifNoneMatch: etag), respond: { result in
@@ -39,6 +40,7 @@ struct MarketChartsHandler {
         try query.throwIfAny()
         guard try access.plan(caller).hasFullMarketAccess else { throw APIError.planRequired("Rising") }
         let key = "r|\(chart.storefront)|\(chart.chart)|\(chart.genre ?? "")|\(kind.rawValue)|\(limit)"
+        if let kept = cache.fresh(key) { return respond(.success(kept)) }
         let cache = self.cache, market = self.market
         func ask(_ etag: String?) {
             market.forward(MarketRising.self, .init(chart: chart, kind: kind, limit: limit, ifNoneMatch: etag), respond: { result in

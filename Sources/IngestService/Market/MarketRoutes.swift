@@ -5,17 +5,23 @@ import Shared
 public struct MarketRoutes {
     let store: IngestStore
     let marketd: RPCClient
+    let chartCache = MarketChartCache()
 
     public init(store: IngestStore, marketd: RPCClient) {
         self.store = store
         self.marketd = marketd
     }
 
+    /// `market-charts` for `POST /jobs/market-charts/run`: marketd's pass, then fresh chart answers.
+    public var chartsJob: HubJob {
+        MarketChartsJob(remote: RemoteJob(name: "market-charts", client: marketd), cache: chartCache)
+    }
+
     public func register(on router: Router) {
         let admin = AdminRouter(router: router, auth: AdminAuth(store: store))
         let market = BackendForwarding(client: marketd)
         let access = MarketAccess(store: store)
-        MarketChartsHandler(market: market, access: access).register(on: admin)
+        MarketChartsHandler(market: market, access: access, cache: chartCache).register(on: admin)
         MarketWatchlistHandler(market: market, access: access).register(on: admin)
         MarketTrackerHandler(market: market, access: access).register(on: admin)
         MarketRecordsHandler(market: market).register(on: admin)

@@ -51,15 +51,17 @@ public final class MarketCollector: @unchecked Sendable {
         let day = store.today()
         var recorded = 0
         var incomplete = 0
+        var seenIn: [String: String] = [:]
         for query in settings.queries {
             let (entries, complete, problem) = fetch(query)
+            for entry in entries where seenIn[entry.adamId] == nil { seenIn[entry.adamId] = query.storefront }
             if try store.recordSnapshot(query, day: day, entries: entries, complete: complete,
                                         expected: settings.limit, problem: problem) == .stored {
                 recorded += 1
                 if !complete { incomplete += 1 }
             }
         }
-        let described = try lookUpNewApps(country: settings.storefronts.first ?? "us")
+        let described = try lookUpNewApps(seenIn: seenIn, fallback: settings.storefronts.first ?? "us")
         logger.info("market pass", ["day": day, "snapshots": recorded, "incomplete": incomplete, "looked_up": described])
         return recorded
     }
@@ -83,21 +85,28 @@ public final class MarketCollector: @unchecked Sendable {
         }
     }
 
-    /// Looks up apps never described, in batches; the number of apps asked about.
-    func lookUpNewApps(country: String) throws -> Int {
+    /// Looks up apps never described, in batches per storefront (an app is asked about in the
+    /// storefront this pass saw it in, since a lookup only answers for its own storefront);
+    /// the number of apps asked about.
+    func lookUpNewApps(seenIn: [String: String], fallback: String) throws -> Int {
         let pending = try store.appsNeedingLookup(limit: MarketProtocol.lookupsPerPass)
+        var byCountry: [String: [String]] = [:]
+        for id in pending { byCountry[seenIn[id] ?? fallback, default: []].append(id) }
         var asked = 0
-        var start = 0
-        while start < pending.count {
-            let batch = Array(pending[start..<min(start + MarketProtocol.lookupBatch, pending.count)])
-            start += batch.count
-            guard case let .ok(body) = provider.get("/lookup?id=\(batch.joined(separator: ","))&country=\(country)&entity=software"),
-                  let results = MarketLookupResult.parse(body) else {
-                // The provider is unwell: leave the rest for the next pass.
-                break
+        for country in byCountry.keys.sorted() {
+            let ids = byCountry[country]!
+            var start = 0
+            while start < ids.count {
+                let batch = Array(ids[start..<min(start + MarketProtocol.lookupBatch, ids.count)])
+                start += batch.count
+                guard case let .ok(body) = provider.get("/lookup?id=\(batch.joined(separator: ","))&country=\(country)&entity=software"),
+                      let results = MarketLookupResult.parse(body) else {
+                    // The provider is unwell: leave the rest for the next pass.
+                    return asked
+                }
+                try store.applyLookup(results, asked: batch)
+                asked += batch.count
             }
-            try store.applyLookup(results, asked: batch)
-            asked += batch.count
         }
         return asked
     }
