@@ -54,12 +54,13 @@ HUB_PID=$!
 wait_for "$BASE/version"
 run_pass
 hwm=$(awk '/VmHWM/ { print $2 }' "/proc/$MARKETD_PID/status")
+cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$MARKETD_PID/stat")
 entries=$(sqlite3 "$WORK/data/marketd.sqlite" "SELECT count(*) FROM snapshot_entries")
 complete=$(sqlite3 "$WORK/data/marketd.sqlite" "SELECT count(*) FROM snapshots WHERE complete = 1")
 apps=$(sqlite3 "$WORK/data/marketd.sqlite" "SELECT count(*) FROM apps")
 feed_calls=$(curl -sf "$FEED/_log" | python3 -c 'import json,sys; r=json.load(sys.stdin)["requests"]; print(len(r), sum(1 for x in r if x["path"].startswith("/lookup")))')
 echo "full collection: $PROCESSED snapshots ($complete complete), $entries entries, $apps apps, provider calls (all, lookups): $feed_calls;" \
-     "${PASS_S} s; marketd peak RSS $((hwm / 1024)) MiB"
+     "${PASS_S} s wall (marketd CPU ${cpu} s; the rest is the fake store building feeds); marketd peak RSS $((hwm / 1024)) MiB"
 
 # Day 2 (today): the fake reshuffles, marketd restarts on the real clock and collects again.
 kill "$MARKETD_PID"; wait "$MARKETD_PID" 2>/dev/null || true
