@@ -71,7 +71,30 @@ final class MarketPublishersTests: XCTestCase {
         XCTAssertEqual(big.map { $0["key"] as? String }, ["id-5000028"])
         let studio = try f.call("GET", "/market/publishers/id-5000028")
         XCTAssertEqual((studio.json["apps"] as? [[String: Any]])?.count, 3)
+        XCTAssertEqual((studio.json["revenueHistory"] as? [Any])?.count, 0, "app 1995 has no revenue estimate")
         XCTAssertEqual(try f.call("GET", "/market/publishers/id-1").status, 404)
+    }
+
+    func testRevenueHistoryHasOnlyPeriodsWithEveryAppFromItsOwnSource() throws {
+        // Given studio 29 with September for one app only, and a second source for the other
+        func revenue(_ id: String, _ app: Int, _ value: Double, _ start: String, _ end: String, source: String = "sensor") -> [String: Any] {
+            ["id": id, "kind": "estimate", "adamId": MarketHubFixture.ids([app])[0], "metric": "revenue", "value": value,
+             "source": source, "storefront": "ww", "periodStart": start, "periodEnd": end, "observedAt": "2026-11-01T00:00:00.000Z"]
+        }
+        XCTAssertEqual(try f.importRecords([
+            revenue("r2-sep", 2, 40, "2026-09-01", "2026-09-30"),
+            revenue("r999-oct-other", 999, 7_000, "2026-10-01", "2026-10-31", source: "other"),
+        ]).status, 200)
+
+        // When the studio is opened
+        let studio = try f.call("GET", "/market/publishers/id-5000029")
+
+        // Then October alone is summed, from each app's latest source
+        let history = try XCTUnwrap(studio.json["revenueHistory"] as? [[String: Any]])
+        XCTAssertEqual(history.map { $0["periodStart"] as? String }, ["2026-10-01"])
+        XCTAssertEqual(history.first?["value"] as? Double, 50)
+        let similar = try XCTUnwrap(studio.json["similar"] as? [[String: Any]])
+        XCTAssertFalse(similar.contains { $0["key"] as? String == "id-5000029" })
     }
 
     func testLimitedPlansSeeThreeStudiosByAppCountWithoutEstimates() throws {

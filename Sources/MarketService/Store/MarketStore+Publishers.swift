@@ -76,12 +76,44 @@ extension MarketStore {
     }
 
     public func publisher(_ r: MarketPublisherGet.Request) throws -> MarketPublisherGet.Response {
-        guard let group = try publisherGroups().first(where: { $0.publisher.key == r.key }) else {
+        let all = try publisherGroups()
+        guard let group = all.first(where: { $0.publisher.key == r.key }) else {
             throw RPCError.marketNotFound("publisher")
         }
         let full = r.plan.hasFullMarketAccess
         let ids = (full ? group.members : Array(group.members.prefix(3))).map(\.adamId)
         let apps = try ids.map { try summary(try appRow($0), plan: r.plan) }
-        return .init(publisher: full ? group.publisher : MarketPublisherGrouping.limited(group), apps: apps, limited: !full)
+        let similar = group.publisher.mainGenreId.map { genre in
+            all.filter { $0.publisher.key != group.publisher.key && $0.publisher.mainGenreId == genre }
+                .sorted { ($0.publisher.appCount, $1.publisher.key) > ($1.publisher.appCount, $0.publisher.key) }
+                .prefix(5).map { full ? $0.publisher : MarketPublisherGrouping.limited($0) }
+        } ?? []
+        return .init(publisher: full ? group.publisher : MarketPublisherGrouping.limited(group), apps: apps,
+                     revenueHistory: full ? try revenueHistory(group.members.map(\.adamId)) : [], similar: Array(similar),
+                     limited: !full)
+    }
+
+    /// Monthly worldwide revenue summed over the apps, each app read from one source (that of
+    /// its latest worldwide revenue estimate); only periods where every app has a value.
+    func revenueHistory(_ apps: [String]) throws -> [MarketPublisherGet.RevenuePoint] {
+        var perPeriod: [String: (start: String, end: String, values: [String: Double])] = [:]
+        for app in apps {
+            guard let source = try db.queryOne("""
+                SELECT source FROM estimates WHERE adam_id = ? AND metric = 'revenue' AND storefront = 'ww'
+                ORDER BY period_end DESC, observed_at DESC LIMIT 1
+                """, [.text(app)])?.string("source") else { return [] }
+            let rows = try db.query("""
+                SELECT period_start, period_end, value FROM estimates
+                WHERE adam_id = ? AND metric = 'revenue' AND storefront = 'ww' AND source = ? AND value IS NOT NULL
+                ORDER BY observed_at
+                """, [.text(app), .text(source)])
+            for row in rows {
+                let start = row.string("period_start")!, end = row.string("period_end")!
+                perPeriod[start + "|" + end, default: (start, end, [:])].values[app] = row.double("value")
+            }
+        }
+        return perPeriod.values.filter { $0.values.count == apps.count }
+            .map { MarketPublisherGet.RevenuePoint(periodStart: $0.start, periodEnd: $0.end, value: $0.values.values.reduce(0, +)) }
+            .sorted { ($0.periodEnd, $0.periodStart) < ($1.periodEnd, $1.periodStart) }
     }
 }

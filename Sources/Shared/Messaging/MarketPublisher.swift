@@ -132,13 +132,32 @@ public enum MarketPublisherGet: RPCMessage {
             self.key = key
         }
     }
+    /// One month of summed worldwide revenue estimates.
+    public struct RevenuePoint: Codable, Equatable, Sendable {
+        public var periodStart: String
+        public var periodEnd: String
+        public var value: Double
+        public init(periodStart: String, periodEnd: String, value: Double) {
+            self.periodStart = periodStart
+            self.periodEnd = periodEnd
+            self.value = value
+        }
+    }
     public struct Response: Codable, Equatable, Sendable {
         public var publisher: MarketPublisher
         public var apps: [MarketAppSummary]
+        /// Periods where every app has a worldwide revenue estimate from its own source; empty
+        /// without full market access.
+        public var revenueHistory: [RevenuePoint]
+        /// Other studios sharing the main genre, most apps first (up to five).
+        public var similar: [MarketPublisher]
         public var limited: Bool
-        public init(publisher: MarketPublisher, apps: [MarketAppSummary], limited: Bool) {
+        public init(publisher: MarketPublisher, apps: [MarketAppSummary], revenueHistory: [RevenuePoint],
+                    similar: [MarketPublisher], limited: Bool) {
             self.publisher = publisher
             self.apps = apps
+            self.revenueHistory = revenueHistory
+            self.similar = similar
             self.limited = limited
         }
     }
