@@ -9,6 +9,7 @@ public enum MarketDaemon {
         MarketSchema.charts,
         MarketSchema.records,
         MarketSchema.lists,
+        MarketSchema.profileReads,
     ]
 
     /// The job name `POST /api/admin/v1/jobs/market-charts/run` triggers.

@@ -80,6 +80,26 @@ final class MarketAppProfileTests: XCTestCase {
         XCTAssertEqual(MarketHubFixture.code(filtered.json), "PLAN_REQUIRED")
     }
 
+    func testLimitedPlansHaveTenProfilesADayCountingMissingOnes() throws {
+        // Given a Free organization that has read nine profiles and asked for one that does not exist
+        try f.setPlan("free")
+        for _ in 1...9 { XCTAssertEqual(try f.call("GET", "/market/apps/\(app3)").status, 200) }
+        XCTAssertEqual(try f.call("GET", "/market/apps/no-such-app").status, 404)
+
+        // When it reads an eleventh
+        let over = try f.call("GET", "/market/apps/\(app3)")
+
+        // Then the allowance is spent until midnight UTC, and the next day it is back
+        XCTAssertEqual(over.status, 429)
+        XCTAssertEqual(MarketHubFixture.code(over.json), "DAILY_APP_LIMIT")
+        XCTAssertEqual(over.headers.first { $0.0.lowercased() == "retry-after" }?.1, "50400", "until midnight UTC")
+        f.setDay(2)
+        let tomorrow = try f.call("GET", "/market/apps/\(app3)")
+        XCTAssertEqual(tomorrow.status, 200)
+        XCTAssertEqual((tomorrow.json["daily"] as? [String: Any])?["remaining"] as? Int, 9)
+        XCTAssertEqual((tomorrow.json["daily"] as? [String: Any])?["resetsAt"] as? String, "2026-11-23T00:00:00.000Z")
+    }
+
     func testSearchFiltersAndSortsWithMissingEstimatesLast() throws {
         // When apps are searched by name, by chart, and sorted by downloads
         let byName = try f.call("GET", "/market/apps?query=1000000003")

@@ -58,17 +58,29 @@ struct MarketAppsHandler {
             query.errors.add("storefront", "must be a two-letter lowercase country code")
         }
         try query.throwIfAny()
-        return MarketAppGet.Request(plan: try access.plan(caller), handle: handle, storefront: storefront)
+        return MarketAppGet.Request(organization: try access.organization(caller), handle: handle, storefront: storefront)
     }
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
-        market.forward(MarketAppGet.self, try profileCall(request, caller), respond: respond) { .json($0) }
+        market.forward(MarketAppGet.self, try profileCall(request, caller), respond: withRetryAfter(respond)) { .json($0) }
+    }
+
+    /// A spent daily allowance answers 429 with `Retry-After` until it renews.
+    func withRetryAfter(_ respond: @escaping (Result<HTTPResponse, Error>) -> Void) -> (Result<HTTPResponse, Error>) -> Void {
+        let clock = access.store.clock
+        return { result in
+            guard case .failure(var error as APIError) = result, error.code == MarketAppGet.dailyLimitCode,
+                  let resets = error.fields?["resets_at"]?.first.flatMap(ISOTime.parse) else { return respond(result) }
+            let seconds = resets.timeIntervalSince(clock.now()).rounded(.up)
+            error.headers.append(("Retry-After", String(max(1, Int(seconds)))))
+            respond(.failure(error))
+        }
     }
 
     func export(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let format = CommunityHTTP.nonEmptyQuery(request, "format") ?? "json"
         guard format == "json" || format == "csv" else { throw APIError.invalidQuery(["format": ["must be json or csv"]]) }
-        market.forward(MarketAppGet.self, try profileCall(request, caller), respond: respond) { profile in
+        market.forward(MarketAppGet.self, try profileCall(request, caller), respond: withRetryAfter(respond)) { profile in
             let file = "\(profile.app.slug).\(format)"
             var response = format == "csv"
                 ? .text(MarketProfileCSV.render(profile), contentType: "text/csv; charset=utf-8")

@@ -150,4 +150,14 @@ enum MarketSchema {
         ) STRICT;
         CREATE INDEX favorites_folder ON favorites (organization_id, kind, folder_id);
         """)
+
+    /// Profile reads per organization and UTC day, for the daily allowance of limited plans.
+    static let profileReads = Migration(name: "0005_market_profile_reads", sql: """
+        CREATE TABLE profile_reads (
+            organization_id TEXT NOT NULL,
+            day TEXT NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (organization_id, day)
+        ) STRICT;
+        """)
 }

@@ -107,10 +107,34 @@ extension MarketStore {
         return row
     }
 
+    /// Counts one profile read against a limited plan's daily allowance, or refuses it.
+    func countProfileRead(_ org: MarketOrganization) throws -> MarketDailyQuota? {
+        guard !org.plan.hasFullMarketAccess else { return nil }
+        let day = today()
+        let limit = MarketDailyQuota.profilesPerDay
+        let resetsAt = (MarketDay.adding(1, to: day) ?? day) + "T00:00:00.000Z"
+        return try db.transaction {
+            let used = try db.scalar("SELECT count FROM profile_reads WHERE organization_id = ? AND day = ?",
+                                     [.text(org.organizationId), .text(day)]).intValue ?? 0
+            guard used < limit else {
+                throw RPCError(code: MarketAppGet.dailyLimitCode,
+                               message: "The plan allows \(limit) app profiles a day; the allowance renews at \(resetsAt).",
+                               status: 429, fields: ["resets_at": [resetsAt]])
+            }
+            try db.run("""
+                INSERT INTO profile_reads (organization_id, day, count) VALUES (?, ?, 1)
+                ON CONFLICT (organization_id, day) DO UPDATE SET count = count + 1
+                """, [.text(org.organizationId), .text(day)])
+            return MarketDailyQuota(limit: limit, used: used + 1, remaining: limit - used - 1, resetsAt: resetsAt)
+        }
+    }
+
     public func appProfile(_ r: MarketAppGet.Request) throws -> MarketAppProfile {
         if MarketChartQuery(storefront: r.storefront, chart: MarketChartQuery.charts[0]).problems()["storefront"] != nil {
             throw RPCError.marketInvalidQuery(["storefront": ["must be a two-letter lowercase country code"]])
         }
+        // An admitted read counts even when the app is not found.
+        let daily = try countProfileRead(r.organization)
         let row = try appRow(r.handle)
         let adamId = SQLValue.text(row.string("adam_id")!)
         var listing = MarketAppProfile.Listing()
@@ -143,6 +167,6 @@ extension MarketStore {
         }
         return MarketAppProfile(app: try summary(row, plan: r.plan), listing: listing, estimates: estimates,
                                 chartHistory: .init(storefront: r.storefront, chart: "topfreeapplications", points: points),
-                                activeAds: ads)
+                                activeAds: ads, daily: daily)
     }
 }

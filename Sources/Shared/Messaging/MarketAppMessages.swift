@@ -107,29 +107,53 @@ public struct MarketAppProfile: Codable, Equatable, Sendable {
     public var estimates: [MarketEstimate]
     public var chartHistory: ChartHistory
     public var activeAds: [ActiveAd]
+    /// The daily profile allowance after this read; absent with full market access.
+    public var daily: MarketDailyQuota?
 
-    public init(app: MarketAppSummary, listing: Listing, estimates: [MarketEstimate], chartHistory: ChartHistory, activeAds: [ActiveAd]) {
+    public init(app: MarketAppSummary, listing: Listing, estimates: [MarketEstimate], chartHistory: ChartHistory, activeAds: [ActiveAd],
+                daily: MarketDailyQuota? = nil) {
         self.app = app
         self.listing = listing
         self.estimates = estimates
         self.chartHistory = chartHistory
         self.activeAds = activeAds
+        self.daily = daily
     }
 }
 
-/// `market.apps.get`: one app's profile by slug or store ID.
+/// The daily allowance of app profiles for plans without full market access, shared by the
+/// organization's tokens and renewed at midnight UTC.
+public struct MarketDailyQuota: Codable, Equatable, Sendable {
+    public static let profilesPerDay = 10
+    public var limit: Int
+    public var used: Int
+    public var remaining: Int
+    public var resetsAt: String
+    public init(limit: Int, used: Int, remaining: Int, resetsAt: String) {
+        self.limit = limit
+        self.used = used
+        self.remaining = remaining
+        self.resetsAt = resetsAt
+    }
+}
+
+/// `market.apps.get`: one app's profile by slug or store ID. Without full market access each
+/// admitted read counts against the organization's daily allowance, found or not; past it,
+/// 429 `DAILY_APP_LIMIT`.
 public enum MarketAppGet: RPCMessage {
     public static let type = "market.apps.get"
+    public static let dailyLimitCode = "DAILY_APP_LIMIT"
     public struct Request: Codable, Equatable, Sendable {
-        public var plan: OrganizationPlan
+        public var organization: MarketOrganization
         public var handle: String
         /// The country whose overall free chart the history shows.
         public var storefront: String
-        public init(plan: OrganizationPlan, handle: String, storefront: String = "us") {
-            self.plan = plan
+        public init(organization: MarketOrganization, handle: String, storefront: String = "us") {
+            self.organization = organization
             self.handle = handle
             self.storefront = storefront
         }
+        public var plan: OrganizationPlan { organization.plan }
     }
     public typealias Response = MarketAppProfile
 }
