@@ -98,6 +98,21 @@ final class MarketCollectorTests: XCTestCase {
         XCTAssertEqual(rows.map { $0.string("problem") }, ["feed has no entry", "feed body is not a chart feed"])
     }
 
+    func testAFeedListingAnAppTwiceIsIncomplete() throws {
+        // Given a three-app chart that lists app 1 twice
+        try feed.chart(MarketFeedFake.path(limit: 3), ids: ["1000000001", "1000000002", "1000000001"])
+
+        // When a pass runs
+        try collector(limit: 3).runPass()
+
+        // Then the snapshot is kept but not complete, with the first place of the repeated app
+        let row = try XCTUnwrap(db.queryOne("SELECT id, complete, problem FROM snapshots"))
+        XCTAssertEqual(row.bool("complete"), false)
+        XCTAssertEqual(row.string("problem"), "an app listed twice")
+        XCTAssertEqual(try db.query("SELECT rank FROM snapshot_entries WHERE snapshot_id = ? ORDER BY rank", [row["id"]]).compactMap { $0.int("rank") },
+                       [1, 2])
+    }
+
     func testRetryAfterIsHonouredOn429And503And403() throws {
         // Given a feed answering 429 (Retry-After 7), 503 (Retry-After 3), 403 (none), then the chart
         let path = MarketFeedFake.path(limit: 3)

@@ -80,6 +80,7 @@ public final class MarketCollector: @unchecked Sendable {
             let entries = Array(parsed.entries.prefix(settings.limit))
             if !parsed.hadEntries { return ([], false, "feed has no entry") }
             if parsed.invalidEntries > 0 { return (entries, false, "\(parsed.invalidEntries) entries without an ID or name") }
+            if Set(entries.map(\.adamId)).count < entries.count { return (entries, false, "an app listed twice") }
             if entries.count < settings.limit { return (entries, false, "\(entries.count) of \(settings.limit) entries") }
             return (entries, true, nil)
         }
