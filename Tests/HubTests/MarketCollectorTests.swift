@@ -84,6 +84,24 @@ final class MarketCollectorTests: XCTestCase {
         XCTAssertNil(parsed.entries[0].developerName)
     }
 
+    func testAFieldOfAnUnexpectedTypeLosesThatFieldOnly() throws {
+        // Given a feed whose price is a string, whose second entry is not an object and whose
+        // third has a numeric ID
+        let parsed = try MarketFeedParser.parse(Array(#"""
+            {"feed":{"entry":[
+              {"im:name":{"label":"A"},"id":{"attributes":{"im:id":"11"}},"im:price":"free","im:image":[{"label":"https://i"}, 3]},
+              "oops",
+              {"im:name":{"label":"C"},"id":{"attributes":{"im:id":13}}}
+            ]}}
+            """#.utf8))
+
+        // Then the first app is read without a price, and the other two are counted as invalid
+        XCTAssertEqual(parsed.entries.map(\.adamId), ["11"])
+        XCTAssertNil(parsed.entries[0].price)
+        XCTAssertEqual(parsed.entries[0].iconUrl, nil, "the last image is not a label")
+        XCTAssertEqual(parsed.invalidEntries, 2)
+    }
+
     func testAMissingEntryOrATruncatedFeedIsKeptAsIncomplete() throws {
         // Given a feed without `entry` and a genre feed cut in the middle
         try feed.script(MarketFeedFake.path(limit: 5), ["noEntry": true])

@@ -19,68 +19,45 @@ enum MarketFeedParser {
     }
 
     static func parse(_ body: [UInt8]) throws -> Parsed {
-        guard let root = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { throw Failure.notJSON }
-        guard let feed = root["feed"] as? [String: Any] else { throw Failure.noFeed }
-        let raw: [[String: Any]]
-        switch feed["entry"] {
-        case let list as [[String: Any]]: raw = list
-        case let one as [String: Any]: raw = [one]
-        default: return Parsed(entries: [], invalidEntries: 0, hadEntries: false)
-        }
+        guard let document = try? JSONDecoder().decode(MarketFeedDocument.self, from: Data(body)) else { throw Failure.notJSON }
+        guard let feed = document.feed else { throw Failure.noFeed }
+        guard feed.hasEntry, let raw = feed.entry?.all else { return Parsed(entries: [], invalidEntries: 0, hadEntries: feed.hasEntry) }
         var entries: [MarketFeedEntry] = []
         entries.reserveCapacity(raw.count)
         var invalid = 0
         for item in raw {
-            if let entry = entry(item) { entries.append(entry) } else { invalid += 1 }
+            if let value = item.value, let entry = entry(value) { entries.append(entry) } else { invalid += 1 }
         }
         return Parsed(entries: entries, invalidEntries: invalid, hadEntries: true)
     }
 
-    static func entry(_ item: [String: Any]) -> MarketFeedEntry? {
-        let idAttributes = attributes(item["id"])
-        guard let adamId = idAttributes["im:id"] as? String, isNumeric(adamId),
-              let name = label(item["im:name"]), !name.isEmpty else { return nil }
-        let artist = item["im:artist"]
-        let category = attributes(item["category"])
-        let price = attributes(item["im:price"])
-        let images = item["im:image"] as? [[String: Any]] ?? []
+    static func entry(_ item: MarketFeedDocument.Entry) -> MarketFeedEntry? {
+        let ids = item.id?.attributes ?? [:]
+        guard let adamId = ids["im:id"], isNumeric(adamId),
+              let name = trimmed(item.name) else { return nil }
+        let category = item.category?.attributes ?? [:]
+        let price = item.price?.attributes ?? [:]
+        let alternate = item.links.first { $0.attributes["rel"] == "alternate" } ?? item.links.first
         return MarketFeedEntry(
             adamId: adamId,
             name: name,
-            bundleId: idAttributes["im:bundleId"] as? String,
-            developerName: label(artist),
-            developerId: (attributes(artist)["href"] as? String).flatMap(developerId(fromURL:)),
-            genreId: category["im:id"] as? String,
-            genreName: (category["label"] as? String) ?? (category["term"] as? String),
-            price: (price["amount"] as? String).flatMap(Double.init),
-            currency: price["currency"] as? String,
-            releaseDate: label(item["im:releaseDate"]),
-            iconUrl: images.last.flatMap { $0["label"] as? String },
-            storeUrl: alternateLink(item["link"]),
-            summary: label(item["summary"]))
+            bundleId: ids["im:bundleId"],
+            developerName: trimmed(item.artist?.label),
+            developerId: item.artist?.attributes["href"].flatMap(developerId(fromURL:)),
+            genreId: category["im:id"],
+            genreName: category["label"] ?? category["term"],
+            price: price["amount"].flatMap(Double.init),
+            currency: price["currency"],
+            releaseDate: trimmed(item.releaseDate),
+            iconUrl: item.images?.last?.value?.label,
+            storeUrl: alternate?.attributes["href"],
+            summary: trimmed(item.summary))
     }
 
-    static func label(_ value: Any?) -> String? {
-        guard let text = (value as? [String: Any])?["label"] as? String else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
-    static func attributes(_ value: Any?) -> [String: Any] {
-        (value as? [String: Any])?["attributes"] as? [String: Any] ?? [:]
-    }
-
-    /// The `alternate` (or first) link's href, whether `link` is one object or several.
-    static func alternateLink(_ value: Any?) -> String? {
-        let links: [[String: Any]]
-        switch value {
-        case let list as [[String: Any]]: links = list
-        case let one as [String: Any]: links = [one]
-        default: return nil
-        }
-        let hrefs = links.map(attributes)
-        let alternate = hrefs.first { ($0["rel"] as? String) == "alternate" } ?? hrefs.first
-        return alternate?["href"] as? String
+    static func trimmed(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
     }
 
     /// `https://apps.apple.com/us/developer/name/id284882218?uo=2` → `284882218`.
