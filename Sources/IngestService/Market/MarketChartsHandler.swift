@@ -2,7 +2,7 @@ import Shared
 
 /// Trending (the latest complete snapshot of a chart) and rising (moves between the two
 /// latest consecutive complete daily snapshots). Rising is an advanced view: full market
-/// access only.
+/// access only. Answers come from `MarketChartCache` while marketd confirms them.
 struct MarketChartsHandler {
     let market: BackendForwarding
     let access: MarketAccess
@@ -19,17 +19,13 @@ struct MarketChartsHandler {
         let limit = query.integer("limit", default: 200, range: 1...200)
         try query.throwIfAny()
         let key = "t|\(chart.storefront)|\(chart.chart)|\(chart.genre ?? "")|\(limit)"
-        if let kept = cache.fresh(key) { return respond(.success(kept)) }
-        let cache = self.cache, market = self.market
-        func ask(_ etag: String?) {
-            market.forward(MarketTrending.self, .init(chart: chart, limit: limit, ifNoneMatch: etag), respond: { result in
-                if case .failure(let error) = result, (error as? APIError)?.code == Self.staleCode { ask(nil) } else { respond(result) }
-            }) { reply in
-                guard let answer = cache.answer(key: key, reply: reply) else { throw Self.stale }
+        let market = self.market
+        serve(key, respond) { etag, done in
+            market.forward(MarketTrending.self, .init(chart: chart, limit: limit, ifNoneMatch: etag), respond: done) { reply in
+                guard let answer = self.cache.answer(key: key, reply: reply) else { throw Self.stale }
                 return answer
             }
         }
-        ask(cache.etag(for: key))
     }
 
     func rising(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
@@ -40,17 +36,39 @@ struct MarketChartsHandler {
         try query.throwIfAny()
         guard try access.plan(caller).hasFullMarketAccess else { throw APIError.planRequired("Rising") }
         let key = "r|\(chart.storefront)|\(chart.chart)|\(chart.genre ?? "")|\(kind.rawValue)|\(limit)"
-        if let kept = cache.fresh(key) { return respond(.success(kept)) }
-        let cache = self.cache, market = self.market
-        func ask(_ etag: String?) {
-            market.forward(MarketRising.self, .init(chart: chart, kind: kind, limit: limit, ifNoneMatch: etag), respond: { result in
-                if case .failure(let error) = result, (error as? APIError)?.code == Self.staleCode { ask(nil) } else { respond(result) }
-            }) { reply in
-                guard let answer = cache.answer(key: key, reply: reply) else { throw Self.stale }
+        let market = self.market
+        serve(key, respond) { etag, done in
+            market.forward(MarketRising.self, .init(chart: chart, kind: kind, limit: limit, ifNoneMatch: etag), respond: done) { reply in
+                guard let answer = self.cache.answer(key: key, reply: reply) else { throw Self.stale }
                 return answer
             }
         }
-        ask(cache.etag(for: key))
+    }
+
+    /// Answers from the cache when it may, asking marketd (`ask(etag, done)`) in the background
+    /// or in the foreground as the cache says; a reply that finds its kept copy gone asks again
+    /// in full.
+    private func serve(_ key: String, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+                       ask: @escaping (String?, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) {
+        let cache = self.cache
+        func foreground(_ etag: String?) {
+            ask(etag) { result in
+                if case .failure(let error) = result, (error as? APIError)?.code == Self.staleCode, etag != nil {
+                    foreground(nil)
+                } else {
+                    respond(result)
+                }
+            }
+        }
+        switch cache.lookup(key) {
+        case let .serve(response, confirm):
+            respond(.success(response))
+            if confirm, let etag = cache.etag(for: key) {
+                ask(etag) { result in if case .failure = result { cache.confirmationFailed(key) } }
+            }
+        case let .ask(etag):
+            foreground(etag)
+        }
     }
 
     /// Internal signal: the kept copy went away between asking and answering; ask again in full.
