@@ -30,9 +30,10 @@ public final class IngestApp: @unchecked Sendable {
         let reviews = self.reviews
         reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) { try reviews.run() }
         let router = Router()
+        let market = MarketRoutes(store: store, marketd: backends[.marketd])
         AdminRoutes(store: store, jobs: [cleanup, reviews, RemoteJob(name: "push", client: backends[.pushd]),
                                          RemoteJob(name: "prices", client: backends[.asod]),
-                                         RemoteJob(name: "aso-ranks", client: backends[.asod])]).register(on: router)
+                                         RemoteJob(name: "aso-ranks", client: backends[.asod]), market.chartsJob]).register(on: router)
         ASORoutes(store: store, asod: backends[.asod]).register(on: router)
         HealthHandler(context: context, backends: backends).register(on: router)
         MetricsHandler(metrics: metrics, pushd: backends[.pushd]).register(on: router)
@@ -50,6 +51,7 @@ public final class IngestApp: @unchecked Sendable {
         AdminPricesHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         AdminPriceJobsHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
         PushRoutes(store: store, requestGuard: publicGuard, pushd: backends[.pushd], clock: context.clock).register(on: router)
+        market.register(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

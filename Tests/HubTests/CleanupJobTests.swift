@@ -64,7 +64,7 @@ final class CleanupJobTests: XCTestCase {
     }
 
     func testUnknownJobsAndOtherOrganizationsAreRefused() throws {
-        let unknown = try run("market-charts")
+        let unknown = try run("no-such-job")
         XCTAssertEqual(unknown.status, 404)
         XCTAssertEqual((unknown.json["error"] as? [String: Any])?["code"] as? String, "JOB_NOT_FOUND")
         let tenant = try community.store.createToken(organizationId: community.project.organizationId, name: "t", scope: .write).token

@@ -58,6 +58,19 @@ public struct HubConfig: Sendable {
     public var asoCallsPerMinute: Int
     /// Results asked of the provider per search (`APPNORTH_ASO_SEARCH_LIMIT`, default 100, at most 200).
     public var asoSearchLimit: Int
+    // marketd
+    /// Storefronts collected, lowercase country codes (`APPNORTH_MARKET_STOREFRONTS`, default `us`).
+    public var marketStorefronts: [String]
+    /// Charts collected (`APPNORTH_MARKET_CHARTS`, default the three top charts).
+    public var marketCharts: [String]
+    /// Genre IDs collected besides each overall chart (`APPNORTH_MARKET_GENRES`, default none).
+    public var marketGenres: [String]
+    /// Seconds between two collection passes (`APPNORTH_MARKET_INTERVAL_S`; 0: on demand only).
+    public var marketInterval: TimeInterval
+    /// Least time between two provider calls (`APPNORTH_MARKET_MIN_GAP_MS`; 0 turns pacing off).
+    public var marketMinGap: TimeInterval
+    /// Entries asked of each chart feed (`APPNORTH_MARKET_CHART_LIMIT`, 1-200).
+    public var marketChartLimit: Int
 
     public static let defaultHTTPAddress = "127.0.0.1:8080"
 
@@ -162,6 +175,29 @@ public struct HubConfig: Sendable {
                                                   default: 20, range: 0...100_000)
         asoSearchLimit = try HubConfig.integer(value("APPNORTH_ASO_SEARCH_LIMIT"), name: "APPNORTH_ASO_SEARCH_LIMIT",
                                                default: 100, range: 1...200)
+        // marketd
+        func list(_ name: String, default fallback: [String], valid: (String) -> Bool) throws -> [String] {
+            guard let raw = value(name) else { return fallback }
+            let items = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            if let bad = items.first(where: { !valid($0) }) {
+                throw ConfigError.invalid(name: name, value: raw, reason: "\(JSONText.quoted(bad)) is not valid here")
+            }
+            var seen = Set<String>()
+            return items.filter { seen.insert($0).inserted }
+        }
+        marketStorefronts = try list("APPNORTH_MARKET_STOREFRONTS", default: ["us"]) {
+            $0.utf8.count == 2 && $0.utf8.allSatisfy { (97...122).contains($0) }
+        }
+        marketCharts = try list("APPNORTH_MARKET_CHARTS", default: MarketChartQuery.charts) { MarketChartQuery.charts.contains($0) }
+        marketGenres = try list("APPNORTH_MARKET_GENRES", default: []) {
+            $0.utf8.count <= 8 && $0.utf8.allSatisfy { (48...57).contains($0) }
+        }
+        marketInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_MARKET_INTERVAL_S"), name: "APPNORTH_MARKET_INTERVAL_S",
+                                                            default: 21_600, range: 0...604_800))
+        marketMinGap = Double(try HubConfig.integer(value("APPNORTH_MARKET_MIN_GAP_MS"), name: "APPNORTH_MARKET_MIN_GAP_MS",
+                                                    default: 3_000, range: 0...600_000)) / 1000
+        marketChartLimit = try HubConfig.integer(value("APPNORTH_MARKET_CHART_LIMIT"), name: "APPNORTH_MARKET_CHART_LIMIT",
+                                                 default: 200, range: 1...200)
     }
 
     public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }

@@ -1,0 +1,92 @@
+import Foundation
+import Shared
+
+/// The market catalog: app search with filters, an app's profile, and its export as JSON or
+/// CSV (what the profile shows for the plan, each estimate with its label, source, period
+/// and observation date; hidden values stay empty).
+struct MarketAppsHandler {
+    let market: BackendForwarding
+    let access: MarketAccess
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("GET", "/market/apps", search)
+        admin.addAsync("GET", "/market/apps/{handle}", get)
+        admin.addAsync("GET", "/market/apps/{handle}/export", export)
+    }
+
+    func search(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        var query = MarketQuery(request)
+        var call = MarketAppSearch.Request(plan: try access.plan(caller))
+        call.query = query.text("query")
+        if let q = call.query, q.count > 120 { query.errors.add("query", "must be at most 120 characters") }
+        call.genreId = query.text("genre")
+        if let genre = call.genreId, MarketChartQuery(storefront: "us", chart: MarketChartQuery.charts[0], genre: genre).problems()["genre"] != nil {
+            query.errors.add("genre", "must be a numeric genre ID")
+        }
+        if query.text("storefront") != nil || query.text("chart") != nil {
+            let chart = query.chart()
+            call.storefront = chart.storefront
+            call.chart = chart.chart
+        }
+        call.minRating = query.number("minRating")
+        call.releasedAfter = day(&query, "releasedAfter")
+        call.releasedBefore = day(&query, "releasedBefore")
+        call.minDownloads = query.number("minDownloads")
+        call.minRevenue = query.number("minRevenue")
+        call.sort = query.choice("sort", MarketAppSearch.Sort.self, default: .recent) ?? .recent
+        call.limit = query.integer("limit", default: 25, range: 1...50)
+        call.offset = query.integer("offset", default: 0, range: 0...100_000)
+        try query.throwIfAny()
+        market.forward(MarketAppSearch.self, call, respond: respond) { .json($0) }
+    }
+
+    private func day(_ query: inout MarketQuery, _ name: String) -> String? {
+        guard let text = query.text(name) else { return nil }
+        guard text.utf8.count == 10, ISOTime.parse(text + "T00:00:00Z") != nil else {
+            query.errors.add(name, "must be a YYYY-MM-DD date")
+            return nil
+        }
+        return text
+    }
+
+    private func profileCall(_ request: HTTPRequest, _ caller: AdminCaller) throws -> MarketAppGet.Request {
+        let handle = request.pathParameters["handle"] ?? ""
+        guard !handle.isEmpty, handle.utf8.count <= 120 else { throw APIError.notFound("NOT_FOUND", "No app has this slug or ID.") }
+        var query = MarketQuery(request)
+        let storefront = query.text("storefront") ?? "us"
+        if MarketChartQuery(storefront: storefront, chart: MarketChartQuery.charts[0]).problems()["storefront"] != nil {
+            query.errors.add("storefront", "must be a two-letter lowercase country code")
+        }
+        try query.throwIfAny()
+        return MarketAppGet.Request(organization: try access.organization(caller), handle: handle, storefront: storefront)
+    }
+
+    func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        market.forward(MarketAppGet.self, try profileCall(request, caller), respond: withRetryAfter(respond)) { .json($0) }
+    }
+
+    /// A spent daily allowance answers 429 with `Retry-After` until it renews.
+    func withRetryAfter(_ respond: @escaping (Result<HTTPResponse, Error>) -> Void) -> (Result<HTTPResponse, Error>) -> Void {
+        let clock = access.store.clock
+        return { result in
+            guard case .failure(var error as APIError) = result, error.code == MarketAppGet.dailyLimitCode,
+                  let resets = error.fields?["resets_at"]?.first.flatMap(ISOTime.parse) else { return respond(result) }
+            let seconds = resets.timeIntervalSince(clock.now()).rounded(.up)
+            error.headers.append(("Retry-After", String(max(1, Int(seconds)))))
+            respond(.failure(error))
+        }
+    }
+
+    func export(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let format = CommunityHTTP.nonEmptyQuery(request, "format") ?? "json"
+        guard format == "json" || format == "csv" else { throw APIError.invalidQuery(["format": ["must be json or csv"]]) }
+        market.forward(MarketAppGet.self, try profileCall(request, caller), respond: withRetryAfter(respond)) { profile in
+            let file = "\(profile.app.slug).\(format)"
+            var response = format == "csv"
+                ? .text(MarketProfileCSV.render(profile), contentType: "text/csv; charset=utf-8")
+                : HTTPResponse.json(profile)
+            response.headers.append(("Content-Disposition", "attachment; filename=\"\(file)\""))
+            return response
+        }
+    }
+}

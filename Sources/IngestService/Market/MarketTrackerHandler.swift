@@ -1,0 +1,26 @@
+import Shared
+
+/// AppTracker: the timeline of recorded events for the watched apps (`days` 7, 30 or 90;
+/// default 30), filterable by app and event type.
+struct MarketTrackerHandler {
+    let market: BackendForwarding
+    let access: MarketAccess
+
+    func register(on admin: AdminRouter) {
+        admin.addAsync("GET", "/market/tracker", timeline)
+    }
+
+    func timeline(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        var query = MarketQuery(request)
+        let days = query.integer("days", default: 30, range: 1...90)
+        if !MarketTrackerTimeline.periods.contains(days) { query.errors.add("days", "must be 7, 30 or 90") }
+        let filter = query.choice("type", MarketTrackerTimeline.Filter.self, default: nil)
+        let adamId = query.text("adamId")
+        if let adamId, adamId.utf8.count > 20 || !adamId.utf8.allSatisfy({ (48...57).contains($0) }) {
+            query.errors.add("adamId", "must be the store's numeric app ID")
+        }
+        try query.throwIfAny()
+        let call = MarketTrackerTimeline.Request(organization: try access.organization(caller), days: days, adamId: adamId, filter: filter)
+        market.forward(MarketTrackerTimeline.self, call, respond: respond) { .json($0) }
+    }
+}
