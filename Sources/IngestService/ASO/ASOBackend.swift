@@ -1,8 +1,8 @@
 import Foundation
 import Shared
 
-/// Calls to asod from the ASO routes: like `BackendForwarding`, with a deadline per call
-/// (a live search waits on the provider) and asod's error mapping.
+/// Calls to asod from the ASO routes, through `BackendForwarding` with a deadline per call (a
+/// live search waits on the provider), and the plan and project checks they share.
 struct ASOBackend {
     /// Room for a provider call (10 s at most) behind one already running on asod's explorer queue.
     static let liveSearchTimeout: TimeInterval = 25
@@ -13,12 +13,7 @@ struct ASOBackend {
     func forward<M: RPCMessage>(_ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
                                 respond: @escaping (Result<HTTPResponse, Error>) -> Void,
                                 render: @escaping (M.Response) throws -> HTTPResponse) {
-        client.call(m, request, timeout: timeout) { result in
-            switch result {
-            case let .success(response): respond(Result { try render(response) })
-            case let .failure(error): respond(.failure(APIError.fromASO(error)))
-            }
-        }
+        BackendForwarding(client: client).forward(m, request, timeout: timeout, respond: respond, render: render)
     }
 
     /// The caller's organization plan, refused with 403 `PLAN_REQUIRED` without ASO access.

@@ -5,7 +5,8 @@ extension APIError {
     /// Seconds a client waits before retrying while a backend is unreachable.
     static let backendRetryAfter = 2
 
-    /// The daemon's answer kept as is (status, code, message, fields); a transport failure is 503
+    /// The daemon's answer kept as is (status, code, message, fields), except that a
+    /// `retryAfter` field becomes the `Retry-After` header; a transport failure is 503
     /// `SERVICE_UNAVAILABLE` with `Retry-After`, and a failure without a status of its own is
     /// a generic 500 so nothing internal leaks.
     public static func fromBackend(_ error: RPCError) -> APIError {
@@ -16,6 +17,12 @@ extension APIError {
             return .internal()
         default:
             guard let status = error.status, (400...599).contains(status) else { return .internal() }
+            if let seconds = error.fields?[RPCError.retryAfterField]?.first.flatMap({ Int($0) }) {
+                var fields = error.fields
+                fields?[RPCError.retryAfterField] = nil
+                return APIError(status: status, code: error.code, message: error.message, fields: fields?.isEmpty == false ? fields : nil,
+                                headers: [("Retry-After", String(seconds))])
+            }
             return APIError(status: status, code: error.code, message: error.message, fields: error.fields)
         }
     }

@@ -11,7 +11,7 @@ public enum ASOErrorCode {
     public static let appStoreIdRequired = "APP_STORE_ID_REQUIRED"
     /// The field of `PROVIDER_RATE_LIMITED` carrying the provider's `Retry-After` seconds; ingest
     /// moves it into the HTTP header and drops it from the body.
-    public static let retryAfterField = "retryAfter"
+    public static let retryAfterField = RPCError.retryAfterField
 }
 
 extension RPCError {

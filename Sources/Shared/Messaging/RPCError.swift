@@ -16,6 +16,10 @@ public struct RPCError: Error, Codable, Equatable, Sendable {
         self.fields = fields
     }
 
+    /// The `fields` key by which a daemon asks the caller to wait: its value is the seconds an
+    /// HTTP client should be told in `Retry-After`.
+    public static let retryAfterField = "retryAfter"
+
     /// Transport error codes.
     public enum Code {
         /// The server has no handler for the message type.
