@@ -2,9 +2,6 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import Shared
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `Tests/Fixtures/fake_apns.py` as a child process: an HTTP/2-over-TLS APNs that verifies
 /// JWTs with its own ES256 implementation, answers scripted replies per token and logs every
@@ -32,8 +29,7 @@ final class PushFakeAPNs {
         var badge: Int? { aps["badge"] as? Int }
     }
 
-    let process = Process()
-    private let input = Pipe()
+    private let fixture: FixtureProcess
     let port: Int
     let caFile: String
     let control: HTTPClient
@@ -41,19 +37,9 @@ final class PushFakeAPNs {
     var baseURL: String { "https://127.0.0.1:\(port)" }
 
     init() throws {
-        let output = Pipe()
-        process.executableURL = try TestPython.interpreter()
-        process.arguments = [TestPython.fixtures.appendingPathComponent("fake_apns.py").path, "--port", "0"]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        let lines = try PushFakeAPNs.readLines(output.fileHandleForReading.fileDescriptor, count: 2, within: 20)
-        guard lines.count == 2, let port = Int(lines[0]), port > 0 else {
-            process.terminate()
-            throw Failure(description: "fake_apns.py did not start (printed \(lines))")
-        }
-        self.port = port
-        caFile = lines[1]
+        fixture = try FixtureProcess(script: "fake_apns.py", lineCount: 2)
+        port = fixture.port
+        caFile = fixture.lines[1]
         var options = HTTPClientOptions()
         options.version = .http2
         options.extraCAFile = caFile
@@ -61,11 +47,7 @@ final class PushFakeAPNs {
         control = HTTPClient(options: options)
     }
 
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { fixture.stop() }
 
     @discardableResult
     private func post(_ path: String, _ body: Any) throws -> HTTPClientResponse {
@@ -103,21 +85,5 @@ final class PushFakeAPNs {
                           connection: entry["connection"] as? Int ?? 0, stream: entry["stream"] as? Int ?? 0)
         }
         return (requests, json["connections"] as? Int ?? 0)
-    }
-
-    private static func readLines(_ fd: Int32, count: Int, within seconds: Double) throws -> [String] {
-        var buffer: [UInt8] = []
-        let deadline = Date().addingTimeInterval(seconds)
-        while buffer.filter({ $0 == 10 }).count < count {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw Failure(description: "fake_apns.py printed nothing for \(seconds) s") }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, Int32(left * 1000)) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 512)
-            let n = read(fd, &chunk, chunk.count)
-            if n <= 0 { break }
-            buffer.append(contentsOf: chunk[0..<n])
-        }
-        return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
