@@ -26,11 +26,7 @@ struct AdminPriceJobsHandler {
     }
 
     private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {
-        let project = try lookup.project(request, caller)
-        guard let appStoreId = project.appStoreId else {
-            throw APIError(status: 409, code: "NOT_IMPORTED", message: "This project is not linked to an App Store app; import it from App Store Connect.")
-        }
-        return ASCAppRef(organizationId: caller.organizationId, projectId: project.id, appStoreId: appStoreId)
+        try lookup.importedApp(request, caller).ref
     }
 
     func submit(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

@@ -26,13 +26,8 @@ struct AdminReviewsHandler {
         admin.addAsync("POST", "/projects/{id}/reviews/{reviewId}/promote", maxBodyBytes: InputLimits.communityBodyBytes, promote)
     }
 
-    /// The project's app; a project not imported from App Store Connect has no reviews to read.
     private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCAppRef, project: Project) {
-        let project = try lookup.project(request, caller)
-        guard let appStoreId = project.appStoreId else {
-            throw APIError(status: 409, code: "NOT_IMPORTED", message: "This project is not linked to an App Store app; import it from App Store Connect.")
-        }
-        return (ASCAppRef(organizationId: caller.organizationId, projectId: project.id, appStoreId: appStoreId), project)
+        try lookup.importedApp(request, caller)
     }
 
     private func review(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCReviewRef, project: Project) {
