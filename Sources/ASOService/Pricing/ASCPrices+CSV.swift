@@ -8,20 +8,14 @@ extension ASCPrices {
     static let csvHeader = "product_id,product_kind,territory,current_point_id,proposed_point_id,proposed_price"
     static let maximumCSVRows = 200
 
-    private struct CurrentAttributes: Decodable { let startDate: String? }
-    private struct PointAttributes: Decodable { let customerPrice: String? }
-
     /// Apple's current point of a subscription in a territory; in-app purchases have none here.
     func currentPoint(_ client: ASCClient, _ product: ASCPricedProduct, territory: String) throws -> String? {
         guard product.kind == .subscription else { return nil }
-        let prices: (data: [JSONAPIResource<CurrentAttributes>], included: [JSONAPIResource<PointAttributes>]) =
-            try client.list("/v1/subscriptions/\(product.id)/prices",
-                            query: [("filter[territory]", territory), ("include", "subscriptionPricePoint")],
-                            including: PointAttributes.self, maxPages: 1)
-        return prices.data.first?.relationships?["subscriptionPricePoint"]?.data?.id
+        return try client.currentSubscriptionPrice(subscriptionId: product.id, territory: territory)?.pointId
     }
 
-    private func storedRequest(_ app: ASCAppRef, previewId: String) throws -> (ASCPricePreview.Request, PriceLocalizationPreview) {
+    /// A stored preview with the request that made it.
+    func storedRequest(_ app: ASCAppRef, previewId: String) throws -> (ASCPricePreview.Request, PriceLocalizationPreview) {
         let stored = try storedPreview(.init(projectId: app.projectId, previewId: previewId))
         guard let row = try db.queryOne("SELECT request FROM price_previews WHERE id = ?", [.text(previewId)]),
               let request = try? JSONDecoder().decode(ASCPricePreview.Request.self, from: Data(row.string("request")!.utf8)),

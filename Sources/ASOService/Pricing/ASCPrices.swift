@@ -31,10 +31,6 @@ public final class ASCPrices: @unchecked Sendable {
         let proceeds: String?
     }
 
-    struct SubscriptionPriceAttributes: Decodable {
-        let startDate: String?
-    }
-
     func client(_ app: ASCAppRef) throws -> ASCClient { try connections.client(organizationId: app.organizationId) }
 
     func apple<T>(_ work: () throws -> T) throws -> T {
@@ -81,12 +77,7 @@ public final class ASCPrices: @unchecked Sendable {
     /// The subscription's current price in the USA, from Apple.
     private func currentBasePrice(_ client: ASCClient, _ product: ASCPricedProduct) throws -> Decimal? {
         guard product.kind == .subscription else { return nil }
-        let prices: (data: [JSONAPIResource<SubscriptionPriceAttributes>], included: [JSONAPIResource<PricePointAttributes>]) =
-            try client.list("/v1/subscriptions/\(product.id)/prices",
-                            query: [("filter[territory]", ASCPrices.baseTerritory), ("include", "subscriptionPricePoint")],
-                            including: PricePointAttributes.self)
-        let pointId = prices.data.first?.relationships?["subscriptionPricePoint"]?.data?.id
-        return prices.included.first { $0.id == pointId }?.attributes?.customerPrice.flatMap { Decimal(string: $0) }
+        return try client.currentSubscriptionPrice(subscriptionId: product.id, territory: ASCPrices.baseTerritory)?.customerPrice
     }
 
     public func preview(_ request: ASCPricePreview.Request) throws -> ASCPricePreview.Response {

@@ -29,11 +29,7 @@ public final class PriceJobs: @unchecked Sendable {
 
     /// Apple's current price point of the subscription in `territory`.
     private func currentPoint(_ client: ASCClient, productId: String, territory: String) throws -> String? {
-        let prices: (data: [JSONAPIResource<PriceAttributes>], included: [JSONAPIResource<PointAttributes>]) =
-            try client.list("/v1/subscriptions/\(productId)/prices",
-                            query: [("filter[territory]", territory), ("include", "subscriptionPricePoint")], including: PointAttributes.self,
-                            maxPages: 1)
-        return prices.data.first?.relationships?["subscriptionPricePoint"]?.data?.id
+        try client.currentSubscriptionPrice(subscriptionId: productId, territory: territory)?.pointId
     }
 
     private func offered(_ client: ASCClient, productId: String, territory: String, pointId: String) throws -> Bool {
@@ -44,12 +40,7 @@ public final class PriceJobs: @unchecked Sendable {
     // MARK: Submission and actions
 
     public func submit(_ request: PriceJobSubmit.Request, previews: ASCPrices) throws -> PriceJobDTO {
-        let stored = try previews.storedPreview(.init(projectId: request.app.projectId, previewId: request.previewId))
-        guard let previewRow = try db.queryOne("SELECT request FROM price_previews WHERE id = ?", [.text(request.previewId)]),
-              let previewRequest = try? JSONDecoder().decode(ASCPricePreview.Request.self, from: Data(previewRow.string("request")!.utf8)),
-              let preview = try? JSONDecoder().decode(PriceLocalizationPreview.self, from: Data(stored.preview.utf8)) else {
-            throw RPCError(code: "PREVIEW_NOT_FOUND", message: "No stored preview with this ID.", status: 404)
-        }
+        let (previewRequest, preview) = try previews.storedRequest(request.app, previewId: request.previewId)
         guard previewRequest.product.kind == .subscription else {
             throw RPCError(code: "UNSUPPORTED_PRODUCT", message: "Price jobs set subscription prices; in-app purchases are priced as one schedule.",
                            status: 400)
