@@ -40,6 +40,8 @@ import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+import http1_server
+
 GENRES = [("6014", "Games"), ("6016", "Entertainment"), ("6017", "Education"), ("6015", "Finance"),
           ("6013", "Health & Fitness"), ("6007", "Productivity"), ("6005", "Social Networking")]
 CHARTS = {"topfreeapplications": "Top Free Applications", "toppaidapplications": "Top Paid Applications",
@@ -232,12 +234,7 @@ def main():
     parser.add_argument("--pool", type=int, default=30011)
     args = parser.parse_args()
     POOL = args.pool
-    server = Server(("127.0.0.1", args.port), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdout.write(f"{server.server_address[1]}\n")
-    sys.stdout.flush()
-    sys.stdin.buffer.read()
-    os._exit(0)
+    http1_server.serve(Handler, args.port, Server)
 
 
 if __name__ == "__main__":

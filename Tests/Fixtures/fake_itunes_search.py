@@ -35,6 +35,8 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+import http1_server
+
 LOCK = threading.Lock()
 STATE = {"scripts": [], "lookups": {}, "log": []}
 DEFAULT_COUNT = 10
@@ -164,12 +166,7 @@ def main():
     parser.add_argument("--results", type=int, default=10)
     args = parser.parse_args()
     DEFAULT_COUNT = args.results
-    server = Server(("127.0.0.1", args.port), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdout.write(f"{server.server_address[1]}\n")
-    sys.stdout.flush()
-    sys.stdin.buffer.read()
-    os._exit(0)
+    http1_server.serve(Handler, args.port, Server)
 
 
 if __name__ == "__main__":

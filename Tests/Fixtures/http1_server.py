@@ -99,17 +99,23 @@ class Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    server = Server(("127.0.0.1", args.port), Handler)
+def serve(handler, port, server_class=None):
+    """Serves `handler` on 127.0.0.1:`port` (0: any), prints the port, and exits when stdin
+    reaches EOF; fakes built on `http.server` share this."""
+    server = (server_class or Server)(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdout.write(f"{server.server_address[1]}\n")
     sys.stdout.flush()
     # The parent holds our stdin open: EOF means it is gone, so are we.
     sys.stdin.buffer.read()
     os._exit(0)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    serve(Handler, args.port)
 
 
 if __name__ == "__main__":
