@@ -29,6 +29,10 @@ final class PushDeliveryTests: XCTestCase {
         XCTAssertEqual(push.headers["apns-expiration"], String(Int64(fixture.clock.now().timeIntervalSince1970) + 86_400))
         let apnsId = try XCTUnwrap(push.headers["apns-id"])
         XCTAssertNotNil(UUID(uuidString: apnsId))
+        XCTAssertEqual(push.headers["content-type"], "application/json")
+        // libcurl's own Accept and User-Agent are left out
+        XCTAssertNil(push.headers["accept"])
+        XCTAssertNil(push.headers["user-agent"])
         XCTAssertTrue(push.jwtValid, "the fake could not verify the JWT")
         XCTAssertEqual(push.kid, PushFixture.keyId)
         XCTAssertEqual(push.claims["iss"] as? String, PushFixture.teamId)

@@ -143,6 +143,31 @@ final class HTTPMultiplexClientTests: XCTestCase {
         }
     }
 
+    func testOmittedHeadersLeaveOutLibcurlsOwnAcceptAndUserAgent() throws {
+        // Given
+        let (base, options) = try server()
+        let client = HTTPMultiplexClient(options: options)
+        let requests = (0..<3).map { HTTPClientRequest(method: "POST", url: base + "/echo?n=\($0)", body: [1]) }
+
+        // When one batch goes with defaults and one omits Accept and User-Agent
+        let plain = try client.send(requests).map { try $0.get().decodeJSON(Echo.self) }
+        let trimmed = try client.send(requests, sharedHeaders: [("x-shared", "s")], omitting: ["Accept", "User-Agent"])
+            .map { try $0.get().decodeJSON(Echo.self) }
+
+        // Then libcurl added them to the first and not to the second
+        for echo in plain {
+            XCTAssertEqual(echo.headers["accept"], "*/*")
+            XCTAssertEqual(echo.headers["user-agent"], options.userAgent)
+        }
+        for echo in trimmed {
+            XCTAssertNil(echo.headers["accept"])
+            XCTAssertNil(echo.headers["user-agent"])
+            XCTAssertEqual(echo.headers["x-shared"], "s")
+        }
+        // And an omitted name is checked like any header name
+        guard case .failure(.transport) = client.send(requests, omitting: ["Bad: name"])[0] else { return XCTFail() }
+    }
+
     func testAnInvalidSharedHeaderFailsTheWholeBatchUnsent() throws {
         // Given
         let (base, options) = try server()

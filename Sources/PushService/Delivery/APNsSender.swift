@@ -12,6 +12,9 @@ final class APNsSender {
         let body: [UInt8]
     }
 
+    /// Headers libcurl would add by itself that APNs has no use for.
+    static let omittedHeaders = ["Accept", "User-Agent"]
+
     private let baseURLs: [PushEnvironment: String]
     private let options: HTTPClientOptions
     private let clock: Clock
@@ -44,6 +47,8 @@ final class APNsSender {
         // Seconds since the epoch: APNs keeps an undelivered push for 24 hours.
         let expiration = String(Int64(clock.now().timeIntervalSince1970) + 86_400)
         // Everything but the path, the apns-id and the body is the same for the whole batch.
+        // libcurl's own Accept and User-Agent are left out: APNs has no use for them, and each
+        // header is formatted anew for every stream.
         let shared = [
             ("authorization", "bearer " + jwt),
             ("apns-topic", credentials.bundleId),
@@ -56,7 +61,7 @@ final class APNsSender {
             HTTPClientRequest(method: "POST", url: prefix + push.token, headers: [("apns-id", push.apnsId)], body: push.body)
         }
         let outcomes = connection(credentials: credentials, environment: environment)
-            .send(requests, sharedHeaders: shared).map(APNsResponse.outcome(of:))
+            .send(requests, sharedHeaders: shared, omitting: APNsSender.omittedHeaders).map(APNsResponse.outcome(of:))
         if outcomes.contains(where: { if case .providerToken = $0 { return true } else { return false } }) {
             tokens.invalidate(jwt, for: credentials)
         }

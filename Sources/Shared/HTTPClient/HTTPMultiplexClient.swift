@@ -34,12 +34,15 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     /// Sends every request and returns their outcomes in the same order. Any HTTP status is a
     /// response; a request that got none fails with its own `HTTPClientError`. `sharedHeaders`
     /// go with every request, after its own; they are checked and built once for the batch.
+    /// `omitting` names headers libcurl would add by itself (`Accept`, `User-Agent`) that the
+    /// batch goes without.
     ///
     /// A stream that libcurl fails with `CURLE_HTTP2` before any response came (its connection
     /// went away under it, as when the server's GOAWAY refuses the streams it has not
     /// processed) is sent once more, on the next connection.
     public func send(_ requests: [HTTPClientRequest],
-                     sharedHeaders: [(String, String)] = []) -> [Result<HTTPClientResponse, HTTPClientError>] {
+                     sharedHeaders: [(String, String)] = [],
+                     omitting: [String] = []) -> [Result<HTTPClientResponse, HTTPClientError>] {
         lock.lock()
         defer { lock.unlock() }
         var results = [Result<HTTPClientResponse, HTTPClientError>?](repeating: nil, count: requests.count)
@@ -48,7 +51,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
         }
         let shared: CurlHeaderList
         do {
-            shared = try CurlHeaderList(sharedHeaders)
+            shared = try CurlHeaderList(sharedHeaders, omitting: omitting)
         } catch {
             let failure = (error as? HTTPClientError) ?? .transport(code: -1, message: "\(error)")
             return requests.map { _ in .failure(failure) }
