@@ -33,11 +33,9 @@ final class CurlStream {
     /// Sets this request's options: all of them on a reset handle, only the per-request ones
     /// on a handle last used for a request of the same shape.
     func configure(_ easy: CurlEasy, options: HTTPClientOptions) throws {
-        let url = request.url.utf8
-        let https = url.starts(with: "https://".utf8)
-        guard https || url.starts(with: "http://".utf8), !url.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-            throw HTTPClientError.invalidURL(Redactor.redactQuery(request.url))
-        }
+        var url = request.url
+        let scheme = url.withUTF8 { CurlStream.scheme(of: $0) }
+        guard let https = scheme else { throw HTTPClientError.invalidURL(Redactor.redactQuery(request.url)) }
         let method = request.method == "POST" ? request.method : request.method.uppercased()
         let shape = CurlRequestShape(method: method, hasBody: request.body != nil, https: https)
         if easy.shape != shape {
@@ -130,6 +128,16 @@ final class CurlStream {
         }
         body.append(contentsOf: bytes)
         return bytes.count
+    }
+
+    /// Whether an absolute URL is https (true) or http (false); nil for another scheme or a
+    /// URL holding a space or control byte. One pass over the contiguous bytes: it runs for
+    /// every stream.
+    static func scheme(of url: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let https = url.starts(with: "https://".utf8)
+        guard https || url.starts(with: "http://".utf8) else { return nil }
+        for byte in url where byte <= 0x20 || byte == 0x7F { return nil }
+        return https
     }
 
     private static func milliseconds(_ seconds: Double) -> Int {
