@@ -160,6 +160,27 @@ final class PushRetryTests: XCTestCase {
         XCTAssertEqual(try fixture.deviceCount(token: token), 0)
     }
 
+    func testARemovedRegistrationCancelsItsPushAlreadyReadAheadForTheNextBatch() throws {
+        // Given batches of one push, and two replies queued for a token APNs answers 410
+        // ExpiredToken (after its registration) the first time
+        fixture.shutdown()
+        fixture = try PushFixture(environment: ["APPNORTH_PUSH_BATCH": "1"])
+        let token = PushFixture.randomToken()
+        try fixture.fake.script(token, [["status": 410, "reason": "ExpiredToken", "timestamp": fixture.clock.nowMillis() + 5_000]])
+        let (_, conversation) = try fixture.queuedReply(token: token)
+        try fixture.teamReply(conversation, body: "Second")
+        try fixture.waitForEvents()
+        XCTAssertEqual(try fixture.queue(token: token).map(\.status), ["pending", "pending"])
+
+        // When one pass runs (the second batch is read while the first is sent)
+        XCTAssertEqual(try fixture.runPush(), 1)
+
+        // Then the second push, read before the removal committed, was cancelled, not sent
+        XCTAssertEqual(try fixture.fake.log().requests.count, 1)
+        XCTAssertEqual(try fixture.queue(token: token).map(\.status), ["failed", "cancelled"])
+        XCTAssertEqual(try fixture.deviceCount(token: token), 0)
+    }
+
     func testTransportErrorsRetryAndEachEnvironmentUsesItsOwnURL() throws {
         // Given production pointing at a port nothing listens on, sandbox at the fake
         fixture.shutdown()

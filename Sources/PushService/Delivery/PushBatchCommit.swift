@@ -1,4 +1,5 @@
 import Foundation
+import Shared
 
 /// One batch's outcomes being recorded on the worker's commit queue while the next batch is
 /// on the wire, so the connection does not sit idle during the transaction.
@@ -6,23 +7,17 @@ final class PushBatchCommit: @unchecked Sendable {
     typealias Summary = (retries: Int, exhausted: [String])
 
     let results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]
-    private let done = DispatchSemaphore(value: 0)
-    private var outcome: Result<Summary, Error>?
+    private let recording: BackgroundResult<Summary>
 
     init(results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)], on queue: DispatchQueue,
          record: @escaping ([(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) throws -> Summary) {
         self.results = results
-        queue.async {
-            self.outcome = Result { try record(results) }
-            self.done.signal()
-        }
+        recording = BackgroundResult(on: queue) { try record(results) }
     }
 
     /// Blocks until the transaction ends; rethrows its error.
     func wait() throws -> Summary {
-        done.wait()
-        done.signal()
-        return try outcome!.get()
+        try recording.wait()
     }
 
     /// Whether recording these outcomes changes rows other than their own (a removed

@@ -22,6 +22,7 @@ public final class PushWorker: @unchecked Sendable {
     private let batchSize: Int
     let counters = PushCounters()
     private let commitQueue = DispatchQueue(label: "push-commit")
+    private let readQueue = DispatchQueue(label: "push-read")
     private let stopLock = NSLock()
     private var stopping = false
 
@@ -46,24 +47,28 @@ public final class PushWorker: @unchecked Sendable {
     /// Closes APNs connections; call once no pass runs.
     func close() { sender.close() }
 
-    /// Returns how many pushes were attempted. Batch N's outcomes commit on `commitQueue`
-    /// while batch N+1 is sent (the next batch and its credentials are read first, so the
-    /// transaction does not hold them up); a batch whose outcomes remove a registration commits
-    /// before the next one is read, as its other pending pushes are then cancelled.
+    /// Returns how many pushes were attempted. Three steps overlap: while batch N is sent on
+    /// this thread, batch N+1 is read (with its credentials) on `readQueue` and batch N-1's
+    /// outcomes commit on `commitQueue`. A batch whose outcomes remove a registration commits
+    /// before the next batch is read again (its other pending pushes are then cancelled), and
+    /// the read made ahead of that commit is dropped.
     public func runPass() throws -> Int {
         counters.add(failed: "Expired", count: try store.cleanUp())
         var processed = 0
-        var after: Int64 = 0
         var unrecorded: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]?
+        var readAhead: BackgroundResult<DueBatch>?
+        // No read outlives the pass.
+        defer { _ = try? readAhead?.wait() }
+        var batch = try readBatch(after: 0)
         while !isStopping {
-            let batch = try store.duePushes(after: after, limit: batchSize)
-            let groups = PushWorker.grouped(batch, by: \.projectId)
-            let credentials = try groups.map { try store.openCredentials(projectId: $0.0) }
+            if let last = batch.items.last {
+                readAhead = BackgroundResult(on: readQueue) { [self] in try readBatch(after: last.id) }
+            }
             let commit = unrecorded.map { PushBatchCommit(results: $0, on: commitQueue, record: record) }
             unrecorded = nil
             var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
             do {
-                for ((projectId, items), credentials) in zip(groups, credentials) {
+                for ((projectId, items), credentials) in zip(batch.groups, batch.credentials) {
                     results += try deliver(items, projectId: projectId, credentials: credentials)
                 }
             } catch {
@@ -71,15 +76,24 @@ public final class PushWorker: @unchecked Sendable {
                 throw error
             }
             if let commit { processed += try counted(commit) }
-            guard let last = batch.last else { break }
-            after = last.id
+            guard let last = batch.items.last else { break }
             // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
             if isStopping { break }
             if PushBatchCommit.touchesOtherRows(results) {
                 processed += try counted(PushBatchCommit(results: results, on: commitQueue, record: record))
-            } else {
-                unrecorded = results
+                _ = try? readAhead?.wait()
+                readAhead = nil
+                batch = try readBatch(after: last.id)
+                continue
             }
+            do {
+                batch = try readAhead?.wait() ?? readBatch(after: last.id)
+                readAhead = nil
+            } catch {
+                processed += try counted(PushBatchCommit(results: results, on: commitQueue, record: record))
+                throw error
+            }
+            unrecorded = results
         }
         if let unrecorded {
             processed += try counted(PushBatchCommit(results: unrecorded, on: commitQueue, record: record))
@@ -90,6 +104,19 @@ public final class PushWorker: @unchecked Sendable {
                                       "stopped": isStopping])
         }
         return processed
+    }
+
+    /// Due pushes after `after` in queue order, grouped by project, with each project's credentials.
+    private struct DueBatch {
+        let items: [PushQueueItem]
+        let groups: [(String, [PushQueueItem])]
+        let credentials: [PushStoredCredentials?]
+    }
+
+    private func readBatch(after: Int64) throws -> DueBatch {
+        let items = try store.duePushes(after: after, limit: batchSize)
+        let groups = PushWorker.grouped(items, by: \.projectId)
+        return DueBatch(items: items, groups: groups, credentials: try groups.map { try store.openCredentials(projectId: $0.0) })
     }
 
     private func record(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) throws -> PushBatchCommit.Summary {
