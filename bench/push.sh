@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# APNs delivery throughput of pushd through one HTTP/2 connection, release build:
-#  - the ceiling: h2load sending the same POSTs (one connection, 100 streams) to nghttpd, a C
-#    HTTP/2 server standing in for APNs (TLS, answers 200 with an empty body);
+# APNs delivery throughput of pushd through one HTTP/2 connection, release build, all in one run:
+#  - h2load sending the same POSTs (one connection, 100 streams) to nghttpd, a C HTTP/2 server
+#    standing in for APNs (TLS, answers 200 with an empty body): the server's own ceiling;
+#  - libcurl alone: a C curl_multi loop sending the same requests on one connection, 100
+#    streams, nothing else: the ceiling of a client built on libcurl, as pushd is;
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
-#  - pushd's peak resident memory during the pass.
-# nghttpd ends each answer with an empty DATA frame; libcurl 7.88 then resets every finished
-# stream, and nghttpd's reset-flood guard closes the connection with a GOAWAY about every 1,000
-# streams (bench/RESULTS.md). The libcurl figures include those reconnections.
+#  - pushd's CPU time and peak resident memory during the pass.
 # The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the
-# figure is the delivery path alone.
+# figure is the delivery path alone. Needs libcurl 8 (deploy/appnorth installs it): 7.88 resets
+# every finished stream and nghttpd's rapid-reset guard then closes the connection every ~1,000.
 #   bench/push.sh [pushes, default 100000] [batch, default 2000]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,7 +45,7 @@ export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNO
     APPNORTH_TLS_CA_FILE=$WORK/apns.pem APPNORTH_PUSH_INTERVAL_S=0 APPNORTH_PUSH_BATCH=$BATCH APPNORTH_RPC_TIMEOUT_MS=10000
 "$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
 CHATD_PID=$!
-"$ROOT/.build/release/pushd" 2>"$WORK/pushd.log" &
+${APPNORTH_BENCH_PUSHD_WRAPPER:-} "$ROOT/.build/release/pushd" 2>"$WORK/pushd.log" &
 PUSHD_PID=$!
 "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
@@ -61,7 +61,11 @@ import json, sys
 print(json.dumps({"keyId": "BENCHKEY01", "teamId": "BENCHTEAM1", "bundleId": "com.example.bench",
                   "environment": "production", "privateKey": open(sys.argv[1]).read()}))
 PY
-curl -sf -X PUT "$BASE/api/admin/v1/projects/$PROJECT_ID/push-credentials" "${ADMIN[@]}" -d @"$WORK/credentials.json"
+# pushd may still be starting (under a profiler it takes seconds): retry until it answers.
+for i in $(seq 1 150); do
+    curl -sf -o /dev/null -X PUT "$BASE/api/admin/v1/projects/$PROJECT_ID/push-credentials" "${ADMIN[@]}" -d @"$WORK/credentials.json" && break
+    [ "$i" = 150 ] && { echo "pushd did not take the credentials"; exit 1; }; sleep 0.2
+done
 Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
 for t in "${DEVICES[@]}"; do
     curl -sf -X POST "$BASE/api/v1/push/devices?$Q" -H 'Content-Type: application/json' -d "{\"token\":\"$t\",\"environment\":\"production\"}"
@@ -88,44 +92,74 @@ SELECT 'bench-' || i, '$PROJECT_ID', 'production', d.token, d.owner_kind, d.owne
 FROM n JOIN d ON d.k = i % $TOKENS;
 SQL
 
-# The ceiling: the same request shape, one connection, 100 streams, from a client that only sends.
+# The request shape pushd sends: a provider token as long as pushd's, topic, push type,
+# expiration, content type, a fresh apns-id per request; no Accept or User-Agent.
 printf '%s' '{"aps":{"alert":{"title":"New reply","body":"You have a new reply in chat."},"badge":1,"sound":"default"},"appnorth":{"type":"chat","appId":"'"$APP_ID"'","url":"appnorth://appnorth/chat/current"}}' >"$WORK/payload.json"
-ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic: com.example.bench' -H 'apns-push-type: alert' \
-    -H 'authorization: bearer x' "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" 2>&1 |
-    awk '/finished in/ { gsub(",", "", $4); print $4 }')
+JWT=$(python3 -c 'import base64, json, os
+b = lambda d: base64.urlsafe_b64encode(d).rstrip(b"=").decode()
+print(".".join([b(json.dumps({"alg": "ES256", "kid": "BENCHKEY01"}).encode()), b(json.dumps({"iss": "BENCHTEAM1", "iat": 1764486400}).encode()), b(os.urandom(64))]))')
+EXPIRATION=$(( $(date +%s) + 86400 ))
+printf '%s\n' "${DEVICES[@]}" >"$WORK/devices.txt"
 
-# libcurl alone: the same POSTs through curl_multi (one multiplexed connection, 100 streams, no
-# queue, no JSON, no SQLite), so the client library's own limit is measured in the same run.
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# CPU time of a process per request, in µs, from two readings of cpu (clock ticks).
+per_request() { python3 -c "print(round(($2 - $1) / $(getconf CLK_TCK) * 1e6 / $3))"; }
+
+# The ceiling: h2load, one connection, 100 streams, a client that only sends.
+server_before=$(cpu $APNS_PID)
+ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic: com.example.bench' -H 'apns-push-type: alert' \
+    -H "apns-expiration: $EXPIRATION" -H 'content-type: application/json' -H "apns-id: $(cat /proc/sys/kernel/random/uuid)" -H "authorization: bearer $JWT" \
+    "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" 2>&1 |
+    awk '/finished in/ { gsub(",", "", $4); print $4 }')
+server_h2load=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
+
+# libcurl alone: the same POSTs through curl_multi (one multiplexed connection, 100 streams,
+# handles reused, the shared headers in one list as pushd builds them; no queue, no JSON, no
+# SQLite): the most any libcurl client sends here, measured in the same run.
 cat >"$WORK/curl_multi.c" <<'C'
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 static size_t sink(char *p, size_t s, size_t n, void *u) { (void)p; (void)u; return s * n; }
 int main(int argc, char **argv) {
-    int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running, failed = 0;
-    CURL *pool[100]; CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
-    FILE *f = fopen(argv[4], "rb"); static char body[4096]; body[fread(body, 1, sizeof body - 1, f)] = 0; fclose(f);
+    int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running, failed = 0, devices = 0;
+    CURL *pool[100]; struct curl_slist *own[100]; CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
+    static char body[4096], device[64][80], line[1024], url[512];
+    FILE *f = fopen(argv[4], "rb"); body[fread(body, 1, sizeof body - 1, f)] = 0; fclose(f);
+    f = fopen(argv[5], "r"); while (devices < 64 && fscanf(f, "%79s", device[devices]) == 1) devices++; fclose(f);
     curl_global_init(CURL_GLOBAL_ALL);
     CURLM *m = curl_multi_init();
     curl_multi_setopt(m, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
     curl_multi_setopt(m, CURLMOPT_MAX_HOST_CONNECTIONS, 1L);
+    snprintf(line, sizeof line, "authorization: bearer %s", argv[6]); h = curl_slist_append(h, line);
     h = curl_slist_append(h, "apns-topic: com.example.bench"); h = curl_slist_append(h, "apns-push-type: alert");
-    h = curl_slist_append(h, "authorization: bearer x"); h = curl_slist_append(h, "content-type: application/json");
+    snprintf(line, sizeof line, "apns-expiration: %s", argv[7]); h = curl_slist_append(h, line);
+    h = curl_slist_append(h, "content-type: application/json");
+    h = curl_slist_append(h, "Accept:"); h = curl_slist_append(h, "User-Agent:"); h = curl_slist_append(h, "Expect:");
+    srand(time(NULL));
     clock_gettime(CLOCK_MONOTONIC, &a);
     while (done < total) {
         while (active < 100 && started < total) {
             CURL *e = pooled ? pool[--pooled] : curl_easy_init();
-            curl_easy_setopt(e, CURLOPT_URL, argv[1]); curl_easy_setopt(e, CURLOPT_CAINFO, argv[2]);
+            snprintf(url, sizeof url, "%s/3/device/%s", argv[1], device[started % devices]);
+            curl_easy_setopt(e, CURLOPT_URL, url); curl_easy_setopt(e, CURLOPT_CAINFO, argv[2]);
             curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS); curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
-            curl_easy_setopt(e, CURLOPT_POSTFIELDS, body); curl_easy_setopt(e, CURLOPT_HTTPHEADER, h);
-            curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, sink); curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+            curl_easy_setopt(e, CURLOPT_POSTFIELDS, body); curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, sink);
+            curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+            snprintf(line, sizeof line, "apns-id: %08x-%04x-4%03x-8%03x-%012x", rand(), rand() & 0xffff, rand() & 0xfff, rand() & 0xfff, started);
+            struct curl_slist *id = curl_slist_append(NULL, line); id->next = h;
+            curl_easy_setopt(e, CURLOPT_HTTPHEADER, id); curl_easy_setopt(e, CURLOPT_PRIVATE, id);
             curl_multi_add_handle(m, e); active++; started++;
         }
         curl_multi_perform(m, &running);
         while ((msg = curl_multi_info_read(m, &left))) {
+            long status = 0; struct curl_slist *id;
             if (msg->msg != CURLMSG_DONE) continue;
-            if (msg->data.result != CURLE_OK) failed++;
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &status);
+            if (msg->data.result != CURLE_OK || status != 200) failed++;
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&id); id->next = NULL; curl_slist_free_all(id);
             curl_multi_remove_handle(m, msg->easy_handle); pool[pooled++] = msg->easy_handle; active--; done++;
         }
         if (active) curl_multi_poll(m, NULL, 0, 100, NULL);
@@ -139,9 +173,11 @@ libcurl_rate=n/a; libcurl_failed=n/a; libcurl_cpu=n/a
 if cc -O2 "$WORK/curl_multi.c" -o "$WORK/curl_multi" -lcurl 2>/dev/null; then
     # Its CPU time (user + system) is measured too, as the per-request floor of a libcurl client.
     TIMEFORMAT='%U %S'
-    { time "$WORK/curl_multi" "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" "$WORK/apns.pem" "$PUSHES" \
-        "$WORK/payload.json" >"$WORK/curl_multi.out"; } 2>"$WORK/curl_multi.time"
+    server_before=$(cpu $APNS_PID)
+    { time "$WORK/curl_multi" "https://127.0.0.1:$APNS_PORT" "$WORK/apns.pem" "$PUSHES" "$WORK/payload.json" \
+        "$WORK/devices.txt" "$JWT" "$EXPIRATION" >"$WORK/curl_multi.out"; } 2>"$WORK/curl_multi.time"
     read -r libcurl_rate libcurl_failed <"$WORK/curl_multi.out"
+    server_libcurl=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
     libcurl_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/curl_multi.time")
 fi
 
@@ -152,12 +188,13 @@ rss_before=$(ps -o rss= -p $PUSHD_PID | tr -d ' ')
 SAMPLER=$!
 # APPNORTH_BENCH_PERF=file: a perf profile of pushd during the pass, its report written to that file.
 [ -n "${APPNORTH_BENCH_PERF:-}" ] && { perf record -F 999 -g -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & PERF_PID=$!; sleep 0.2; }
-cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 cpu_before=$(cpu $PUSHD_PID)
+server_before=$(cpu $APNS_PID)
 start=$(date +%s.%N)
 processed=$(curl -sf -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["processed"])')
 end=$(date +%s.%N)
 cpu_after=$(cpu $PUSHD_PID)
+server_pushd=$(per_request "$server_before" "$(cpu $APNS_PID)" "$processed")
 sleep 0.1; kill $SAMPLER 2>/dev/null || true
 if [ -n "${APPNORTH_BENCH_PERF:-}" ]; then
     kill -INT $PERF_PID; wait $PERF_PID 2>/dev/null || true
@@ -165,13 +202,13 @@ if [ -n "${APPNORTH_BENCH_PERF:-}" ]; then
 fi
 sent=$(sqlite3 "$WORK/data/pushd.sqlite" "SELECT COUNT(*) FROM push_queue WHERE status = 'sent'")
 rate=$(python3 -c "print(round($processed / ($end - $start)))")
-echo "ceiling (h2load -c1 -m100 -> nghttpd): $ceiling req/s"
-echo "libcurl multi alone (1 connection, 100 streams): $libcurl_rate req/s, $libcurl_failed failed, CPU $libcurl_cpu µs per request"
+echo "ceiling (h2load -c1 -m100 -> nghttpd): $ceiling req/s (nghttpd CPU $server_h2load µs per request)"
+echo "libcurl multi alone (1 connection, 100 streams): $libcurl_rate req/s, $libcurl_failed failed, CPU $libcurl_cpu µs per request (nghttpd ${server_libcurl:-n/a} µs)"
 echo "pushd pass: $processed pushes in $(python3 -c "print(round($end - $start, 2))") s = $rate pushes/s" \
      "(batch $BATCH, $sent rows sent), $(python3 -c "print(round($rate / float('$ceiling'), 2))")x the ceiling," \
      "$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")x libcurl alone"
 echo "pushd CPU during the pass: $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK), 2))") s" \
-     "= $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK) * 1e6 / $processed))") µs per push"
+     "= $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK) * 1e6 / $processed))") µs per push (nghttpd $server_pushd µs)"
 echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "pushd RSS: $((rss_before / 1024)) MiB before, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during the pass"
 sqlite3 "$WORK/data/pushd.sqlite" "SELECT status, last_reason, COUNT(*) FROM push_queue GROUP BY 1, 2"
