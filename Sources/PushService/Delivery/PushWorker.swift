@@ -54,6 +54,7 @@ public final class PushWorker: @unchecked Sendable {
     /// the read made ahead of that commit is dropped.
     public func runPass() throws -> Int {
         counters.add(failed: "Expired", count: try store.cleanUp())
+        let started = DispatchTime.now().uptimeNanoseconds
         var processed = 0
         var unrecorded: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]?
         var readAhead: BackgroundResult<DueBatch>?
@@ -100,8 +101,10 @@ public final class PushWorker: @unchecked Sendable {
         }
         if processed > 0 {
             let counts = counters.snapshot
-            logger.info("push pass", ["attempted": processed, "sentTotal": counts.sent, "retriesTotal": counts.retries,
-                                      "stopped": isStopping])
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            logger.info("push pass", ["attempted": processed, "seconds": (seconds * 1000).rounded() / 1000,
+                                      "perSecond": seconds > 0 ? (Double(processed) / seconds).rounded() : 0,
+                                      "sentTotal": counts.sent, "retriesTotal": counts.retries, "stopped": isStopping])
         }
         return processed
     }
