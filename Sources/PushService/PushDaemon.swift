@@ -7,6 +7,7 @@ public enum PushDaemon {
         .daemonMeta(.pushd),
         PushSchema.chatEvents,
         PushSchema.delivery,
+        PushSchema.tokenIndex,
     ]
 
     /// The scheduled job's public name (`POST /api/admin/v1/jobs/push/run`).

@@ -107,6 +107,15 @@ extension PushStore {
 
     /// Marks every sent push of a batch done with one statement per badge value instead of
     /// one per push: at thousands of pushes a second the per-statement cost adds up.
+    /// Marks a batch's sent pushes done: completion time, badge sent, a JSON array of IDs.
+    /// It runs for every push, so the indexes it has to write are kept few (see
+    /// `PushSchema.tokenIndex`).
+    static let markSentSQL = """
+        UPDATE push_queue SET status = 'sent', attempts = attempts + 1, completed_ms = ?, last_status = 200,
+                              last_reason = NULL, badge = ?
+        WHERE id IN (SELECT value FROM json_each(?)) AND status = 'pending'
+        """
+
     private func completeSent(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)], now: Int64) throws {
         var idsByBadge: [Int?: [Int64]] = [:]
         for (item, outcome, badge) in results {
@@ -115,11 +124,8 @@ extension PushStore {
         }
         for (badge, ids) in idsByBadge {
             // Only the worker changes a pending row's attempts, so attempts + 1 is what it read plus one.
-            try db.run("""
-                UPDATE push_queue SET status = 'sent', attempts = attempts + 1, completed_ms = ?, last_status = 200,
-                                      last_reason = NULL, badge = ?
-                WHERE id IN (SELECT value FROM json_each(?)) AND status = 'pending'
-                """, [.int(now), SQLValue(badge.map(Int64.init)), .text("[" + ids.map(String.init).joined(separator: ",") + "]")])
+            try db.run(PushStore.markSentSQL,
+                       [.int(now), SQLValue(badge.map(Int64.init)), .text("[" + ids.map(String.init).joined(separator: ",") + "]")])
         }
     }
 
