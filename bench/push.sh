@@ -10,12 +10,16 @@
 # The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the
 # figure is the delivery path alone. Needs libcurl 8 (deploy/appnorth installs it): 7.88 resets
 # every finished stream and nghttpd's rapid-reset guard then closes the connection every ~1,000.
-#   bench/push.sh [pushes, default 100000] [batch, default 2000]
+# Devices: 20 register through the API, the rest are added to pushd.sqlite directly (one owner),
+# each with its own random token, as a reply's fan-out to many devices leaves the queue.
+#   bench/push.sh [pushes, default 100000] [batch, default 2000] [devices, default 10000]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PUSHES=${1:-100000}
 BATCH=${2:-2000}
-TOKENS=20
+TOKENS=${3:-10000}
+REGISTERED=20
+[ "$TOKENS" -ge $REGISTERED ] || { echo "devices must be at least $REGISTERED"; exit 1; }
 . "$ROOT/bench/lib.sh"
 for tool in nghttpd h2load sqlite3 openssl curl; do
     command -v $tool >/dev/null || { echo "needs $tool: apt-get install -y nghttp2-server nghttp2-client sqlite3 openssl curl"; exit 1; }
@@ -32,7 +36,7 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$W
 openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$WORK/AuthKey.p8" 2>/dev/null
 mkdir -p "$WORK/www/3/device"
 DEVICES=()
-for i in $(seq 1 $TOKENS); do
+for i in $(seq 1 $REGISTERED); do
     t=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'); DEVICES+=("$t"); : >"$WORK/www/3/device/$t"
 done
 nghttpd -d "$WORK/www" "$APNS_PORT" "$WORK/apns.key" "$WORK/apns.pem" >"$WORK/nghttpd.log" 2>&1 &
@@ -70,12 +74,20 @@ Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
 for t in "${DEVICES[@]}"; do
     curl -sf -X POST "$BASE/api/v1/push/devices?$Q" -H 'Content-Type: application/json' -d "{\"token\":\"$t\",\"environment\":\"production\"}"
 done
+sqlite3 "$WORK/data/pushd.sqlite" >/dev/null <<SQL
+PRAGMA busy_timeout = 10000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $((TOKENS - REGISTERED)))
+INSERT INTO push_devices (project_id, environment, token, owner_kind, owner_value, registered_at, registered_ms)
+SELECT d.project_id, d.environment, lower(hex(randomblob(32))), d.owner_kind, d.owner_value, d.registered_at, d.registered_ms
+FROM n, (SELECT * FROM push_devices LIMIT 1) d WHERE $TOKENS > $REGISTERED;
+SQL
+(cd "$WORK/www/3/device" && sqlite3 "$WORK/data/pushd.sqlite" "SELECT token FROM push_devices" | xargs touch)
 # One real reply, so the owner has unread state and every push is a full alert.
 curl -sf -o /dev/null -X POST "$BASE/api/v1/chat/messages?$Q" -H 'Content-Type: application/json' -d '{"body":"Hello"}'
 CONVERSATION=$(curl -sf "$BASE/api/admin/v1/projects/$PROJECT_ID/conversations" "${ADMIN[@]}" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
 curl -sf -o /dev/null -X POST "$BASE/api/admin/v1/conversations/$CONVERSATION/messages" "${ADMIN[@]}" -d '{"body":"Reply"}'
-for _ in $(seq 1 100); do
+for _ in $(seq 1 300); do
     [ "$(sqlite3 "$WORK/data/pushd.sqlite" "SELECT COUNT(*) FROM push_queue")" = "$TOKENS" ] && break; sleep 0.1
 done
 curl -sf -o /dev/null -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}"
@@ -84,7 +96,7 @@ curl -sf -o /dev/null -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}"
 sqlite3 "$WORK/data/pushd.sqlite" >/dev/null <<SQL
 PRAGMA busy_timeout = 10000;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $PUSHES),
-d AS (SELECT token, owner_kind, owner_value, row_number() OVER (ORDER BY token) - 1 AS k FROM push_devices)
+d AS (SELECT token, owner_kind, owner_value, row_number() OVER (ORDER BY random()) - 1 AS k FROM push_devices)
 INSERT INTO push_queue (event_id, project_id, environment, token, owner_kind, owner_value, kind, apns_id, status,
                         next_attempt_ms, created_at, created_ms)
 SELECT 'bench-' || i, '$PROJECT_ID', 'production', d.token, d.owner_kind, d.owner_value, 'alert', lower(hex(randomblob(16))),
