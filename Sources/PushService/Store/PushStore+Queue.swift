@@ -105,8 +105,6 @@ extension PushStore {
         return (retries, exhausted)
     }
 
-    /// Marks every sent push of a batch done with one statement per badge value instead of
-    /// one per push: at thousands of pushes a second the per-statement cost adds up.
     /// Marks a batch's sent pushes done: completion time, badge sent, a JSON array of IDs.
     /// It runs for every push, so the indexes it has to write are kept few (see
     /// `PushSchema.tokenIndex`).
@@ -116,6 +114,8 @@ extension PushStore {
         WHERE id IN (SELECT value FROM json_each(?)) AND status = 'pending'
         """
 
+    /// Marks every sent push of a batch done with one statement per badge value instead of
+    /// one per push: at thousands of pushes a second the per-statement cost adds up.
     private func completeSent(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)], now: Int64) throws {
         var idsByBadge: [Int?: [Int64]] = [:]
         for (item, outcome, badge) in results {
