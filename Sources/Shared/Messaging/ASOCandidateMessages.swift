@@ -122,14 +122,7 @@ public struct ASOCompetitor: Codable, Equatable, Sendable {
 /// each tracked keyword (the top ten when the app was not ranked), most keywords first.
 public enum ASOCompetitorsAhead: RPCMessage {
     public static let type = "aso.competitors"
-    public struct Request: Codable, Equatable, Sendable {
-        public var project: ASOProjectRef
-        public var country: String?
-        public init(project: ASOProjectRef, country: String? = nil) {
-            self.project = project
-            self.country = country
-        }
-    }
+    public typealias Request = ASOProjectCountry
     public struct Response: Codable, Equatable, Sendable {
         public var items: [ASOCompetitor]
         public init(items: [ASOCompetitor]) { self.items = items }

@@ -30,14 +30,7 @@ public enum ASOKeywordsAdd: RPCMessage {
 /// `aso.keywords.list`: a project's tracked keywords with their latest ranks, by country then term.
 public enum ASOKeywordsList: RPCMessage {
     public static let type = "aso.keywords.list"
-    public struct Request: Codable, Equatable, Sendable {
-        public var project: ASOProjectRef
-        public var country: String?
-        public init(project: ASOProjectRef, country: String? = nil) {
-            self.project = project
-            self.country = country
-        }
-    }
+    public typealias Request = ASOProjectCountry
     public struct Response: Codable, Equatable, Sendable {
         public var items: [ASOTrackedKeyword]
         /// Tracked keywords across the organization, and its allowance (null: unlimited).

@@ -14,3 +14,14 @@ public struct ASOProjectRef: Codable, Equatable, Sendable {
         self.appStoreId = appStoreId
     }
 }
+
+/// A request about one project, optionally narrowed to one country (`aso.keywords.list`,
+/// `aso.competitors`).
+public struct ASOProjectCountry: Codable, Equatable, Sendable {
+    public var project: ASOProjectRef
+    public var country: String?
+    public init(project: ASOProjectRef, country: String? = nil) {
+        self.project = project
+        self.country = country
+    }
+}
