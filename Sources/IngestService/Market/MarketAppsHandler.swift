@@ -17,12 +17,8 @@ struct MarketAppsHandler {
     func search(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var query = MarketQuery(request)
         var call = MarketAppSearch.Request(plan: try access.plan(caller))
-        call.query = query.text("query")
-        if let q = call.query, q.count > 120 { query.errors.add("query", "must be at most 120 characters") }
-        call.genreId = query.text("genre")
-        if let genre = call.genreId, MarketChartQuery(storefront: "us", chart: MarketChartQuery.charts[0], genre: genre).problems()["genre"] != nil {
-            query.errors.add("genre", "must be a numeric genre ID")
-        }
+        call.query = query.searchText()
+        call.genreId = query.genreFilter()
         if query.text("storefront") != nil || query.text("chart") != nil {
             let chart = query.chart()
             call.storefront = chart.storefront

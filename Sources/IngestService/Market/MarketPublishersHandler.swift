@@ -13,12 +13,8 @@ struct MarketPublishersHandler {
     func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var query = MarketQuery(request)
         var call = MarketPublishers.Request(plan: try access.plan(caller))
-        call.query = query.text("query")
-        if let q = call.query, q.count > 120 { query.errors.add("query", "must be at most 120 characters") }
-        call.genreId = query.text("genre")
-        if let genre = call.genreId, MarketChartQuery(storefront: "us", chart: MarketChartQuery.charts[0], genre: genre).problems()["genre"] != nil {
-            query.errors.add("genre", "must be a numeric genre ID")
-        }
+        call.query = query.searchText()
+        call.genreId = query.genreFilter()
         if query.text("minApps") != nil { call.minApps = query.integer("minApps", default: 1, range: 1...100_000) }
         call.launchedRecently = flag(&query, "launchedRecently")
         call.newOnly = flag(&query, "newOnly")

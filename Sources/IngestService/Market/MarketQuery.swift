@@ -18,6 +18,22 @@ struct MarketQuery {
         return query
     }
 
+    /// `query`, the search text of the catalog and publisher lists: at most 120 characters.
+    mutating func searchText() -> String? {
+        let value = text("query")
+        if let value, value.count > 120 { errors.add("query", "must be at most 120 characters") }
+        return value
+    }
+
+    /// `genre` on its own (no chart): a numeric genre ID, checked as `chart()` checks it.
+    mutating func genreFilter() -> String? {
+        let value = text("genre")
+        if let value, MarketChartQuery(storefront: "us", chart: MarketChartQuery.charts[0], genre: value).problems()["genre"] != nil {
+            errors.add("genre", "must be a numeric genre ID")
+        }
+        return value
+    }
+
     mutating func integer(_ name: String, default fallback: Int, range: ClosedRange<Int>) -> Int {
         guard let raw = text(name) else { return fallback }
         guard let value = Int(raw), range.contains(value) else {
