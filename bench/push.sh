@@ -3,7 +3,8 @@
 #  - h2load sending the same POSTs (one connection, 100 streams) to nghttpd, a C HTTP/2 server
 #    standing in for APNs (TLS, answers 200 with an empty body): the server's own ceiling;
 #  - libcurl alone: a C curl_multi loop sending the same requests on one connection, 100
-#    streams, nothing else: the ceiling of a client built on libcurl, as pushd is;
+#    streams, driven as pushd drives libcurl, nothing else: the ceiling of a client built on
+#    libcurl, as pushd is;
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
 #  - pushd's CPU time and peak resident memory during the pass.
@@ -39,7 +40,7 @@ DEVICES=()
 for i in $(seq 1 $REGISTERED); do
     t=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'); DEVICES+=("$t"); : >"$WORK/www/3/device/$t"
 done
-nghttpd -d "$WORK/www" "$APNS_PORT" "$WORK/apns.key" "$WORK/apns.pem" >"$WORK/nghttpd.log" 2>&1 &
+${APPNORTH_BENCH_FAKE_CPU:+taskset -c $APPNORTH_BENCH_FAKE_CPU} nghttpd -d "$WORK/www" "$APNS_PORT" "$WORK/apns.key" "$WORK/apns.pem" >"$WORK/nghttpd.log" 2>&1 &
 APNS_PID=$!
 
 export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
@@ -126,14 +127,22 @@ ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic
 server_h2load=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
 
 # libcurl alone: the same POSTs through curl_multi (one multiplexed connection, 100 streams,
-# handles reused, the shared headers in one list as pushd builds them; no queue, no JSON, no
-# SQLite): the most any libcurl client sends here, measured in the same run.
+# handles reused, the shared headers in one list, rounds of 34 streams corked into full
+# segments, as pushd drives it; no queue, no JSON, no SQLite): the most any libcurl client
+# sends here, measured in the same run.
 cat >"$WORK/curl_multi.c" <<'C'
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+/* As pushd drives libcurl: the connection's socket corked while a round is written. */
+static int sock = -1;
+static int opened(void *u, curl_socket_t s, curlsocktype p) { (void)u; (void)p; sock = s; return CURL_SOCKOPT_OK; }
+static void cork(int on) { if (sock >= 0) setsockopt(sock, IPPROTO_TCP, TCP_CORK, &on, sizeof on); }
 static size_t sink(char *p, size_t s, size_t n, void *u) { (void)p; (void)u; return s * n; }
 int main(int argc, char **argv) {
     int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running, failed = 0, devices = 0;
@@ -153,19 +162,21 @@ int main(int argc, char **argv) {
     srand(time(NULL));
     clock_gettime(CLOCK_MONOTONIC, &a);
     while (done < total) {
-        while (active < 100 && started < total) {
+        /* Rounds of a third of the window; a freed slot is refilled before waiting on the socket. */
+        for (int round = 0; round < 34 && active < 100 && started < total; round++) {
             CURL *e = pooled ? pool[--pooled] : curl_easy_init();
             snprintf(url, sizeof url, "%s/3/device/%s", argv[1], device[started % devices]);
             curl_easy_setopt(e, CURLOPT_URL, url); curl_easy_setopt(e, CURLOPT_CAINFO, argv[2]);
             curl_easy_setopt(e, CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS); curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
             curl_easy_setopt(e, CURLOPT_POSTFIELDS, body); curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, sink);
             curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+            curl_easy_setopt(e, CURLOPT_SOCKOPTFUNCTION, opened);
             snprintf(line, sizeof line, "apns-id: %08x-%04x-4%03x-8%03x-%012x", rand(), rand() & 0xffff, rand() & 0xfff, rand() & 0xfff, started);
             struct curl_slist *id = curl_slist_append(NULL, line); id->next = h;
             curl_easy_setopt(e, CURLOPT_HTTPHEADER, id); curl_easy_setopt(e, CURLOPT_PRIVATE, id);
             curl_multi_add_handle(m, e); active++; started++;
         }
-        curl_multi_perform(m, &running);
+        cork(1); curl_multi_perform(m, &running); cork(0);
         while ((msg = curl_multi_info_read(m, &left))) {
             long status = 0; struct curl_slist *id;
             if (msg->msg != CURLMSG_DONE) continue;
@@ -174,7 +185,7 @@ int main(int argc, char **argv) {
             curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&id); id->next = NULL; curl_slist_free_all(id);
             curl_multi_remove_handle(m, msg->easy_handle); pool[pooled++] = msg->easy_handle; active--; done++;
         }
-        if (active) curl_multi_poll(m, NULL, 0, 100, NULL);
+        if (active && (active == 100 || started == total)) curl_multi_poll(m, NULL, 0, 100, NULL);
     }
     clock_gettime(CLOCK_MONOTONIC, &b);
     printf("%.0f %d\n", total / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9), failed);

@@ -11,6 +11,8 @@ static inline CURLcode an_curl_easy_setopt_str(CURL *h, CURLoption o, const char
 static inline CURLcode an_curl_easy_setopt_ptr(CURL *h, CURLoption o, void *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode an_curl_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode an_curl_easy_setopt_datacb(CURL *h, CURLoption o, an_curl_data_cb v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode an_curl_easy_setopt_sockoptcb(CURL *h, curl_sockopt_callback v) { return curl_easy_setopt(h, CURLOPT_SOCKOPTFUNCTION, v); }
+static inline CURLcode an_curl_easy_setopt_closesocketcb(CURL *h, curl_closesocket_callback v) { return curl_easy_setopt(h, CURLOPT_CLOSESOCKETFUNCTION, v); }
 static inline CURLcode an_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode an_curl_easy_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode an_curl_easy_getinfo_str(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }

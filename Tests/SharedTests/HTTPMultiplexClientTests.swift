@@ -72,6 +72,58 @@ final class HTTPMultiplexClientTests: XCTestCase {
         XCTAssertEqual(Set(again.map(\.connection)), [1])
     }
 
+    func testARoundOfStreamsLeavesInAFewSegmentsNotOneEach() throws {
+        // Given a client whose connection is up
+        let (base, options) = try server()
+        let client = HTTPMultiplexClient(options: options)
+        XCTAssertEqual(try client.send([HTTPClientRequest(method: "POST", url: base + "/warm", body: [1])])[0].get().status, 200)
+        XCTAssertEqual(client.connectionSockets.count, 1)
+        let socket = try XCTUnwrap(client.connectionSockets.first)
+        let before = try HTTPMultiplexClientTests.dataSegmentsOut(socket)
+
+        // When 90 POSTs, each answered after 600 ms, are sent as one batch
+        let requests = (0..<90).map { n in
+            HTTPClientRequest(method: "POST", url: base + "/slow?ms=600&n=\(n)", headers: [("x-n", String(n))], body: Array("body-\(n)".utf8))
+        }
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var results: [Result<HTTPClientResponse, HTTPClientError>] = []
+        DispatchQueue.global().async {
+            results = client.send(requests)
+            finished.signal()
+        }
+
+        // Then, before any answer, the 90 requests have left as a few TCP segments carrying
+        // data (libcurl writes every stream on its own: uncorked, that is a segment each)
+        usleep(300_000)
+        let segments = try HTTPMultiplexClientTests.dataSegmentsOut(socket) - before
+        XCTAssertLessThan(segments, 10, "\(segments) data segments for 90 requests")
+        // And every request is answered, and nothing is left corked after the call
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+        for (n, result) in results.enumerated() {
+            XCTAssertEqual(try result.get().decodeJSON(Echo.self).headers["x-n"], String(n))
+        }
+        var corked: Int32 = -1
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        XCTAssertEqual(getsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &corked, &length), 0)
+        XCTAssertEqual(corked, 0)
+
+        // And a closed client has no socket left to cork
+        client.close()
+        XCTAssertTrue(client.connectionSockets.isEmpty)
+    }
+
+    /// Segments carrying data a TCP socket has sent: `tcpi_data_segs_out` of Linux's
+    /// `struct tcp_info` (linux/tcp.h; the kernel only appends fields to it, and glibc's copy
+    /// of the struct stops before this one).
+    static func dataSegmentsOut(_ socket: Int32) throws -> UInt32 {
+        var info = [UInt8](repeating: 0, count: 232)
+        var length = socklen_t(info.count)
+        guard getsockopt(socket, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0, length >= 160 else {
+            throw XCTSkip("TCP_INFO has no data segment count here")
+        }
+        return info.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 156, as: UInt32.self) }
+    }
+
     func testEachRequestFailsOnItsOwnWhenNoConnectionCanBeMade() throws {
         // Given a port nothing listens on
         let port = try HTTPClientTests.closedPort()

@@ -92,7 +92,7 @@ final class CurlEasy {
         return an_curl_easy_getinfo_off(handle, info, &value) == CURLE_OK ? Int64(value) : 0
     }
 
-    private func check(_ code: CURLcode, _ option: CURLoption) throws {
+    func check(_ code: CURLcode, _ option: CURLoption) throws {
         guard code == CURLE_OK else {
             throw HTTPClientError.transport(code: Int(code.rawValue),
                                             message: "option \(option.rawValue): " + String(cString: curl_easy_strerror(code)))

@@ -6,15 +6,25 @@ import Foundation
 /// expects of a provider. The connection stays open between `send` calls until `close()`.
 /// Responses carry the status and body only (`headers` is empty): see `CurlStream`.
 ///
+/// Requests go out in rounds of a third of the stream window, each round's frames corked into
+/// full TCP segments (`CurlSocketCork`), and a slot freed by an answer is refilled before the
+/// client waits on the socket again.
+///
 /// Calls are serialised: one owner (a worker) sends a batch and waits for all of it.
 public final class HTTPMultiplexClient: @unchecked Sendable {
     public let options: HTTPClientOptions
     /// Streams in flight at once; libcurl also honours the server's own limit.
     public let maxConcurrentStreams: Int
+    /// Streams started per `curl_multi_perform`: a third of the window, so the server answers
+    /// one round while the next is written and the one before is read, instead of the whole
+    /// window going back and forth at once (`bench/RESULTS.md`).
+    let streamsPerRound: Int
     private let lock = NSLock()
     private var multi: UnsafeMutableRawPointer?
     /// Handles kept for reuse, with the options of their last request (see `CurlEasy.shape`).
     private var idle: [CurlEasy] = []
+    /// The connection's socket, corked while libcurl writes a round of streams.
+    private let cork = CurlSocketCork()
 
     private struct Active {
         let index: Int
@@ -27,6 +37,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
         if options.version == .automatic { options.version = .http2 }
         self.options = options
         self.maxConcurrentStreams = max(1, maxConcurrentStreams)
+        streamsPerRound = (self.maxConcurrentStreams + 2) / 3
     }
 
     deinit { closeLocked() }
@@ -62,7 +73,9 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
         var active: [UnsafeMutableRawPointer: Active] = [:]
         active.reserveCapacity(maxConcurrentStreams)
         while next < queue.count || !active.isEmpty {
-            while next < queue.count && active.count < maxConcurrentStreams {
+            var added = 0
+            while next < queue.count && active.count < maxConcurrentStreams && added < streamsPerRound {
+                added += 1
                 let index = queue[next]
                 next += 1
                 do {
@@ -75,7 +88,9 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
                 }
             }
             var running: Int32 = 0
+            cork.hold()
             let performed = curl_multi_perform(multi, &running)
+            cork.release()
             if performed != CURLM_OK && performed != CURLM_CALL_MULTI_PERFORM {
                 let failure = HTTPClientError.transport(code: Int(performed.rawValue), message: String(cString: curl_multi_strerror(performed)))
                 failAll(&active, &results, multi: multi, failure: failure)
@@ -99,12 +114,22 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
                 }
                 results[entry.index] = finish(entry, code: code)
             }
-            if !active.isEmpty {
+            // Wait for the server only when no stream can start: a slot freed by this round's
+            // answers is filled (and its request written) first.
+            let canStart = next < queue.count && active.count < maxConcurrentStreams
+            if !active.isEmpty && !canStart {
                 var ready: Int32 = 0
                 _ = curl_multi_poll(multi, nil, 0, 100, &ready)
             }
         }
         return results.map { $0 ?? .failure(.transport(code: -1, message: "no outcome")) }
+    }
+
+    /// The TCP sockets of the client's open connections.
+    var connectionSockets: Set<Int32> {
+        lock.lock()
+        defer { lock.unlock() }
+        return cork.sockets
     }
 
     /// Closes the connection and frees the handles; a later `send` connects again.
@@ -137,7 +162,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
         let easy = try idle.popLast() ?? CurlEasy()
         let stream = CurlStream(request: request, limit: options.maxResponseBytes, shared: shared)
         do {
-            try stream.configure(easy, options: options)
+            try stream.configure(easy, options: options, cork: cork)
         } catch {
             easy.reset()
             idle.append(easy)
