@@ -112,7 +112,10 @@ JWT=$(python3 -c 'import base64, json, os
 b = lambda d: base64.urlsafe_b64encode(d).rstrip(b"=").decode()
 print(".".join([b(json.dumps({"alg": "ES256", "kid": "BENCHKEY01"}).encode()), b(json.dumps({"iss": "BENCHTEAM1", "iat": 1764486400}).encode()), b(os.urandom(64))]))')
 EXPIRATION=$(( $(date +%s) + 86400 ))
-printf '%s\n' "${DEVICES[@]}" >"$WORK/devices.txt"
+# Every client sends to the same devices in random order, as pushd's queue does: HPACK cannot
+# index a path it has not seen, so 20 paths in turn would flatter the ceilings.
+sqlite3 "$WORK/data/pushd.sqlite" "SELECT token FROM push_devices ORDER BY random()" >"$WORK/devices.txt"
+sed "s|^|https://127.0.0.1:$APNS_PORT/3/device/|" "$WORK/devices.txt" >"$WORK/uris.txt"
 
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # CPU time of a process per request, in µs, from two readings of cpu (clock ticks).
@@ -122,7 +125,7 @@ per_request() { python3 -c "print(round(($2 - $1) / $(getconf CLK_TCK) * 1e6 / $
 server_before=$(cpu $APNS_PID)
 ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic: com.example.bench' -H 'apns-push-type: alert' \
     -H "apns-expiration: $EXPIRATION" -H 'content-type: application/json' -H "apns-id: $(cat /proc/sys/kernel/random/uuid)" -H "authorization: bearer $JWT" \
-    "https://127.0.0.1:$APNS_PORT/3/device/${DEVICES[0]}" 2>&1 |
+    -i "$WORK/uris.txt" 2>&1 |
     awk '/finished in/ { gsub(",", "", $4); print $4 }')
 server_h2load=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
 
@@ -147,9 +150,9 @@ static size_t sink(char *p, size_t s, size_t n, void *u) { (void)p; (void)u; ret
 int main(int argc, char **argv) {
     int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running, failed = 0, devices = 0;
     CURL *pool[100]; struct curl_slist *own[100]; CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
-    static char body[4096], device[64][80], line[1024], url[512];
+    static char body[4096], line[1024], url[512]; char (*device)[80] = malloc(sizeof *device * 1000000);
     FILE *f = fopen(argv[4], "rb"); body[fread(body, 1, sizeof body - 1, f)] = 0; fclose(f);
-    f = fopen(argv[5], "r"); while (devices < 64 && fscanf(f, "%79s", device[devices]) == 1) devices++; fclose(f);
+    f = fopen(argv[5], "r"); while (devices < 1000000 && fscanf(f, "%79s", device[devices]) == 1) devices++; fclose(f);
     curl_global_init(CURL_GLOBAL_ALL);
     CURLM *m = curl_multi_init();
     curl_multi_setopt(m, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
