@@ -8,6 +8,8 @@
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
 #  - pushd's CPU time and peak resident memory during the pass.
+# The three run in turn APPNORTH_BENCH_ROUNDS times (default 3), each round over N newly
+# queued pushes, and the summary gives the median round.
 # The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the
 # figure is the delivery path alone. Needs libcurl 8 (deploy/appnorth installs it): 7.88 resets
 # every finished stream and nghttpd's rapid-reset guard then closes the connection every ~1,000.
@@ -93,17 +95,19 @@ for _ in $(seq 1 300); do
 done
 curl -sf -o /dev/null -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}"
 
-# N more alerts for the same owner, spread over the devices.
+# N more alerts for the same owner, spread over the devices (queued again for every round).
+queue_pushes() {
 sqlite3 "$WORK/data/pushd.sqlite" >/dev/null <<SQL
 PRAGMA busy_timeout = 10000;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $PUSHES),
 d AS (SELECT token, owner_kind, owner_value, row_number() OVER (ORDER BY random()) - 1 AS k FROM push_devices)
 INSERT INTO push_queue (event_id, project_id, environment, token, owner_kind, owner_value, kind, apns_id, status,
                         next_attempt_ms, created_at, created_ms)
-SELECT 'bench-' || i, '$PROJECT_ID', 'production', d.token, d.owner_kind, d.owner_value, 'alert', lower(hex(randomblob(16))),
+SELECT 'bench-$1-' || i, '$PROJECT_ID', 'production', d.token, d.owner_kind, d.owner_value, 'alert', lower(hex(randomblob(16))),
        'pending', 0, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
 FROM n JOIN d ON d.k = i % $TOKENS;
 SQL
+}
 
 # The request shape pushd sends: a provider token as long as pushd's, topic, push type,
 # expiration, content type, a fresh apns-id per request; no Accept or User-Agent.
@@ -122,12 +126,14 @@ cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 per_request() { python3 -c "print(round(($2 - $1) / $(getconf CLK_TCK) * 1e6 / $3))"; }
 
 # The ceiling: h2load, one connection, 100 streams, a client that only sends.
+run_h2load() {
 server_before=$(cpu $APNS_PID)
 ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic: com.example.bench' -H 'apns-push-type: alert' \
     -H "apns-expiration: $EXPIRATION" -H 'content-type: application/json' -H "apns-id: $(cat /proc/sys/kernel/random/uuid)" -H "authorization: bearer $JWT" \
     -i "$WORK/uris.txt" 2>&1 |
-    awk '/finished in/ { gsub(",", "", $4); print $4 }')
+    awk '/finished in/ { gsub(",", "", $4); printf "%.0f", $4 }')
 server_h2load=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
+}
 
 # libcurl alone: the same POSTs through curl_multi (one multiplexed connection, 100 streams,
 # handles reused, the shared headers in one list, rounds of 34 streams corked into full
@@ -195,8 +201,10 @@ int main(int argc, char **argv) {
     return 0;
 }
 C
-libcurl_rate=n/a; libcurl_failed=n/a; libcurl_cpu=n/a
-if cc -O2 "$WORK/curl_multi.c" -o "$WORK/curl_multi" -lcurl 2>/dev/null; then
+libcurl_rate=n/a; libcurl_failed=n/a; libcurl_cpu=n/a; server_libcurl=n/a
+cc -O2 "$WORK/curl_multi.c" -o "$WORK/curl_multi" -lcurl 2>/dev/null || echo "the libcurl loop did not compile: its column is n/a"
+run_libcurl() {
+    [ -x "$WORK/curl_multi" ] || return 0
     # Its CPU time (user + system) is measured too, as the per-request floor of a libcurl client.
     TIMEFORMAT='%U %S'
     server_before=$(cpu $APNS_PID)
@@ -205,36 +213,58 @@ if cc -O2 "$WORK/curl_multi.c" -o "$WORK/curl_multi" -lcurl 2>/dev/null; then
     read -r libcurl_rate libcurl_failed <"$WORK/curl_multi.out"
     server_libcurl=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
     libcurl_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/curl_multi.time")
-fi
+}
 
-# pushd's pass, with its resident memory sampled every 50 ms.
+# pushd's resident memory, sampled every 50 ms from here on.
 rss_before=$(ps -o rss= -p $PUSHD_PID | tr -d ' ')
 (peak=0; while kill -0 $PUSHD_PID 2>/dev/null; do r=$(ps -o rss= -p $PUSHD_PID | tr -d ' '); [ "${r:-0}" -gt $peak ] && peak=$r;
     echo $peak >"$WORK/peak"; sleep 0.05; done) &
 SAMPLER=$!
-# APPNORTH_BENCH_PERF=file: a perf profile of pushd during the pass, its report written to that file.
-[ -n "${APPNORTH_BENCH_PERF:-}" ] && { perf record -F 999 -g -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & PERF_PID=$!; sleep 0.2; }
-cpu_before=$(cpu $PUSHD_PID)
-server_before=$(cpu $APNS_PID)
-start=$(date +%s.%N)
-processed=$(curl -sf -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["processed"])')
-end=$(date +%s.%N)
-cpu_after=$(cpu $PUSHD_PID)
-server_pushd=$(per_request "$server_before" "$(cpu $APNS_PID)" "$processed")
+
+# One pass of the push job over the queued pushes; sets rate, pushd_cpu, server_pushd.
+run_pushd() {
+    # APPNORTH_BENCH_PERF=file: a perf profile of pushd during the first pass, its report written to that file.
+    local perf=""
+    [ -n "${APPNORTH_BENCH_PERF:-}" ] && [ "$1" = 1 ] && { perf record -F 999 -g -p $PUSHD_PID -o "$WORK/perf.data" 2>/dev/null & perf=$!; sleep 0.2; }
+    local cpu_before server_before start end processed
+    cpu_before=$(cpu $PUSHD_PID)
+    server_before=$(cpu $APNS_PID)
+    start=$(date +%s.%N)
+    processed=$(curl -sf -X POST "$BASE/api/admin/v1/jobs/push/run" "${ADMIN[@]}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["processed"])')
+    end=$(date +%s.%N)
+    pushd_cpu=$(per_request "$cpu_before" "$(cpu $PUSHD_PID)" "$processed")
+    server_pushd=$(per_request "$server_before" "$(cpu $APNS_PID)" "$processed")
+    rate=$(python3 -c "print(round($processed / ($end - $start)))")
+    [ "$processed" = "$PUSHES" ] || echo "pass $1 attempted $processed pushes, not $PUSHES"
+    if [ -n "$perf" ]; then
+        kill -INT $perf; wait $perf 2>/dev/null || true
+        cp "$WORK/perf.data" "$APPNORTH_BENCH_PERF.data"; perf report -i "$WORK/perf.data" --stdio --no-children --percent-limit 1.5 2>/dev/null >"$APPNORTH_BENCH_PERF" || true
+    fi
+}
+
+# The three in turn, ROUNDS times: this machine's speed drifts by up to 2x within a minute, so
+# each ratio compares runs seconds apart and the summary takes the median round.
+ROUNDS=${APPNORTH_BENCH_ROUNDS:-3}
+echo "round | h2load req/s (nghttpd µs/req) | libcurl alone req/s (CPU µs/req, nghttpd µs/req) | pushd pushes/s (CPU µs/push, nghttpd µs/push) | pushd/h2load | pushd/libcurl"
+: >"$WORK/rounds"
+for round in $(seq 1 "$ROUNDS"); do
+    queue_pushes "$round"
+    run_h2load
+    run_libcurl
+    run_pushd "$round"
+    vs_ceiling=$(python3 -c "print(round($rate / $ceiling, 2))")
+    vs_libcurl=$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")
+    echo "$round | $ceiling ($server_h2load) | $libcurl_rate ($libcurl_cpu, $server_libcurl; $libcurl_failed failed) | $rate ($pushd_cpu, $server_pushd) | ${vs_ceiling}x | ${vs_libcurl}x"
+    echo "$ceiling $libcurl_rate $rate $vs_ceiling $vs_libcurl" >>"$WORK/rounds"
+done
 sleep 0.1; kill $SAMPLER 2>/dev/null || true
-if [ -n "${APPNORTH_BENCH_PERF:-}" ]; then
-    kill -INT $PERF_PID; wait $PERF_PID 2>/dev/null || true
-    cp "$WORK/perf.data" "$APPNORTH_BENCH_PERF.data"; perf report -i "$WORK/perf.data" --stdio --no-children --percent-limit 1.5 2>/dev/null >"$APPNORTH_BENCH_PERF" || true
-fi
-sent=$(sqlite3 "$WORK/data/pushd.sqlite" "SELECT COUNT(*) FROM push_queue WHERE status = 'sent'")
-rate=$(python3 -c "print(round($processed / ($end - $start)))")
-echo "ceiling (h2load -c1 -m100 -> nghttpd): $ceiling req/s (nghttpd CPU $server_h2load µs per request)"
-echo "libcurl multi alone (1 connection, 100 streams): $libcurl_rate req/s, $libcurl_failed failed, CPU $libcurl_cpu µs per request (nghttpd ${server_libcurl:-n/a} µs)"
-echo "pushd pass: $processed pushes in $(python3 -c "print(round($end - $start, 2))") s = $rate pushes/s" \
-     "(batch $BATCH, $sent rows sent), $(python3 -c "print(round($rate / float('$ceiling'), 2))")x the ceiling," \
-     "$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")x libcurl alone"
-echo "pushd CPU during the pass: $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK), 2))") s" \
-     "= $(python3 -c "print(round(($cpu_after - $cpu_before) / $(getconf CLK_TCK) * 1e6 / $processed))") µs per push (nghttpd $server_pushd µs)"
+python3 - "$WORK/rounds" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+median = lambda k: statistics.median(float(r[k]) for r in rows) if all(r[k] != "n/a" for r in rows) else "n/a"
+print(f"median of {len(rows)} rounds: h2load {median(0):.0f}/s, libcurl alone {median(1) if median(1) == "n/a" else round(median(1))}/s, pushd {median(2):.0f}/s, "
+      f"pushd/h2load {median(3)}x, pushd/libcurl {median(4)}x")
+PY
 echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "pushd RSS: $((rss_before / 1024)) MiB before, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during the pass"
+echo "pushd RSS: $((rss_before / 1024)) MiB before the passes, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during them"
 sqlite3 "$WORK/data/pushd.sqlite" "SELECT status, last_reason, COUNT(*) FROM push_queue GROUP BY 1, 2"
