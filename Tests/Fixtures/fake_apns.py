@@ -16,7 +16,9 @@ Prints the port and the CA certificate path like h2_tls_server.py, then serves:
     POST /control/reset      forgets the log and the scripts (keys stay)
 
 Each log entry: token, headers (lowercase names), payload (parsed JSON), jwt (the raw token),
-jwtValid, claims, kid, status, reason, connection, stream.
+jwtValid, claims, kid, status, reason, connection, stream, inFlight (the pushes unanswered
+when it came, itself included).
+Like APNs it allows 500 concurrent streams per connection.
 With --quiet nothing is logged (for benchmarks); a JWT already verified is not verified again.
 """
 import asyncio
@@ -52,8 +54,12 @@ def json_response(status, body=None, headers=None):
 
 
 class FakeAPNs(H2TLSServer):
+    # What APNs allows on a new connection.
+    max_concurrent_streams = 500
+
     def __init__(self, cert_file, key_file):
         super().__init__(cert_file, key_file)
+        self.in_flight = 0  # pushes received and not yet answered
         self.keys = {}      # kid -> (teamId, public key)
         self.scripts = {}   # token -> [reply]
         self.log = []
@@ -102,7 +108,13 @@ class FakeAPNs(H2TLSServer):
             return json_response(200, {"ok": True})
         if not path.startswith("/3/device/") or request.method != "POST":
             return json_response(404, {"reason": "BadPath"})
-        token = path[len("/3/device/"):]
+        self.in_flight += 1
+        try:
+            return await self.push(request, path[len("/3/device/"):], self.in_flight)
+        finally:
+            self.in_flight -= 1
+
+    async def push(self, request, token, in_flight):
         headers = {k.lower(): v for k, v in request.headers}
         valid, claims, kid = self.verify(headers.get("authorization", ""))
         reply = {"status": 200}
@@ -120,7 +132,7 @@ class FakeAPNs(H2TLSServer):
             self.log.append({
                 "token": token, "headers": headers, "payload": payload, "jwt": headers.get("authorization", "")[7:],
                 "jwtValid": valid, "claims": claims, "kid": kid, "status": reply["status"], "reason": reply.get("reason"),
-                "connection": request.connection, "stream": request.stream_id,
+                "connection": request.connection, "stream": request.stream_id, "inFlight": in_flight,
             })
         response_headers = [("apns-id", headers.get("apns-id", ""))]
         if reply["status"] == 200:

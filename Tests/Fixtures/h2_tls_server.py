@@ -34,6 +34,7 @@ import h2.config
 import h2.connection
 import h2.events
 import h2.exceptions
+import h2.settings
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -114,6 +115,9 @@ class Response:
 
 
 class H2TLSServer:
+    # SETTINGS_MAX_CONCURRENT_STREAMS sent to each client (fakes set their provider's).
+    max_concurrent_streams = 100
+
     def __init__(self, cert_file, key_file):
         self.ssl = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         self.ssl.load_cert_chain(cert_file, key_file)
@@ -151,6 +155,9 @@ class _Connection:
     def __init__(self, server, number, reader, writer):
         self.server, self.number, self.reader, self.writer = server, number, reader, writer
         self.h2 = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False, header_encoding="utf-8"))
+        self.h2.local_settings = h2.settings.Settings(client=False, initial_values={
+            h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: server.max_concurrent_streams,
+            h2.settings.SettingCodes.MAX_HEADER_LIST_SIZE: self.h2.DEFAULT_MAX_HEADER_LIST_SIZE})
         self.requests = {}
         self.window_open = {}
         self.tasks = set()

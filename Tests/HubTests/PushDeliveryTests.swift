@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import IngestService
 @testable import PushService
 @testable import Shared
 
@@ -79,6 +80,34 @@ final class PushDeliveryTests: XCTestCase {
         // The fake counts the test's own control connection too.
         XCTAssertEqual(connections, 2)
         XCTAssertFalse(log.contains { $0.rawPayload.contains("private words") })
+    }
+
+    func testAReplyToManyDevicesFillsTheWindowAPNsAllows() throws {
+        // Given one user with 500 devices, each answered by the fake (which, like APNs, allows
+        // 500 streams) one second after it arrives
+        let voter = PushFixture.voter(1)
+        var tokens: [String] = []
+        for n in 0..<500 {
+            // Registrations are limited per minute: the test's clock moves on past each window.
+            if n > 0 && n % PushRoutes.registrationsPerMinute == 0 { fixture.clock.advance(by: 61) }
+            let token = PushFixture.randomToken()
+            tokens.append(token)
+            XCTAssertEqual(try fixture.device(token: token, voter: voter).status, 204)
+        }
+        try fixture.fake.script(Dictionary(uniqueKeysWithValues: tokens.map { ($0, [["status": 200, "delayMs": 1000]]) }))
+
+        // When a team reply goes out to all of them
+        try fixture.teamReply(try fixture.userMessage(voter: voter), body: "Reply")
+        try fixture.waitForEvents()
+        XCTAssertEqual(try fixture.runPush(), 500)
+
+        // Then they were all on the one connection at once, not 100 at a time (at an Internet
+        // round trip, a window of 100 streams would cap a connection near 3,000 pushes a second)
+        let (log, _) = try fixture.fake.log()
+        XCTAssertEqual(log.count, 500)
+        XCTAssertEqual(Set(log.map(\.token)), Set(tokens))
+        XCTAssertEqual(Set(log.map(\.connection)).count, 1)
+        XCTAssertGreaterThan(log.map(\.inFlight).max() ?? 0, 400)
     }
 
     func testInternalNotesNeverPush() throws {

@@ -23,6 +23,8 @@ final class PushFakeAPNs {
         let reason: String?
         let connection: Int
         let stream: Int
+        /// Pushes the fake had received and not yet answered when this one came, itself included.
+        let inFlight: Int
 
         var aps: [String: Any] { payload["aps"] as? [String: Any] ?? [:] }
         var isAlert: Bool { aps["alert"] != nil }
@@ -66,7 +68,12 @@ final class PushFakeAPNs {
     /// Appends replies for a token, used one per push: `["status": 503]`, `["status": 410,
     /// "reason": "Unregistered", "timestamp": ms]`, `["status": 200, "delayMs": 300]`.
     func script(_ token: String, _ replies: [[String: Any]]) throws {
-        try post("/control/script", [token: replies])
+        try script([token: replies])
+    }
+
+    /// Appends replies for many tokens at once.
+    func script(_ repliesByToken: [String: [[String: Any]]]) throws {
+        try post("/control/script", repliesByToken)
     }
 
     func reset() throws { try post("/control/reset", [:]) }
@@ -82,7 +89,8 @@ final class PushFakeAPNs {
                           payload: payload, rawPayload: raw, jwt: entry["jwt"] as? String ?? "",
                           jwtValid: entry["jwtValid"] as? Bool ?? false, claims: entry["claims"] as? [String: Any] ?? [:],
                           kid: entry["kid"] as? String, status: entry["status"] as? Int ?? 0, reason: entry["reason"] as? String,
-                          connection: entry["connection"] as? Int ?? 0, stream: entry["stream"] as? Int ?? 0)
+                          connection: entry["connection"] as? Int ?? 0, stream: entry["stream"] as? Int ?? 0,
+                          inFlight: entry["inFlight"] as? Int ?? 0)
         }
         return (requests, json["connections"] as? Int ?? 0)
     }
