@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # APNs delivery throughput of pushd through one HTTP/2 connection, release build, all in one run:
-#  - h2load sending the same POSTs (one connection, 100 streams) to nghttpd, a C HTTP/2 server
+#  - h2load sending the same POSTs (one connection, 500 streams) to nghttpd, a C HTTP/2 server
 #    standing in for APNs (TLS, answers 200 with an empty body): the server's own ceiling;
-#  - libcurl alone: a C curl_multi loop sending the same requests on one connection, 100
+#  - libcurl alone: a C curl_multi loop sending the same requests on one connection, 500
 #    streams, driven as pushd drives libcurl, nothing else: the ceiling of a client built on
 #    libcurl, as pushd is;
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
@@ -42,7 +42,9 @@ DEVICES=()
 for i in $(seq 1 $REGISTERED); do
     t=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'); DEVICES+=("$t"); : >"$WORK/www/3/device/$t"
 done
-${APPNORTH_BENCH_FAKE_CPU:+taskset -c $APPNORTH_BENCH_FAKE_CPU} nghttpd -d "$WORK/www" "$APNS_PORT" "$WORK/apns.key" "$WORK/apns.pem" >"$WORK/nghttpd.log" 2>&1 &
+# Like APNs, it allows STREAMS concurrent streams per connection (APNs: 500).
+STREAMS=${APPNORTH_BENCH_STREAMS:-500}
+${APPNORTH_BENCH_FAKE_CPU:+taskset -c $APPNORTH_BENCH_FAKE_CPU} nghttpd -m "$STREAMS" -d "$WORK/www" "$APNS_PORT" "$WORK/apns.key" "$WORK/apns.pem" >"$WORK/nghttpd.log" 2>&1 &
 APNS_PID=$!
 
 export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
@@ -125,18 +127,18 @@ cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # CPU time of a process per request, in µs, from two readings of cpu (clock ticks).
 per_request() { python3 -c "print(round(($2 - $1) / $(getconf CLK_TCK) * 1e6 / $3))"; }
 
-# The ceiling: h2load, one connection, 100 streams, a client that only sends.
+# The ceiling: h2load, one connection, the same window, a client that only sends.
 run_h2load() {
 server_before=$(cpu $APNS_PID)
-ceiling=$(h2load -n "$PUSHES" -c 1 -m 100 -d "$WORK/payload.json" -H 'apns-topic: com.example.bench' -H 'apns-push-type: alert' \
+ceiling=$(h2load -n "$PUSHES" -c 1 -m "$STREAMS" -d "$WORK/payload.json" -H 'apns-topic: com.example.bench' -H 'apns-push-type: alert' \
     -H "apns-expiration: $EXPIRATION" -H 'content-type: application/json' -H "apns-id: $(cat /proc/sys/kernel/random/uuid)" -H "authorization: bearer $JWT" \
     -i "$WORK/uris.txt" 2>&1 |
     awk '/finished in/ { gsub(",", "", $4); printf "%.0f", $4 }')
 server_h2load=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
 }
 
-# libcurl alone: the same POSTs through curl_multi (one multiplexed connection, 100 streams,
-# handles reused, the shared headers in one list, rounds of 34 streams corked into full
+# libcurl alone: the same POSTs through curl_multi (one multiplexed connection, the same window,
+# handles reused, the shared headers in one list, rounds of a third of the window corked into full
 # segments, as pushd drives it; no queue, no JSON, no SQLite): the most any libcurl client
 # sends here, measured in the same run.
 cat >"$WORK/curl_multi.c" <<'C'
@@ -155,14 +157,15 @@ static void cork(int on) { if (sock >= 0) setsockopt(sock, IPPROTO_TCP, TCP_CORK
 static size_t sink(char *p, size_t s, size_t n, void *u) { (void)p; (void)u; return s * n; }
 int main(int argc, char **argv) {
     int total = atoi(argv[3]), active = 0, started = 0, done = 0, pooled = 0, left, running, failed = 0, devices = 0;
-    CURL *pool[100]; struct curl_slist *own[100]; CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
+    int window = atoi(argv[8]), round_size = (window + 2) / 3;
+    CURL **pool = malloc(sizeof *pool * window); CURLMsg *msg; struct timespec a, b; struct curl_slist *h = NULL;
     static char body[4096], line[1024], url[512]; char (*device)[80] = malloc(sizeof *device * 1000000);
     FILE *f = fopen(argv[4], "rb"); body[fread(body, 1, sizeof body - 1, f)] = 0; fclose(f);
     f = fopen(argv[5], "r"); while (devices < 1000000 && fscanf(f, "%79s", device[devices]) == 1) devices++; fclose(f);
     curl_global_init(CURL_GLOBAL_ALL);
     CURLM *m = curl_multi_init();
     curl_multi_setopt(m, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
-    curl_multi_setopt(m, CURLMOPT_MAX_HOST_CONNECTIONS, 1L);
+    curl_multi_setopt(m, CURLMOPT_MAX_HOST_CONNECTIONS, 1L); curl_multi_setopt(m, CURLMOPT_MAX_CONCURRENT_STREAMS, (long)window);
     snprintf(line, sizeof line, "authorization: bearer %s", argv[6]); h = curl_slist_append(h, line);
     h = curl_slist_append(h, "apns-topic: com.example.bench"); h = curl_slist_append(h, "apns-push-type: alert");
     snprintf(line, sizeof line, "apns-expiration: %s", argv[7]); h = curl_slist_append(h, line);
@@ -172,7 +175,7 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &a);
     while (done < total) {
         /* Rounds of a third of the window; a freed slot is refilled before waiting on the socket. */
-        for (int round = 0; round < 34 && active < 100 && started < total; round++) {
+        for (int round = 0; round < round_size && active < window && started < total; round++) {
             CURL *e = pooled ? pool[--pooled] : curl_easy_init();
             snprintf(url, sizeof url, "%s/3/device/%s", argv[1], device[started % devices]);
             curl_easy_setopt(e, CURLOPT_URL, url); curl_easy_setopt(e, CURLOPT_CAINFO, argv[2]);
@@ -194,7 +197,7 @@ int main(int argc, char **argv) {
             curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&id); id->next = NULL; curl_slist_free_all(id);
             curl_multi_remove_handle(m, msg->easy_handle); pool[pooled++] = msg->easy_handle; active--; done++;
         }
-        if (active && (active == 100 || started == total)) curl_multi_poll(m, NULL, 0, 100, NULL);
+        if (active && (active == window || started == total)) curl_multi_poll(m, NULL, 0, 100, NULL);
     }
     clock_gettime(CLOCK_MONOTONIC, &b);
     printf("%.0f %d\n", total / ((b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) / 1e9), failed);
@@ -209,7 +212,7 @@ run_libcurl() {
     TIMEFORMAT='%U %S'
     server_before=$(cpu $APNS_PID)
     { time "$WORK/curl_multi" "https://127.0.0.1:$APNS_PORT" "$WORK/apns.pem" "$PUSHES" "$WORK/payload.json" \
-        "$WORK/devices.txt" "$JWT" "$EXPIRATION" >"$WORK/curl_multi.out"; } 2>"$WORK/curl_multi.time"
+        "$WORK/devices.txt" "$JWT" "$EXPIRATION" "$STREAMS" >"$WORK/curl_multi.out"; } 2>"$WORK/curl_multi.time"
     read -r libcurl_rate libcurl_failed <"$WORK/curl_multi.out"
     server_libcurl=$(per_request "$server_before" "$(cpu $APNS_PID)" "$PUSHES")
     libcurl_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/curl_multi.time")
@@ -261,8 +264,10 @@ sleep 0.1; kill $SAMPLER 2>/dev/null || true
 python3 - "$WORK/rounds" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
-median = lambda k: statistics.median(float(r[k]) for r in rows) if all(r[k] != "n/a" for r in rows) else "n/a"
-print(f"median of {len(rows)} rounds: h2load {median(0):.0f}/s, libcurl alone {median(1) if median(1) == "n/a" else round(median(1))}/s, pushd {median(2):.0f}/s, "
+def median(k):
+    values = [r[k] for r in rows]
+    return "n/a" if "n/a" in values else round(statistics.median(float(v) for v in values), 2 if k > 2 else None)
+print(f"median of {len(rows)} rounds: h2load {median(0)}/s, libcurl alone {median(1)}/s, pushd {median(2)}/s, "
       f"pushd/h2load {median(3)}x, pushd/libcurl {median(4)}x")
 PY
 echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
