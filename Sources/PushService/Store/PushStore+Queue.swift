@@ -48,7 +48,8 @@ extension PushStore {
     /// Pending pushes due now with an ID above `after`, in ID order.
     public func duePushes(after: Int64, limit: Int) throws -> [PushQueueItem] {
         try db.query("""
-            SELECT * FROM push_queue WHERE status = 'pending' AND next_attempt_ms <= ? AND id > ? ORDER BY id LIMIT ?
+            SELECT \(PushQueueItem.columns) FROM push_queue
+            WHERE status = 'pending' AND next_attempt_ms <= ? AND id > ? ORDER BY id LIMIT ?
             """, [.int(nowMillis), .int(after), .int(Int64(limit))]).map(PushQueueItem.init(row:))
     }
 
