@@ -248,7 +248,7 @@ run_pushd() {
 # The three in turn, ROUNDS times: this machine's speed drifts by up to 2x within a minute, so
 # each ratio compares runs seconds apart and the summary takes the median round.
 ROUNDS=${APPNORTH_BENCH_ROUNDS:-3}
-echo "round | h2load req/s (nghttpd µs/req) | libcurl alone req/s (CPU µs/req, nghttpd µs/req) | pushd pushes/s (CPU µs/push, nghttpd µs/push) | pushd/h2load | pushd/libcurl"
+echo "round | h2load req/s (nghttpd µs/req) | libcurl alone req/s (CPU µs/req, nghttpd µs/req) | pushd pushes/s (CPU µs/push, nghttpd µs/push) | pushd/h2load | pushd/libcurl | pushd RSS peak so far"
 : >"$WORK/rounds"
 for round in $(seq 1 "$ROUNDS"); do
     queue_pushes "$round"
@@ -257,7 +257,7 @@ for round in $(seq 1 "$ROUNDS"); do
     run_pushd "$round"
     vs_ceiling=$(python3 -c "print(round($rate / $ceiling, 2))")
     vs_libcurl=$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")
-    echo "$round | $ceiling ($server_h2load) | $libcurl_rate ($libcurl_cpu, $server_libcurl; $libcurl_failed failed) | $rate ($pushd_cpu, $server_pushd) | ${vs_ceiling}x | ${vs_libcurl}x"
+    echo "$round | $ceiling ($server_h2load) | $libcurl_rate ($libcurl_cpu, $server_libcurl; $libcurl_failed failed) | $rate ($pushd_cpu, $server_pushd) | ${vs_ceiling}x | ${vs_libcurl}x | $(( $(cat "$WORK/peak") / 1024 )) MiB"
     echo "$ceiling $libcurl_rate $rate $vs_ceiling $vs_libcurl" >>"$WORK/rounds"
 done
 sleep 0.1; kill $SAMPLER 2>/dev/null || true
