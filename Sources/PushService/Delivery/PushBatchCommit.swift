@@ -1,7 +1,7 @@
 import Foundation
 import Shared
 
-/// One batch's outcomes being recorded on the worker's commit queue while the next batch is
+/// One batch's outcomes being recorded on the worker's store queue while the next batch is
 /// on the wire, so the connection does not sit idle during the transaction.
 final class PushBatchCommit: @unchecked Sendable {
     typealias Summary = (retries: Int, exhausted: [String])

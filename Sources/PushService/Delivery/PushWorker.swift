@@ -21,8 +21,11 @@ public final class PushWorker: @unchecked Sendable {
     private let retryBase: TimeInterval
     private let batchSize: Int
     let counters = PushCounters()
-    private let commitQueue = DispatchQueue(label: "push-commit")
-    private let readQueue = DispatchQueue(label: "push-read")
+    /// Reads the next batch and commits the last one's outcomes, one after the other, while
+    /// the worker's thread sends. One such thread beside the sender does better than two on a
+    /// small machine: the two jobs are short, and each thread running beside the sender slows
+    /// it (`bench/RESULTS.md`).
+    private let storeQueue = DispatchQueue(label: "push-store")
     private let stopLock = NSLock()
     private var stopping = false
 
@@ -47,11 +50,11 @@ public final class PushWorker: @unchecked Sendable {
     /// Closes APNs connections; call once no pass runs.
     func close() { sender.close() }
 
-    /// Returns how many pushes were attempted. Three steps overlap: while batch N is sent on
-    /// this thread, batch N+1 is read (with its credentials) on `readQueue` and batch N-1's
-    /// outcomes commit on `commitQueue`. A batch whose outcomes remove a registration commits
-    /// before the next batch is read again (its other pending pushes are then cancelled), and
-    /// the read made ahead of that commit is dropped.
+    /// Returns how many pushes were attempted. While batch N is sent on this thread, batch N+1
+    /// is read (with its credentials) and then batch N-1's outcomes commit, on `storeQueue`. A
+    /// batch whose outcomes remove a registration commits before the next batch is read again
+    /// (its other pending pushes are then cancelled), and the read made ahead of that commit is
+    /// dropped.
     public func runPass() throws -> Int {
         counters.add(failed: "Expired", count: try store.cleanUp())
         let started = DispatchTime.now().uptimeNanoseconds
@@ -63,9 +66,9 @@ public final class PushWorker: @unchecked Sendable {
         var batch = try readBatch(after: 0)
         while !isStopping {
             if let last = batch.items.last {
-                readAhead = BackgroundResult(on: readQueue) { [self] in try readBatch(after: last.id) }
+                readAhead = BackgroundResult(on: storeQueue) { [self] in try readBatch(after: last.id) }
             }
-            let commit = unrecorded.map { PushBatchCommit(results: $0, on: commitQueue, record: record) }
+            let commit = unrecorded.map { PushBatchCommit(results: $0, on: storeQueue, record: record) }
             unrecorded = nil
             var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
             do {
@@ -81,7 +84,7 @@ public final class PushWorker: @unchecked Sendable {
             // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
             if isStopping { break }
             if PushBatchCommit.touchesOtherRows(results) {
-                processed += try counted(PushBatchCommit(results: results, on: commitQueue, record: record))
+                processed += try counted(PushBatchCommit(results: results, on: storeQueue, record: record))
                 _ = try? readAhead?.wait()
                 readAhead = nil
                 batch = try readBatch(after: last.id)
@@ -91,13 +94,13 @@ public final class PushWorker: @unchecked Sendable {
                 batch = try readAhead?.wait() ?? readBatch(after: last.id)
                 readAhead = nil
             } catch {
-                processed += try counted(PushBatchCommit(results: results, on: commitQueue, record: record))
+                processed += try counted(PushBatchCommit(results: results, on: storeQueue, record: record))
                 throw error
             }
             unrecorded = results
         }
         if let unrecorded {
-            processed += try counted(PushBatchCommit(results: unrecorded, on: commitQueue, record: record))
+            processed += try counted(PushBatchCommit(results: unrecorded, on: storeQueue, record: record))
         }
         if processed > 0 {
             let counts = counters.snapshot
