@@ -29,6 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import h2.settings  # noqa: E402
 import h2_tls_server  # noqa: E402
 from h2_tls_server import H2TLSServer, Response  # noqa: E402
 from cryptography.exceptions import InvalidSignature  # noqa: E402
@@ -89,6 +90,16 @@ class FakeAPNs(H2TLSServer):
             pass
         self.verified[jwt] = result
         return result
+
+    def answered(self, connection, request, response):
+        # Like APNs: a rejected push drops the connection's window to 1 stream, the next push
+        # that goes through restores it.
+        if not request.route.startswith("/3/device/"):
+            return
+        window = self.max_concurrent_streams if response.status == 200 else 1
+        if getattr(connection, "apns_window", self.max_concurrent_streams) != window:
+            connection.apns_window = window
+            connection.h2.update_settings({h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: window})
 
     async def route(self, request):
         path = request.route

@@ -140,6 +140,9 @@ class H2TLSServer:
         }
         return Response(headers=[("content-type", "application/json")], body=json.dumps(echo).encode())
 
+    def answered(self, connection, request, response):
+        """Called as each answer is about to go out; override to change settings mid-connection."""
+
     async def serve_connection(self, reader, writer):
         self.connections += 1
         conn = _Connection(self, self.connections, reader, writer)
@@ -169,7 +172,16 @@ class _Connection:
             data = await self.reader.read(65536)
             if not data:
                 return
-            for event in self.h2.receive_data(data):
+            try:
+                events = self.h2.receive_data(data)
+            except h2.exceptions.ProtocolError:
+                # h2 has queued a GOAWAY naming the last stream it took: send it, let the streams
+                # being answered finish, then close, as a server such as APNs does.
+                await self.flush()
+                await asyncio.gather(*self.tasks, return_exceptions=True)
+                await self.flush()
+                return
+            for event in events:
                 self.handle(event)
             await self.flush()
 
@@ -206,6 +218,7 @@ class _Connection:
 
     async def respond(self, request):
         response = await self.server.route(request)
+        self.server.answered(self, request, response)
         headers = [(":status", str(response.status))] + list(response.headers)
         if response.content_length:
             headers.append(("content-length", str(len(response.body))))

@@ -86,14 +86,7 @@ final class PushDeliveryTests: XCTestCase {
         // Given one user with 500 devices, each answered by the fake (which, like APNs, allows
         // 500 streams) one second after it arrives
         let voter = PushFixture.voter(1)
-        var tokens: [String] = []
-        for n in 0..<500 {
-            // Registrations are limited per minute: the test's clock moves on past each window.
-            if n > 0 && n % PushRoutes.registrationsPerMinute == 0 { fixture.clock.advance(by: 61) }
-            let token = PushFixture.randomToken()
-            tokens.append(token)
-            XCTAssertEqual(try fixture.device(token: token, voter: voter).status, 204)
-        }
+        let tokens = try registerDevices(500, voter: voter)
         try fixture.fake.script(Dictionary(uniqueKeysWithValues: tokens.map { ($0, [["status": 200, "delayMs": 1000]]) }))
 
         // When a team reply goes out to all of them
@@ -108,6 +101,47 @@ final class PushDeliveryTests: XCTestCase {
         XCTAssertEqual(Set(log.map(\.token)), Set(tokens))
         XCTAssertEqual(Set(log.map(\.connection)).count, 1)
         XCTAssertGreaterThan(log.map(\.inFlight).max() ?? 0, 400)
+    }
+
+    func testEveryPushGetsItsOutcomeWhenRejectionsShrinkTheWindowToOneStream() throws {
+        // Given 300 devices of one user, three of them rejected as bad tokens (the fake, like
+        // APNs, then allows one stream at a time until a push goes through)
+        let voter = PushFixture.voter(1)
+        let tokens = try registerDevices(300, voter: voter)
+        let rejected = Set([tokens[10], tokens[150], tokens[290]])
+        try fixture.fake.script(Dictionary(uniqueKeysWithValues: rejected.map { ($0, [["status": 400, "reason": "BadDeviceToken"]]) }))
+
+        // When a team reply goes out to all of them
+        try fixture.teamReply(try fixture.userMessage(voter: voter), body: "Reply")
+        try fixture.waitForEvents()
+        XCTAssertEqual(try fixture.runPush(), 300)
+
+        // Then every device got its push (a stream opened past the shrunken window draws a
+        // GOAWAY, as from APNs, and the streams it refused go again on a new connection), and
+        // each outcome is recorded: sent, or failed with the rejected token's registration removed
+        let (log, _) = try fixture.fake.log()
+        XCTAssertEqual(Set(log.map(\.token)), Set(tokens))
+        for token in tokens {
+            let row = try XCTUnwrap(try fixture.queue(token: token).first)
+            if rejected.contains(token) {
+                XCTAssertEqual([row.status, row.reason], ["failed", "BadDeviceToken"])
+                XCTAssertEqual(try fixture.deviceCount(token: token), 0)
+            } else {
+                XCTAssertEqual(row.status, "sent")
+            }
+        }
+        XCTAssertEqual(try fixture.runPush(), 0)
+    }
+
+    /// Registers `count` random tokens for `voter`, moving the test's clock past the per-minute
+    /// registration limit as needed.
+    private func registerDevices(_ count: Int, voter: String) throws -> [String] {
+        try (0..<count).map { n in
+            if n > 0 && n % PushRoutes.registrationsPerMinute == 0 { fixture.clock.advance(by: 61) }
+            let token = PushFixture.randomToken()
+            XCTAssertEqual(try fixture.device(token: token, voter: voter).status, 204)
+            return token
+        }
     }
 
     func testInternalNotesNeverPush() throws {
