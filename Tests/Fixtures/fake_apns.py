@@ -97,7 +97,7 @@ class FakeAPNs(H2TLSServer):
         if not request.route.startswith("/3/device/"):
             return
         window = self.max_concurrent_streams if response.status == 200 else 1
-        if getattr(connection, "apns_window", self.max_concurrent_streams) != window:
+        if connection.settings_acked and getattr(connection, "apns_window", self.max_concurrent_streams) != window:
             connection.apns_window = window
             connection.h2.update_settings({h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: window})
 

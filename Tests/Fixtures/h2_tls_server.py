@@ -164,6 +164,9 @@ class _Connection:
         self.requests = {}
         self.window_open = {}
         self.tasks = set()
+        # SETTINGS acknowledged by the client. h2 counts the first acknowledgement (of the
+        # initial SETTINGS) against the oldest pending change, so a change must wait for it.
+        self.settings_acked = 0
 
     async def run(self):
         self.h2.initiate_connection()
@@ -186,7 +189,9 @@ class _Connection:
             await self.flush()
 
     def handle(self, event):
-        if isinstance(event, h2.events.RequestReceived):
+        if isinstance(event, h2.events.SettingsAcknowledged):
+            self.settings_acked += 1
+        elif isinstance(event, h2.events.RequestReceived):
             pseudo = dict((k, v) for k, v in event.headers if k.startswith(":"))
             headers = [(k, v) for k, v in event.headers if not k.startswith(":")]
             # A request without a body also yields its own StreamEnded event, which starts it.
