@@ -267,8 +267,13 @@ rows = [line.split() for line in open(sys.argv[1])]
 def median(k):
     values = [r[k] for r in rows]
     return "n/a" if "n/a" in values else round(statistics.median(float(v) for v in values), 2 if k > 2 else None)
-print(f"median of {len(rows)} rounds: h2load {median(0)}/s, libcurl alone {median(1)}/s, pushd {median(2)}/s, "
-      f"pushd/h2load {median(3)}x, pushd/libcurl {median(4)}x")
+unit = lambda v, u: v if v == "n/a" else f"{v}{u}"
+print(f"median of {len(rows)} rounds: h2load {unit(median(0), '/s')}, libcurl alone {unit(median(1), '/s')}, "
+      f"pushd {unit(median(2), '/s')}, pushd/h2load {unit(median(3), 'x')}, pushd/libcurl {unit(median(4), 'x')}")
+verdict = lambda ok: "n/a" if ok is None else ("met" if ok else "not met")
+print(f"targets (medians): >= 10,000 pushes/s {verdict(median(2) >= 10000)}; "
+      f">= 0.8x h2load {verdict(median(3) >= 0.8)}; "
+      f">= 0.8x libcurl alone {verdict(None if median(4) == 'n/a' else median(4) >= 0.8)}")
 PY
 echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "pushd RSS: $((rss_before / 1024)) MiB before the passes, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during them"
