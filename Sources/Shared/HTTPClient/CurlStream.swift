@@ -32,7 +32,7 @@ final class CurlStream {
 
     /// Sets this request's options: all of them on a reset handle, only the per-request ones
     /// on a handle last used for a request of the same shape.
-    func configure(_ easy: CurlEasy, options: HTTPClientOptions, cork: CurlSocketCork? = nil) throws {
+    func configure(_ easy: CurlEasy, options: HTTPClientOptions, cork: CurlSocketCork) throws {
         var url = request.url
         let scheme = url.withUTF8 { CurlStream.scheme(of: $0) }
         guard let https = scheme else { throw HTTPClientError.invalidURL(Redactor.redactQuery(request.url)) }
@@ -41,7 +41,7 @@ final class CurlStream {
         if easy.shape != shape {
             if easy.shape != nil { easy.reset() }
             try configureShape(easy, shape: shape, options: options)
-            try cork?.install(on: easy)
+            try cork.install(on: easy)
             easy.shape = shape
         }
         easy.clearErrorMessage()
