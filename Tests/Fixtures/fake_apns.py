@@ -61,6 +61,7 @@ class FakeAPNs(H2TLSServer):
     def __init__(self, cert_file, key_file):
         super().__init__(cert_file, key_file)
         self.in_flight = 0  # pushes received and not yet answered
+        self.windows = {}   # connection number -> the stream window last sent to it
         self.keys = {}      # kid -> (teamId, public key)
         self.scripts = {}   # token -> [reply]
         self.log = []
@@ -97,8 +98,8 @@ class FakeAPNs(H2TLSServer):
         if not request.route.startswith("/3/device/"):
             return
         window = self.max_concurrent_streams if response.status == 200 else 1
-        if connection.settings_acked and getattr(connection, "apns_window", self.max_concurrent_streams) != window:
-            connection.apns_window = window
+        if connection.settings_acked and self.windows.get(connection.number, self.max_concurrent_streams) != window:
+            self.windows[connection.number] = window
             connection.h2.update_settings({h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS: window})
 
     async def route(self, request):
