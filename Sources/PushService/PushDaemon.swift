@@ -34,8 +34,9 @@ public enum PushDaemon {
             context.rpc.register(PushMetricsSnapshot.self) { _, _ in try metrics(worker: worker, store: store) }
 
             let jobs = context.jobs
-            // Shutdown steps run in reverse: the worker stops taking batches first, then the
-            // job's queue drains, then connections and the chatd client close.
+            // Shutdown steps run in reverse: the worker gives up its pass first (as on a crash,
+            // its unrecorded pushes stay pending), then the job's queue drains, then
+            // connections and the chatd client close.
             context.lifecycle.onShutdown("push connections") {
                 sender.close()
                 chatd.close()

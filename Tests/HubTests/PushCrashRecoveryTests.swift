@@ -12,12 +12,12 @@ final class PushCrashRecoveryTests: XCTestCase {
     override func tearDown() { fixture?.shutdown() }
 
     func testStoppingPushdMidPassLosesNoQueuedPush() throws {
-        // Given 20 queued alerts, each answered by the fake after 150 ms, sent 5 at a time
+        // Given 20 queued alerts, read 5 at a time, the nth answered by the fake after n × 100 ms
         var tokens: [String] = []
         for n in 1...20 {
             let token = PushFixture.randomToken()
             tokens.append(token)
-            try fixture.fake.script(token, [["status": 200, "delayMs": 150]])
+            try fixture.fake.script(token, [["status": 200, "delayMs": n * 100]])
             XCTAssertEqual(try fixture.device(token: token, voter: PushFixture.voter(n)).status, 204)
             try fixture.teamReply(try fixture.userMessage(voter: PushFixture.voter(n)), body: "Reply \(n)")
         }
@@ -40,7 +40,8 @@ final class PushCrashRecoveryTests: XCTestCase {
         try fixture.hub.startDaemon(.pushd)
         _ = try fixture.runPush()
 
-        // Then the pass was cut short, and every token got its alert at least once
+        // Then the pass was cut short (the streams still unanswered were given up), and every
+        // token got its alert at least once
         XCTAssertLessThan(duringPass, 20)
         XCTAssertGreaterThan(pendingAfterStop, 0)
         let delivered = try fixture.fake.log().requests.filter { $0.status == 200 }

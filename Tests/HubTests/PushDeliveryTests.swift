@@ -103,6 +103,48 @@ final class PushDeliveryTests: XCTestCase {
         XCTAssertGreaterThan(log.map(\.inFlight).max() ?? 0, 400)
     }
 
+    func testTheNextBatchGoesOutWhileTheLastIsStillUnanswered() throws {
+        // Given batches of 5 and a reply to 20 devices, each answered half a second after it arrives
+        fixture.shutdown()
+        fixture = try PushFixture(environment: ["APPNORTH_PUSH_BATCH": "5"])
+        let voter = PushFixture.voter(1)
+        let tokens = try registerDevices(20, voter: voter)
+        try fixture.fake.script(Dictionary(uniqueKeysWithValues: tokens.map { ($0, [["status": 200, "delayMs": 500]]) }))
+        try fixture.teamReply(try fixture.userMessage(voter: voter), body: "Reply")
+        try fixture.waitForEvents()
+
+        // When the job runs
+        XCTAssertEqual(try fixture.runPush(), 20)
+
+        // Then the four batches were on the connection together, not one after another's answers
+        let (log, _) = try fixture.fake.log()
+        XCTAssertEqual(log.map(\.token).sorted(), tokens.sorted())
+        XCTAssertEqual(Set(log.map(\.connection)).count, 1)
+        XCTAssertGreaterThan(log.map(\.inFlight).max() ?? 0, 15)
+        XCTAssertEqual(try tokens.flatMap { try fixture.queue(token: $0).map(\.status) }, Array(repeating: "sent", count: 20))
+    }
+
+    func testAPushWaitsForTheAnswerToTheLastOneToItsDeviceThenGoesOutInTheSamePass() throws {
+        // Given batches of one, and two replies for one device whose first push APNs answers
+        // after 300 ms
+        fixture.shutdown()
+        fixture = try PushFixture(environment: ["APPNORTH_PUSH_BATCH": "1"])
+        let (token, conversation) = try fixture.queuedReply()
+        try fixture.fake.script(token, [["status": 200, "delayMs": 300]])
+        try fixture.teamReply(conversation, body: "Second")
+        try fixture.waitForEvents()
+
+        // When one pass runs
+        XCTAssertEqual(try fixture.runPush(), 2)
+
+        // Then the second push went out only once the first was answered (an answer can remove
+        // the registration), and both were sent
+        let log = try fixture.fake.log().requests
+        XCTAssertEqual(log.map(\.token), [token, token])
+        XCTAssertEqual(log.map(\.inFlight), [1, 1])
+        XCTAssertEqual(try fixture.queue(token: token).map(\.status), ["sent", "sent"])
+    }
+
     func testEveryPushGetsItsOutcomeWhenRejectionsShrinkTheWindowToOneStream() throws {
         // Given 300 devices of one user, three of them rejected as bad tokens (the fake, like
         // APNs, then allows one stream at a time until a push goes through)

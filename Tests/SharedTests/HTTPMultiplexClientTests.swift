@@ -72,6 +72,79 @@ final class HTTPMultiplexClientTests: XCTestCase {
         XCTAssertEqual(Set(again.map(\.connection)), [1])
     }
 
+    func testAFeedKeepsTheConnectionBusyAcrossBatchesAndCompletesThemInOrder() throws {
+        // Given four batches of 10 POSTs, each answered after 300 ms
+        let (base, options) = try server()
+        let client = HTTPMultiplexClient(options: options, maxConcurrentStreams: 100)
+        let batches = (0..<4).map { b in
+            HTTPRequestBatch(requests: (0..<10).map { n in
+                HTTPClientRequest(method: "POST", url: base + "/slow?ms=300&b=\(b)&n=\(n)", body: [UInt8(n)])
+            }, sharedHeaders: [("x-batch", String(b))])
+        }
+
+        // When they are fed one after another
+        var asked = 0
+        var completed: [[Result<HTTPClientResponse, HTTPClientError>]] = []
+        let started = Date()
+        client.send(feed: {
+            defer { asked += 1 }
+            return asked < batches.count ? batches[asked] : nil
+        }, completed: { completed.append($0) })
+        let elapsed = Date().timeIntervalSince(started)
+
+        // Then each later batch was asked for while the one before was still unanswered (four
+        // rounds of 300 ms one after the other would take 1.2 s), every outcome came back with
+        // its own batch, in order, and all went over one connection
+        XCTAssertEqual(asked, 5)
+        XCTAssertLessThan(elapsed, 0.9)
+        XCTAssertEqual(completed.count, 4)
+        for (b, results) in completed.enumerated() {
+            let echoes = try results.map { try $0.get().decodeJSON(Echo.self) }
+            XCTAssertEqual(echoes.map(\.path), (0..<10).map { "/slow?ms=300&b=\(b)&n=\($0)" })
+            XCTAssertEqual(Set(echoes.map { $0.headers["x-batch"] }), [String(b)])
+            XCTAssertEqual(Set(echoes.map(\.connection)), [1])
+        }
+    }
+
+    func testCancelGivesUpStreamsInFlightAndAsksForNoMoreBatches() throws {
+        // Given an endless feed of batches of 5 whose answers take 3 s, 100 streams at a time
+        let (base, options) = try server()
+        let client = HTTPMultiplexClient(options: options, maxConcurrentStreams: 100)
+        let batch = HTTPRequestBatch(requests: (0..<5).map { n in
+            HTTPClientRequest(method: "POST", url: base + "/slow?ms=3000&n=\(n)", body: [1])
+        })
+        var asked: [Date] = []
+        var completed: [[Result<HTTPClientResponse, HTTPClientError>]] = []
+
+        // When another thread cancels 300 ms into the send
+        let cancelled = NSLock()
+        var cancelledAt = Date.distantFuture
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            cancelled.withLock { cancelledAt = Date() }
+            client.cancel()
+        }
+        let started = Date()
+        client.send(feed: {
+            asked.append(Date())
+            return batch
+        }, completed: { completed.append($0) })
+        let elapsed = Date().timeIntervalSince(started)
+
+        // Then the send returned well before the answers were due, no batch was asked for
+        // after the cancel, and every batch fed so far failed as cancelled
+        XCTAssertLessThan(elapsed, 1.5)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(asked.last), cancelled.withLock { cancelledAt })
+        XCTAssertGreaterThan(asked.count, 1)
+        XCTAssertEqual(completed.count, asked.count)
+        for result in completed.joined() {
+            guard case let .failure(.transport(_, message)) = result else { return XCTFail("\(result)") }
+            XCTAssertEqual(message, "cancelled")
+        }
+        // And the next send works, on a new connection
+        let again = try client.send([HTTPClientRequest(method: "POST", url: base + "/echo", body: [1])])[0].get()
+        XCTAssertEqual(try again.decodeJSON(Echo.self).connection, 2)
+    }
+
     func testARoundOfStreamsLeavesInAFewSegmentsNotOneEach() throws {
         // Given a client whose connection is up
         let (base, options) = try server()

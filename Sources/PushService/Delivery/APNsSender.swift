@@ -1,9 +1,9 @@
 import Foundation
 import Shared
 
-/// Sends pushes to APNs: one kept HTTP/2 connection per key and environment, every push of a
-/// batch a stream on it, each request signed with the key's current provider token. Used by
-/// the worker's thread only.
+/// Sends pushes to APNs: one kept HTTP/2 connection per key and environment, every push a
+/// stream on it, batch after batch, each request signed with the key's current provider
+/// token. Used by the worker's thread, but for `cancel()`.
 final class APNsSender {
     /// One push ready to go.
     struct Push {
@@ -26,6 +26,8 @@ final class APNsSender {
     private let options: HTTPClientOptions
     private let clock: Clock
     let tokens: APNsProviderTokens
+    /// Guards `connections`, which `cancel()` reads from another thread.
+    private let connectionsLock = NSLock()
     private var connections: [String: HTTPMultiplexClient] = [:]
 
     init(baseURLs: [PushEnvironment: String], options: HTTPClientOptions, clock: Clock) {
@@ -39,18 +41,61 @@ final class APNsSender {
         tokens = APNsProviderTokens(clock: clock)
     }
 
-    /// Sends a batch for one project and environment; outcomes in the order of `pushes`. A
-    /// refused provider token is dropped so the next attempt signs a new one.
-    func send(_ pushes: [Push], credentials: PushStoredCredentials, environment: PushEnvironment) -> [PushOutcome] {
-        guard !pushes.isEmpty else { return [] }
+    /// Pushes of one project and environment, sent together.
+    struct Batch {
+        let pushes: [Push]
+        let credentials: PushStoredCredentials
+        let environment: PushEnvironment
+    }
+
+    /// The kept connection a batch goes out on: one per key and environment.
+    static func connectionName(credentials: PushStoredCredentials, environment: PushEnvironment) -> String {
+        APNsProviderTokens.name(credentials) + "|" + environment.rawValue
+    }
+
+    /// Sends `first`, then each batch `next` gives, on the connection of `first`'s key and
+    /// environment, without the connection emptying between batches (see
+    /// `HTTPMultiplexClient.send(feed:completed:)`). Every batch `next` gives must need that
+    /// connection (`connectionName`); nil ends the feed. `completed` gets each batch's outcomes
+    /// in order. A refused provider token is dropped so the batches prepared after its answer
+    /// are signed with a new one.
+    func send(_ first: Batch, then next: () -> Batch?, completed: (Batch, [PushOutcome]) -> Void) {
+        // The batches handed to the connection, oldest first, each with the token it was signed
+        // with (nil: the key could not sign, the batch went out empty).
+        var sent: [(batch: Batch, jwt: String?)] = []
+        var firstBatch: Batch? = first
+        let connection = connection(named: APNsSender.connectionName(credentials: first.credentials, environment: first.environment))
+        connection.send(feed: {
+            guard let batch = firstBatch ?? next() else { return nil }
+            firstBatch = nil
+            let signed = request(batch)
+            sent.append((batch, signed.jwt))
+            return signed.requests
+        }, completed: { results in
+            let (batch, jwt) = sent.removeFirst()
+            guard let jwt else {
+                // A key that no longer loads cannot sign anything: the push fails for good.
+                completed(batch, batch.pushes.map { _ in .permanent(reason: "InvalidSigningKey", status: 0, removeDevice: false) })
+                return
+            }
+            let outcomes = results.map(APNsResponse.outcome(of:))
+            if outcomes.contains(where: { if case .providerToken = $0 { return true } else { return false } }) {
+                tokens.invalidate(jwt, for: batch.credentials)
+            }
+            completed(batch, outcomes)
+        })
+    }
+
+    /// A batch's requests, signed with the key's current provider token; none when the key
+    /// cannot sign.
+    private func request(_ batch: Batch) -> (requests: HTTPRequestBatch, jwt: String?) {
         let jwt: String
         do {
-            jwt = try tokens.token(for: credentials)
+            jwt = try tokens.token(for: batch.credentials)
         } catch {
-            // A key that no longer loads cannot sign anything: the push fails for good.
-            return pushes.map { _ in .permanent(reason: "InvalidSigningKey", status: 0, removeDevice: false) }
+            return (HTTPRequestBatch(requests: []), nil)
         }
-        let base = baseURLs[environment] ?? ""
+        let base = baseURLs[batch.environment] ?? ""
         // Seconds since the epoch: APNs keeps an undelivered push for 24 hours.
         let expiration = String(Int64(clock.now().timeIntervalSince1970) + 86_400)
         // Everything but the path, the apns-id and the body is the same for the whole batch.
@@ -58,34 +103,39 @@ final class APNsSender {
         // header is formatted anew for every stream.
         let shared = [
             ("authorization", "bearer " + jwt),
-            ("apns-topic", credentials.bundleId),
+            ("apns-topic", batch.credentials.bundleId),
             ("apns-push-type", "alert"),
             ("apns-expiration", expiration),
             ("content-type", "application/json"),
         ]
         let prefix = base + "/3/device/"
-        let requests = pushes.map { push in
+        let requests = batch.pushes.map { push in
             HTTPClientRequest(method: "POST", url: prefix + push.token, headers: [("apns-id", push.apnsId)], body: push.body)
         }
-        let outcomes = connection(credentials: credentials, environment: environment)
-            .send(requests, sharedHeaders: shared, omitting: APNsSender.omittedHeaders).map(APNsResponse.outcome(of:))
-        if outcomes.contains(where: { if case .providerToken = $0 { return true } else { return false } }) {
-            tokens.invalidate(jwt, for: credentials)
-        }
-        return outcomes
+        return (HTTPRequestBatch(requests: requests, sharedHeaders: shared, omitting: APNsSender.omittedHeaders), jwt)
     }
 
     /// Closes every kept connection.
     func close() {
-        for connection in connections.values { connection.close() }
-        connections.removeAll()
+        let all = connectionsLock.withLock {
+            defer { connections.removeAll() }
+            return Array(connections.values)
+        }
+        for connection in all { connection.close() }
     }
 
-    private func connection(credentials: PushStoredCredentials, environment: PushEnvironment) -> HTTPMultiplexClient {
-        let name = APNsProviderTokens.name(credentials) + "|" + environment.rawValue
-        if let existing = connections[name] { return existing }
-        let created = HTTPMultiplexClient(options: options, maxConcurrentStreams: APNsSender.streamWindow)
-        connections[name] = created
-        return created
+    /// From any thread: the batches being sent give up, as on a crash (see
+    /// `HTTPMultiplexClient.cancel()`).
+    func cancel() {
+        for connection in connectionsLock.withLock({ Array(connections.values) }) { connection.cancel() }
+    }
+
+    private func connection(named name: String) -> HTTPMultiplexClient {
+        connectionsLock.withLock {
+            if let existing = connections[name] { return existing }
+            let created = HTTPMultiplexClient(options: options, maxConcurrentStreams: APNsSender.streamWindow)
+            connections[name] = created
+            return created
+        }
     }
 }

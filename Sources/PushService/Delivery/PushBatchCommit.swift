@@ -19,17 +19,4 @@ final class PushBatchCommit: @unchecked Sendable {
     func wait() throws -> Summary {
         try recording.wait()
     }
-
-    /// Whether recording these outcomes changes rows other than their own (a removed
-    /// registration cancels the token's other pending pushes); then the next batch must not be
-    /// read before the commit.
-    static func touchesOtherRows(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) -> Bool {
-        results.contains {
-            switch $0.outcome {
-            case .unregistered: return true
-            case let .permanent(_, _, removeDevice): return removeDevice
-            default: return false
-            }
-        }
-    }
 }

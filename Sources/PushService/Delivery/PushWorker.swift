@@ -3,7 +3,8 @@ import Shared
 
 /// One pass of the `push` job: apply the retention rules, then send every due push in
 /// batches — unread state asked of chatd just before, one stream per push on the key's
-/// connection — and record each batch's outcomes in one transaction. A push is pending until
+/// connection, batch after batch without the connection emptying — and record each batch's
+/// outcomes in one transaction. A push is pending until
 /// its outcome commits, so a pass cut short (crash, stop) leaves it to the next one.
 public final class PushWorker: @unchecked Sendable {
     /// Answers, for owners of one project, whether each has an unread team reply.
@@ -21,7 +22,7 @@ public final class PushWorker: @unchecked Sendable {
     private let retryBase: TimeInterval
     private let batchSize: Int
     let counters = PushCounters()
-    /// Reads the next batch and commits the last one's outcomes, one after the other, while
+    /// Reads the next batch and commits answered ones' outcomes, in the order asked, while
     /// the worker's thread sends. One such thread beside the sender does better than two on a
     /// small machine: the two jobs are short, and each thread running beside the sender slows
     /// it (`bench/RESULTS.md`).
@@ -39,10 +40,11 @@ public final class PushWorker: @unchecked Sendable {
         self.batchSize = batchSize
     }
 
-    /// Makes a running pass end after its current batch without recording that batch, as a
-    /// crash would; its pushes stay pending.
+    /// Makes a running pass end at once without recording what is unrecorded, as a crash
+    /// would: streams in flight are given up and their pushes stay pending.
     public func stop() {
         stopLock.withLock { stopping = true }
+        sender.cancel()
     }
 
     private var isStopping: Bool { stopLock.withLock { stopping } }
@@ -50,58 +52,84 @@ public final class PushWorker: @unchecked Sendable {
     /// Closes APNs connections; call once no pass runs.
     func close() { sender.close() }
 
-    /// Returns how many pushes were attempted. While batch N is sent on this thread, batch N+1
-    /// is read (with its credentials) and then batch N-1's outcomes commit, on `storeQueue`. A
-    /// batch whose outcomes remove a registration commits before the next batch is read again
-    /// (its other pending pushes are then cancelled), and the read made ahead of that commit is
-    /// dropped.
+    /// Returns how many pushes were attempted. The pushes go out as one feed per connection
+    /// (`APNsSender.send(_:then:completed:)`): the next group is read, asked about and signed
+    /// while the last one's streams are still in flight, so the connection does not empty
+    /// between batches. Each group's outcomes commit on `storeQueue` as soon as its answers are
+    /// in, while the sending goes on; `PushPassQueue` holds a push back while another to its
+    /// device is unanswered.
     public func runPass() throws -> Int {
         counters.add(failed: "Expired", count: try store.cleanUp())
         let started = DispatchTime.now().uptimeNanoseconds
-        var processed = 0
-        var unrecorded: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]?
-        var readAhead: BackgroundResult<DueBatch>?
+        let queue = PushPassQueue(storeQueue: storeQueue) { [store, batchSize] after in
+            let items = try store.duePushes(after: after, limit: batchSize)
+            var credentials: [String: PushStoredCredentials?] = [:]
+            for projectId in Set(items.map(\.projectId)) { credentials[projectId] = try store.openCredentials(projectId: projectId) }
+            return (items, credentials)
+        }
         // No read outlives the pass.
-        defer { _ = try? readAhead?.wait() }
-        var batch = try readBatch(after: 0)
-        while !isStopping {
-            if let last = batch.items.last {
-                readAhead = BackgroundResult(on: storeQueue) { [self] in try readBatch(after: last.id) }
-            }
-            let commit = unrecorded.map { PushBatchCommit(results: $0, on: storeQueue, record: record) }
-            unrecorded = nil
-            var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
-            do {
-                for ((projectId, items), credentials) in zip(batch.groups, batch.credentials) {
-                    results += try deliver(items, projectId: projectId, credentials: credentials)
+        defer { queue.finish() }
+        var commits: [PushBatchCommit] = []
+        var processed = 0
+        // Waits for all but the newest `keeping` commits and counts their outcomes.
+        func settle(keeping: Int) throws {
+            while commits.count > keeping { processed += try counted(commits.removeFirst()) }
+        }
+        func commit(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) {
+            commits.append(PushBatchCommit(results: results, on: storeQueue, record: record))
+        }
+        do {
+            while !isStopping, let group = try queue.next(for: nil) {
+                guard let credentials = group.credentials, let connection = group.connection else {
+                    commit(group.items.map { ($0, .cancelled(reason: "NoCredentials"), nil) })
+                    continue
                 }
-            } catch {
-                if let commit { processed += try counted(commit) }
-                throw error
+                // The groups handed to the sender, oldest first, with the badges they carry.
+                var inFlight: [(items: [PushQueueItem], badges: [Int])] = []
+                var failure: Error?
+                func batch(_ group: PushPassQueue.Group, _ credentials: PushStoredCredentials) throws -> APNsSender.Batch {
+                    let badges = try unreadBadges(group.items, projectId: group.projectId)
+                    // Three possible bodies per project, each built once per group.
+                    let alert = APNsPayload.alert(appId: credentials.appId)
+                    let badgeOnly = [APNsPayload.badge(0, appId: credentials.appId), APNsPayload.badge(1, appId: credentials.appId)]
+                    let pushes = zip(group.items, badges).map { item, badge in
+                        // An alert the user has already read becomes a badge-only update.
+                        APNsSender.Push(token: item.token, apnsId: item.apnsId,
+                                        body: item.kind == .alert && badge == 1 ? alert : badgeOnly[badge])
+                    }
+                    queue.sent(group.items)
+                    inFlight.append((group.items, badges))
+                    return APNsSender.Batch(pushes: pushes, credentials: credentials, environment: group.environment)
+                }
+                sender.send(try batch(group, credentials), then: {
+                    guard failure == nil, !isStopping else { return nil }
+                    do {
+                        guard let group = try queue.next(for: connection), let credentials = group.credentials else { return nil }
+                        return try batch(group, credentials)
+                    } catch {
+                        failure = error
+                        return nil
+                    }
+                }, completed: { _, outcomes in
+                    let (items, badges) = inFlight.removeFirst()
+                    queue.answered(items, outcomes)
+                    // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
+                    guard !isStopping else { return }
+                    commit(zip(zip(items, badges), outcomes).map { ($0.0, $1, $0.1) })
+                    do {
+                        try settle(keeping: 2)
+                    } catch {
+                        failure = failure ?? error
+                    }
+                })
+                if let failure { throw failure }
             }
-            if let commit { processed += try counted(commit) }
-            guard let last = batch.items.last else { break }
-            // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
-            if isStopping { break }
-            if PushBatchCommit.touchesOtherRows(results) {
-                processed += try counted(PushBatchCommit(results: results, on: storeQueue, record: record))
-                _ = try? readAhead?.wait()
-                readAhead = nil
-                batch = try readBatch(after: last.id)
-                continue
-            }
-            do {
-                batch = try readAhead?.wait() ?? readBatch(after: last.id)
-                readAhead = nil
-            } catch {
-                processed += try counted(PushBatchCommit(results: results, on: storeQueue, record: record))
-                throw error
-            }
-            unrecorded = results
+        } catch {
+            // Outcomes APNs gave are recorded before the pass reports its failure.
+            try settle(keeping: 0)
+            throw error
         }
-        if let unrecorded {
-            processed += try counted(PushBatchCommit(results: unrecorded, on: storeQueue, record: record))
-        }
+        try settle(keeping: 0)
         if processed > 0 {
             let counts = counters.snapshot
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -110,19 +138,6 @@ public final class PushWorker: @unchecked Sendable {
                                       "sentTotal": counts.sent, "retriesTotal": counts.retries, "stopped": isStopping])
         }
         return processed
-    }
-
-    /// Due pushes after `after` in queue order, grouped by project, with each project's credentials.
-    private struct DueBatch {
-        let items: [PushQueueItem]
-        let groups: [(String, [PushQueueItem])]
-        let credentials: [PushStoredCredentials?]
-    }
-
-    private func readBatch(after: Int64) throws -> DueBatch {
-        let items = try store.duePushes(after: after, limit: batchSize)
-        let groups = PushWorker.grouped(items, by: \.projectId)
-        return DueBatch(items: items, groups: groups, credentials: try groups.map { try store.openCredentials(projectId: $0.0) })
     }
 
     private func record(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) throws -> PushBatchCommit.Summary {
@@ -138,11 +153,9 @@ public final class PushWorker: @unchecked Sendable {
         return commit.results.count
     }
 
-    private func deliver(_ items: [PushQueueItem], projectId: String, credentials: PushStoredCredentials?) throws
-        -> [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] {
-        guard let credentials else {
-            return items.map { ($0, .cancelled(reason: "NoCredentials"), nil) }
-        }
+    /// The badge each push carries: 1 when its owner has an unread team reply, asked of chatd
+    /// just before the push goes out.
+    private func unreadBadges(_ items: [PushQueueItem], projectId: String) throws -> [Int] {
         let owners = Array(Set(items.map(\.owner)))
         var unreadByOwner: [ChatUnreadState.Owner: Bool] = [:]
         for start in stride(from: 0, to: owners.count, by: ChatUnreadState.maximumOwners) {
@@ -156,34 +169,6 @@ public final class PushWorker: @unchecked Sendable {
             guard flags.count == chunk.count else { throw PushWorker.unreadUnavailable("\(flags.count) answers for \(chunk.count) owners") }
             for (owner, flag) in zip(chunk, flags) { unreadByOwner[owner] = flag }
         }
-        var results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)] = []
-        for (environment, group) in PushWorker.grouped(items, by: \.environment) {
-            let badges = group.map { unreadByOwner[$0.owner] == true ? 1 : 0 }
-            // Three possible bodies per project, each built once per batch.
-            let alert = APNsPayload.alert(appId: credentials.appId)
-            let badgeOnly = [APNsPayload.badge(0, appId: credentials.appId), APNsPayload.badge(1, appId: credentials.appId)]
-            let pushes = zip(group, badges).map { item, badge in
-                // An alert the user has already read becomes a badge-only update.
-                APNsSender.Push(token: item.token, apnsId: item.apnsId,
-                                body: item.kind == .alert && badge == 1 ? alert : badgeOnly[badge])
-            }
-            let outcomes = sender.send(pushes, credentials: credentials, environment: environment)
-            for ((item, badge), outcome) in zip(zip(group, badges), outcomes) {
-                results.append((item, outcome, badge))
-            }
-        }
-        return results
-    }
-
-    /// Groups in first-seen order.
-    static func grouped<K: Hashable>(_ items: [PushQueueItem], by key: KeyPath<PushQueueItem, K>) -> [(K, [PushQueueItem])] {
-        var order: [K] = []
-        var groups: [K: [PushQueueItem]] = [:]
-        for item in items {
-            let k = item[keyPath: key]
-            if groups[k] == nil { order.append(k) }
-            groups[k, default: []].append(item)
-        }
-        return order.map { ($0, groups[$0]!) }
+        return items.map { unreadByOwner[$0.owner] == true ? 1 : 0 }
     }
 }

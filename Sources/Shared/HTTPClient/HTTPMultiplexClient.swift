@@ -10,7 +10,11 @@ import Foundation
 /// full TCP segments (`CurlSocketCork`), and a slot freed by an answer is refilled before the
 /// client waits on the socket again.
 ///
-/// Calls are serialised: one owner (a worker) sends a batch and waits for all of it.
+/// A caller with one batch after another (a worker draining a queue) feeds them through
+/// `send(feed:completed:)`, so the window stays full across batches instead of emptying at
+/// the end of each: the last streams of a batch are answered while the next batch is written.
+///
+/// Calls are serialised: one owner (a worker) sends and waits for all of it.
 public final class HTTPMultiplexClient: @unchecked Sendable {
     public let options: HTTPClientOptions
     /// Streams in flight at once; libcurl also honours the server's own limit.
@@ -20,6 +24,9 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     /// window going back and forth at once (`bench/RESULTS.md`).
     let streamsPerRound: Int
     private let lock = NSLock()
+    /// Set by `cancel()` from any thread; guarded by its own lock, since a running `send` holds `lock`.
+    private let cancelLock = NSLock()
+    private var cancelled = false
     private var multi: UnsafeMutableRawPointer?
     /// Handles kept for reuse, with the options of their last request (see `CurlEasy.shape`).
     private var idle: [CurlEasy] = []
@@ -27,7 +34,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     private let cork = CurlSocketCork()
 
     private struct Active {
-        let index: Int
+        let tag: HTTPBatchQueue.Tag
         let easy: CurlEasy
         let stream: CurlStream
     }
@@ -54,37 +61,64 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     public func send(_ requests: [HTTPClientRequest],
                      sharedHeaders: [(String, String)] = [],
                      omitting: [String] = []) -> [Result<HTTPClientResponse, HTTPClientError>] {
+        var batch: HTTPRequestBatch? = HTTPRequestBatch(requests: requests, sharedHeaders: sharedHeaders, omitting: omitting)
+        var results: [Result<HTTPClientResponse, HTTPClientError>] = []
+        send(feed: {
+            defer { batch = nil }
+            return batch
+        }, completed: { results = $0 })
+        return results
+    }
+
+    /// Sends batch after batch without the connection emptying between them, each as `send`
+    /// sends one. `next` is asked for another batch as soon as every request of the ones before
+    /// has started, while their streams are still in flight, so the server has work while the
+    /// caller prepares it; nil ends the feed. `completed` gets each batch's outcomes, in the
+    /// order the batches came, once all of them (and all of the earlier batches') are known.
+    /// Returns when every batch has completed. Both closures run on the calling thread with
+    /// the client's lock held: they must not call the client.
+    public func send(feed next: () -> HTTPRequestBatch?,
+                     completed: ([Result<HTTPClientResponse, HTTPClientError>]) -> Void) {
         lock.lock()
-        defer { lock.unlock() }
-        var results = [Result<HTTPClientResponse, HTTPClientError>?](repeating: nil, count: requests.count)
+        defer {
+            cancelLock.withLock { cancelled = false }
+            lock.unlock()
+        }
+        var batches = HTTPBatchQueue()
         guard let multi = multiHandle() else {
-            return requests.map { _ in .failure(.transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed")) }
+            let failure = HTTPClientError.transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed")
+            while let batch = next() { completed(batch.requests.map { _ in .failure(failure) }) }
+            return
         }
-        let shared: CurlHeaderList
-        do {
-            shared = try CurlHeaderList(sharedHeaders, omitting: omitting)
-        } catch {
-            let failure = (error as? HTTPClientError) ?? .transport(code: -1, message: "\(error)")
-            return requests.map { _ in .failure(failure) }
-        }
-        var queue = Array(requests.indices)
-        var next = 0
-        var resent = Set<Int>()
+        var feeding = true
+        var resent = Set<HTTPBatchQueue.Tag>()
         var active: [UnsafeMutableRawPointer: Active] = [:]
         active.reserveCapacity(maxConcurrentStreams)
-        while next < queue.count || !active.isEmpty {
+        while true {
+            if cancelLock.withLock({ cancelled }) {
+                // As if the process had stopped: the connection goes, and nothing more starts.
+                let failure = HTTPClientError.transport(code: Int(CURLE_ABORTED_BY_CALLBACK.rawValue), message: "cancelled")
+                failAll(&active, &batches, multi: multi, failure: failure)
+                batches.failUnstarted(failure)
+                while let results = batches.popCompleted() { completed(results) }
+                return
+            }
+            if feeding && !batches.hasUnstarted {
+                if let batch = next() { batches.append(batch) } else { feeding = false }
+                while let results = batches.popCompleted() { completed(results) }
+                continue
+            }
+            if !batches.hasUnstarted && active.isEmpty { break }
             var added = 0
-            while next < queue.count && active.count < maxConcurrentStreams && added < streamsPerRound {
+            while active.count < maxConcurrentStreams && added < streamsPerRound, let (tag, request, shared) = batches.nextUnstarted() {
                 added += 1
-                let index = queue[next]
-                next += 1
                 do {
-                    let entry = try start(requests[index], index: index, shared: shared, multi: multi)
+                    let entry = try start(request, tag: tag, shared: shared, multi: multi)
                     active[entry.easy.handle] = entry
                 } catch let error as HTTPClientError {
-                    results[index] = .failure(error)
+                    batches.record(tag, .failure(error))
                 } catch {
-                    results[index] = .failure(.transport(code: -1, message: "\(error)"))
+                    batches.record(tag, .failure(.transport(code: -1, message: "\(error)")))
                 }
             }
             var running: Int32 = 0
@@ -93,12 +127,10 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
             cork.release()
             if performed != CURLM_OK && performed != CURLM_CALL_MULTI_PERFORM {
                 let failure = HTTPClientError.transport(code: Int(performed.rawValue), message: String(cString: curl_multi_strerror(performed)))
-                failAll(&active, &results, multi: multi, failure: failure)
-                while next < queue.count {
-                    results[queue[next]] = .failure(failure)
-                    next += 1
-                }
-                break
+                failAll(&active, &batches, multi: multi, failure: failure)
+                batches.failUnstarted(failure)
+                while let results = batches.popCompleted() { completed(results) }
+                return
             }
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
@@ -107,22 +139,31 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
                 let code = message.pointee.data.result
                 curl_multi_remove_handle(multi, handle)
                 if code == CURLE_HTTP2 && entry.easy.info(long: CURLINFO_RESPONSE_CODE) == 0
-                    && resent.insert(entry.index).inserted {
+                    && resent.insert(entry.tag).inserted {
                     idle.append(entry.easy)
-                    queue.append(entry.index)
+                    batches.resend(entry.tag)
                     continue
                 }
-                results[entry.index] = finish(entry, code: code)
+                batches.record(entry.tag, finish(entry, code: code))
             }
-            // Wait for the server only when no stream can start: a slot freed by this round's
-            // answers is filled (and its request written) first.
-            let canStart = next < queue.count && active.count < maxConcurrentStreams
-            if !active.isEmpty && !canStart {
+            while let results = batches.popCompleted() { completed(results) }
+            // Wait for the server only when no stream can start and no batch is to be asked
+            // for: a slot freed by this round's answers is filled (and its request written) first.
+            let canStart = batches.hasUnstarted && active.count < maxConcurrentStreams
+            if !active.isEmpty && !canStart && !(feeding && !batches.hasUnstarted) {
                 var ready: Int32 = 0
                 _ = curl_multi_poll(multi, nil, 0, 100, &ready)
             }
         }
-        return results.map { $0 ?? .failure(.transport(code: -1, message: "no outcome")) }
+    }
+
+    /// Makes the `send` running on another thread give up within one wait on the socket (at
+    /// most 100 ms): requests not answered yet fail, the feed asks for no more, and the
+    /// connection is closed, since streams were cut off in the middle. With no `send` running,
+    /// the next one gives up at once. For a worker that stops as it would on a crash, leaving
+    /// unanswered work to be sent again.
+    public func cancel() {
+        cancelLock.withLock { cancelled = true }
     }
 
     /// The TCP sockets of the client's open connections.
@@ -157,7 +198,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     }
 
     /// Configures a handle (a kept one when there is one) for the request and adds it to the multi.
-    private func start(_ request: HTTPClientRequest, index: Int, shared: CurlHeaderList,
+    private func start(_ request: HTTPClientRequest, tag: HTTPBatchQueue.Tag, shared: CurlHeaderList?,
                        multi: UnsafeMutableRawPointer) throws -> Active {
         let easy = try idle.popLast() ?? CurlEasy()
         let stream = CurlStream(request: request, limit: options.maxResponseBytes, shared: shared)
@@ -174,7 +215,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
             idle.append(easy)
             throw HTTPClientError.transport(code: Int(added.rawValue), message: String(cString: curl_multi_strerror(added)))
         }
-        return Active(index: index, easy: easy, stream: stream)
+        return Active(tag: tag, easy: easy, stream: stream)
     }
 
     /// The handle goes back to the pool with its options: the next stream of the same shape
@@ -187,11 +228,11 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     /// The multi handle failed as a whole: every transfer in flight fails and the connection
     /// is dropped so the next call starts clean; the caller must not use `multi` afterwards.
     private func failAll(_ active: inout [UnsafeMutableRawPointer: Active],
-                         _ results: inout [Result<HTTPClientResponse, HTTPClientError>?],
+                         _ batches: inout HTTPBatchQueue,
                          multi: UnsafeMutableRawPointer, failure: HTTPClientError) {
         for (handle, entry) in active {
             curl_multi_remove_handle(multi, handle)
-            results[entry.index] = .failure(failure)
+            batches.record(entry.tag, .failure(failure))
         }
         active.removeAll()
         closeLocked()
