@@ -5,12 +5,6 @@ import Shared
 /// stream on it, batch after batch, each request signed with the key's current provider
 /// token. Used by the worker's thread, but for `cancel()`.
 final class APNsSender {
-    /// One push ready to go.
-    struct Push {
-        let token: String
-        let apnsId: String
-        let body: [UInt8]
-    }
 
     /// Streams in flight per connection. APNs allows 500 on a new connection (its SETTINGS
     /// frame), lowers that to 1 after a rejected push and raises it again after the next one
@@ -22,7 +16,8 @@ final class APNsSender {
     /// Headers libcurl would add by itself that APNs has no use for.
     static let omittedHeaders = ["Accept", "User-Agent"]
 
-    private let baseURLs: [PushEnvironment: String]
+    /// `<base URL>/3/device/` per environment.
+    private let devicePrefixes: [PushEnvironment: String]
     private let options: HTTPClientOptions
     private let clock: Clock
     let tokens: APNsProviderTokens
@@ -31,7 +26,7 @@ final class APNsSender {
     private var connections: [String: HTTPMultiplexClient] = [:]
 
     init(baseURLs: [PushEnvironment: String], options: HTTPClientOptions, clock: Clock) {
-        self.baseURLs = baseURLs.mapValues { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        devicePrefixes = baseURLs.mapValues { ($0.hasSuffix("/") ? String($0.dropLast()) : $0) + "/3/device/" }
         var options = options
         options.version = .http2
         options.totalTimeout = min(options.totalTimeout, 30)
@@ -41,11 +36,20 @@ final class APNsSender {
         tokens = APNsProviderTokens(clock: clock)
     }
 
-    /// Pushes of one project and environment, sent together.
+    /// Pushes of one project and environment, sent together: each one's request (`request`),
+    /// to which the batch adds the provider token and the headers all pushes share.
     struct Batch {
-        let pushes: [Push]
+        let requests: [HTTPClientRequest]
         let credentials: PushStoredCredentials
         let environment: PushEnvironment
+    }
+
+    /// The request of one push, without the headers its batch adds: `/3/device/<token>` with
+    /// its `apns-id` and body. Safe from any thread, so the worker builds requests as it reads
+    /// the queue rather than on the sending thread.
+    func request(token: String, apnsId: String, body: [UInt8], environment: PushEnvironment) -> HTTPClientRequest {
+        HTTPClientRequest(method: "POST", url: devicePrefixes[environment, default: "/3/device/"] + token,
+                          headers: [("apns-id", apnsId)], body: body)
     }
 
     /// The kept connection a batch goes out on: one per key and environment.
@@ -75,7 +79,7 @@ final class APNsSender {
             let (batch, jwt) = sent.removeFirst()
             guard let jwt else {
                 // A key that no longer loads cannot sign anything: the push fails for good.
-                completed(batch, batch.pushes.map { _ in .permanent(reason: "InvalidSigningKey", status: 0, removeDevice: false) })
+                completed(batch, batch.requests.map { _ in .permanent(reason: "InvalidSigningKey", status: 0, removeDevice: false) })
                 return
             }
             let outcomes = results.map(APNsResponse.outcome(of:))
@@ -86,8 +90,8 @@ final class APNsSender {
         })
     }
 
-    /// A batch's requests, signed with the key's current provider token; none when the key
-    /// cannot sign.
+    /// A batch's requests with the shared headers, signed with the key's current provider
+    /// token; none when the key cannot sign.
     private func request(_ batch: Batch) -> (requests: HTTPRequestBatch, jwt: String?) {
         let jwt: String
         do {
@@ -95,7 +99,6 @@ final class APNsSender {
         } catch {
             return (HTTPRequestBatch(requests: []), nil)
         }
-        let base = baseURLs[batch.environment] ?? ""
         // Seconds since the epoch: APNs keeps an undelivered push for 24 hours.
         let expiration = String(Int64(clock.now().timeIntervalSince1970) + 86_400)
         // Everything but the path, the apns-id and the body is the same for the whole batch.
@@ -108,11 +111,7 @@ final class APNsSender {
             ("apns-expiration", expiration),
             ("content-type", "application/json"),
         ]
-        let prefix = base + "/3/device/"
-        let requests = batch.pushes.map { push in
-            HTTPClientRequest(method: "POST", url: prefix + push.token, headers: [("apns-id", push.apnsId)], body: push.body)
-        }
-        return (HTTPRequestBatch(requests: requests, sharedHeaders: shared, omitting: APNsSender.omittedHeaders), jwt)
+        return (HTTPRequestBatch(requests: batch.requests, sharedHeaders: shared, omitting: APNsSender.omittedHeaders), jwt)
     }
 
     /// Closes every kept connection.

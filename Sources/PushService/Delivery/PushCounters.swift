@@ -9,13 +9,16 @@ final class PushCounters: @unchecked Sendable {
     private var failed: [String: Int] = [:]
     private var providerTokens = 0
 
-    func count(_ outcome: PushOutcome) {
+    /// A batch's recorded outcomes, under one lock.
+    func count(_ results: PushBatchCommit.Results) {
         lock.withLock {
-            switch outcome {
-            case .sent: sent += 1
-            case .retry, .providerToken: break
-            case let .permanent(reason, _, _), let .unregistered(reason, _), let .cancelled(reason):
-                failed[reason, default: 0] += 1
+            for result in results {
+                switch result.outcome {
+                case .sent: sent += 1
+                case .retry, .providerToken: break
+                case let .permanent(reason, _, _), let .unregistered(reason, _), let .cancelled(reason):
+                    failed[reason, default: 0] += 1
+                }
             }
         }
     }

@@ -2,20 +2,32 @@ import Foundation
 import Shared
 
 /// The due pushes of one pass in the order the worker hands them to APNs: read from the queue a
-/// batch ahead on the store's queue, split by project and environment (a connection each), and
+/// batch ahead on the store's queue (where each one's badge is asked of chatd and its request
+/// built, off the sending thread), split by project and environment (a connection each), and
 /// held back while an earlier push to the same device is unanswered. An answer can remove a
 /// registration (410, an invalid token), and recording it cancels the device's other pending
 /// pushes; so no push goes out while that answer is outstanding, and none goes out to a device
 /// an answer removed during the pass (its row is cancelled, or stays pending for the next pass).
 /// Used by the worker's thread only.
 final class PushPassQueue {
+    /// A push read and not sent yet.
+    struct Due {
+        let item: PushQueueItem
+        /// 1 when its owner had an unread team reply, else 0.
+        let badge: Int
+        /// Its device (`deviceKey`).
+        let device: Int
+        /// Its request (`APNsSender.request`); nil when its project had no credentials.
+        let request: HTTPClientRequest?
+    }
+
     /// Due pushes of one project and environment, with the project's credentials (nil: it has
     /// none any more).
     struct Group {
         let projectId: String
         let environment: PushEnvironment
         let credentials: PushStoredCredentials?
-        let items: [PushQueueItem]
+        let dues: [Due]
 
         /// The kept connection the group goes out on (`APNsSender.connectionName`).
         var connection: String? {
@@ -24,18 +36,17 @@ final class PushPassQueue {
     }
 
     /// A read of the queue: due pushes in ID order, and the credentials of their projects.
-    typealias Read = (items: [PushQueueItem], credentials: [String: PushStoredCredentials?])
+    typealias Read = (dues: [Due], credentials: [String: PushStoredCredentials?])
 
-    private struct Device: Hashable {
-        let projectId: String
-        let environment: PushEnvironment
-        let token: String
-
-        init(_ item: PushQueueItem) {
-            projectId = item.projectId
-            environment = item.environment
-            token = item.token
-        }
+    /// A push's device (project, environment, token) as a number, computed as the queue is
+    /// read so the sending thread compares numbers, not strings. Two devices sharing a number
+    /// only makes one push wait for the other's answer, or wait for the next pass.
+    static func deviceKey(_ item: PushQueueItem) -> Int {
+        var hasher = Hasher()
+        hasher.combine(item.projectId)
+        hasher.combine(item.environment)
+        hasher.combine(item.token)
+        return hasher.finalize()
     }
 
     /// A project and environment: what splits a read into groups.
@@ -51,12 +62,15 @@ final class PushPassQueue {
     private var lastId: Int64 = 0
     private var exhausted = false
     private var credentials: [String: PushStoredCredentials?] = [:]
-    /// Read and not yet handed out, head first.
-    private var groups: [Group] = []
+    /// Read and not yet handed out, head first, each with the pushes of one project and
+    /// environment.
+    private var groups: [(destination: Destination, dues: [Due])] = []
     /// Held back behind an unanswered push to the same device, in queue order.
-    private var held: [PushQueueItem] = []
-    private var unanswered: [Device: Int] = [:]
-    private var removed: Set<Device> = []
+    private var held: [Due] = []
+    /// Pushes in flight per device.
+    private var unanswered: [Int: Int] = [:]
+    /// Devices an answer removed during the pass.
+    private var removed: Set<Int> = []
 
     /// Starts reading the first batch on `storeQueue`; `read` gives due pushes after an ID.
     init(storeQueue: DispatchQueue, read: @escaping (_ after: Int64) throws -> Read) {
@@ -81,36 +95,36 @@ final class PushPassQueue {
             if groups.isEmpty {
                 guard try refill(feeding: connection != nil) else { return nil }
             }
-            let group = groups[0]
+            let (destination, dues) = groups[0]
+            let group = Group(projectId: destination.projectId, environment: destination.environment,
+                              credentials: credentials[destination.projectId] ?? nil, dues: [])
             if let connection, group.connection != connection { return nil }
             groups.removeFirst()
-            var ready: [PushQueueItem] = []
-            ready.reserveCapacity(group.items.count)
-            for item in group.items {
-                let device = Device(item)
-                if removed.contains(device) { continue }
-                if unanswered[device] != nil { held.append(item) } else { ready.append(item) }
+            var ready: [Due] = []
+            ready.reserveCapacity(dues.count)
+            for due in dues {
+                if removed.contains(due.device) { continue }
+                if unanswered[due.device] != nil { held.append(due) } else { ready.append(due) }
             }
             if !ready.isEmpty {
-                return Group(projectId: group.projectId, environment: group.environment, credentials: group.credentials, items: ready)
+                return Group(projectId: group.projectId, environment: group.environment, credentials: group.credentials, dues: ready)
             }
         }
     }
 
     /// The pushes just handed to the sender.
-    func sent(_ items: [PushQueueItem]) {
-        for item in items { unanswered[Device(item), default: 0] += 1 }
+    func sent(_ dues: [Due]) {
+        for due in dues { unanswered[due.device, default: 0] += 1 }
     }
 
     /// Their answers: the devices are free again, unless an answer removed one.
-    func answered(_ items: [PushQueueItem], _ outcomes: [PushOutcome]) {
-        for (item, outcome) in zip(items, outcomes) {
-            let device = Device(item)
-            if let count = unanswered[device] { unanswered[device] = count > 1 ? count - 1 : nil }
+    func answered(_ dues: [Due], _ outcomes: [PushOutcome]) {
+        for (due, outcome) in zip(dues, outcomes) {
+            if let count = unanswered[due.device] { unanswered[due.device] = count > 1 ? count - 1 : nil }
             switch outcome {
             // Recording a 410 removes the registration unless it was renewed since; either way
             // the device's other pushes wait for the next pass, which reads what is left.
-            case .unregistered, .permanent(_, _, true): removed.insert(device)
+            case .unregistered, .permanent(_, _, true): removed.insert(due.device)
             default: break
             }
         }
@@ -120,36 +134,40 @@ final class PushPassQueue {
     /// While feeding, once the queue is read to the end, held pushes are taken again only when
     /// one of them is no longer held, so the caller is not handed the same wait forever.
     private func refill(feeding: Bool) throws -> Bool {
-        var items: [PushQueueItem] = []
+        var dues: [Due] = []
         if !exhausted {
             let ahead = readAhead
             readAhead = nil
             let batch = try ahead?.wait() ?? read(lastId)
-            if let last = batch.items.last?.id {
+            if let last = batch.dues.last?.item.id {
                 lastId = last
                 readAhead = BackgroundResult(on: storeQueue) { [read] in try read(last) }
                 credentials.merge(batch.credentials) { _, new in new }
             } else {
                 exhausted = true
             }
-            items = batch.items
-        } else if feeding && held.allSatisfy({ unanswered[Device($0)] != nil }) {
+            dues = batch.dues
+        } else if feeding && held.allSatisfy({ unanswered[$0.device] != nil }) {
             return false
         }
-        items = held + items
-        held = []
-        guard !items.isEmpty else { return false }
+        if !held.isEmpty {
+            dues = held + dues
+            held = []
+        }
+        guard let first = dues.first?.item else { return false }
+        // Mostly one project and environment: then the read is one group as it is.
+        if dues.allSatisfy({ $0.item.environment == first.environment && $0.item.projectId == first.projectId }) {
+            groups = [(Destination(projectId: first.projectId, environment: first.environment), dues)]
+            return true
+        }
         var order: [Destination] = []
-        var byDestination: [Destination: [PushQueueItem]] = [:]
-        for item in items {
-            let key = Destination(projectId: item.projectId, environment: item.environment)
+        var byDestination: [Destination: [Due]] = [:]
+        for due in dues {
+            let key = Destination(projectId: due.item.projectId, environment: due.item.environment)
             if byDestination[key] == nil { order.append(key) }
-            byDestination[key, default: []].append(item)
+            byDestination[key, default: []].append(due)
         }
-        groups = order.map { key in
-            Group(projectId: key.projectId, environment: key.environment, credentials: credentials[key.projectId] ?? nil,
-                  items: byDestination[key]!)
-        }
+        groups = order.map { ($0, byDestination[$0]!) }
         return true
     }
 }

@@ -61,61 +61,54 @@ public final class PushWorker: @unchecked Sendable {
     public func runPass() throws -> Int {
         counters.add(failed: "Expired", count: try store.cleanUp())
         let started = DispatchTime.now().uptimeNanoseconds
-        let queue = PushPassQueue(storeQueue: storeQueue) { [store, batchSize] after in
-            let items = try store.duePushes(after: after, limit: batchSize)
-            var credentials: [String: PushStoredCredentials?] = [:]
-            for projectId in Set(items.map(\.projectId)) { credentials[projectId] = try store.openCredentials(projectId: projectId) }
-            return (items, credentials)
-        }
+        let queue = PushPassQueue(storeQueue: storeQueue) { [self] after in try read(after: after) }
         // No read outlives the pass.
         defer { queue.finish() }
         var commits: [PushBatchCommit] = []
         var processed = 0
-        // Waits for all but the newest `keeping` commits and counts their outcomes.
+        // Waits for all but the newest `keeping` commits; counts their pushes.
         func settle(keeping: Int) throws {
-            while commits.count > keeping { processed += try counted(commits.removeFirst()) }
+            while commits.count > keeping {
+                let commit = commits.removeFirst()
+                try commit.wait()
+                processed += commit.count
+            }
+            counters.set(providerTokens: sender.tokens.signed)
         }
-        func commit(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) {
-            commits.append(PushBatchCommit(results: results, on: storeQueue, record: record))
+        func commit(_ dues: [PushPassQueue.Due], _ outcomes: [PushOutcome]) {
+            commits.append(PushBatchCommit(dues, outcomes: outcomes, on: storeQueue, record: record))
         }
         do {
             while !isStopping, let group = try queue.next(for: nil) {
                 guard let credentials = group.credentials, let connection = group.connection else {
-                    commit(group.items.map { ($0, .cancelled(reason: "NoCredentials"), nil) })
+                    commit(group.dues, group.dues.map { _ in .cancelled(reason: "NoCredentials") })
                     continue
                 }
-                // The groups handed to the sender, oldest first, with the badges they carry.
-                var inFlight: [(items: [PushQueueItem], badges: [Int])] = []
+                // The groups handed to the sender, oldest first.
+                var inFlight: [[PushPassQueue.Due]] = []
                 var failure: Error?
-                func batch(_ group: PushPassQueue.Group, _ credentials: PushStoredCredentials) throws -> APNsSender.Batch {
-                    let badges = try unreadBadges(group.items, projectId: group.projectId)
-                    // Three possible bodies per project, each built once per group.
-                    let alert = APNsPayload.alert(appId: credentials.appId)
-                    let badgeOnly = [APNsPayload.badge(0, appId: credentials.appId), APNsPayload.badge(1, appId: credentials.appId)]
-                    let pushes = zip(group.items, badges).map { item, badge in
-                        // An alert the user has already read becomes a badge-only update.
-                        APNsSender.Push(token: item.token, apnsId: item.apnsId,
-                                        body: item.kind == .alert && badge == 1 ? alert : badgeOnly[badge])
-                    }
-                    queue.sent(group.items)
-                    inFlight.append((group.items, badges))
-                    return APNsSender.Batch(pushes: pushes, credentials: credentials, environment: group.environment)
+                func batch(_ group: PushPassQueue.Group, _ credentials: PushStoredCredentials) -> APNsSender.Batch {
+                    queue.sent(group.dues)
+                    inFlight.append(group.dues)
+                    // A request not built with the read (the project had no credentials then) is built now.
+                    let requests = group.dues.map { $0.request ?? request($0.item, badge: $0.badge, appId: credentials.appId) }
+                    return APNsSender.Batch(requests: requests, credentials: credentials, environment: group.environment)
                 }
-                sender.send(try batch(group, credentials), then: {
+                sender.send(batch(group, credentials), then: {
                     guard failure == nil, !isStopping else { return nil }
                     do {
                         guard let group = try queue.next(for: connection), let credentials = group.credentials else { return nil }
-                        return try batch(group, credentials)
+                        return batch(group, credentials)
                     } catch {
                         failure = error
                         return nil
                     }
                 }, completed: { _, outcomes in
-                    let (items, badges) = inFlight.removeFirst()
-                    queue.answered(items, outcomes)
+                    let dues = inFlight.removeFirst()
+                    queue.answered(dues, outcomes)
                     // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
                     guard !isStopping else { return }
-                    commit(zip(zip(items, badges), outcomes).map { ($0.0, $1, $0.1) })
+                    commit(dues, outcomes)
                     do {
                         try settle(keeping: 2)
                     } catch {
@@ -140,17 +133,49 @@ public final class PushWorker: @unchecked Sendable {
         return processed
     }
 
-    private func record(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)]) throws -> PushBatchCommit.Summary {
-        try store.record(results, retryBase: retryBase)
+    /// Due pushes after `after`, each with its badge (unread state asked of chatd now, a batch
+    /// ahead of the send, so the sending thread does not wait for chatd) and its request.
+    private func read(after: Int64) throws -> PushPassQueue.Read {
+        let items = try store.duePushes(after: after, limit: batchSize)
+        var credentials: [String: PushStoredCredentials?] = [:]
+        var badges: [Int64: Int] = [:]
+        for (projectId, group) in Dictionary(grouping: items, by: \.projectId) {
+            credentials[projectId] = try store.openCredentials(projectId: projectId)
+            for (item, badge) in zip(group, try unreadBadges(group, projectId: projectId)) { badges[item.id] = badge }
+        }
+        // Three possible bodies per project, each built once per read.
+        var bodies: [String: (alert: [UInt8], badgeOnly: [[UInt8]])] = [:]
+        for case let (projectId, found?) in credentials {
+            bodies[projectId] = (APNsPayload.alert(appId: found.appId),
+                                 [APNsPayload.badge(0, appId: found.appId), APNsPayload.badge(1, appId: found.appId)])
+        }
+        let dues = items.map { item in
+            let badge = badges[item.id] ?? 0
+            let request = bodies[item.projectId].map { bodies in
+                sender.request(token: item.token, apnsId: item.apnsId, body: PushWorker.body(item, badge: badge, bodies),
+                               environment: item.environment)
+            }
+            return PushPassQueue.Due(item: item, badge: badge, device: PushPassQueue.deviceKey(item), request: request)
+        }
+        return (dues, credentials)
     }
 
-    /// Waits for the commit, then counts its outcomes; returns how many there were.
-    private func counted(_ commit: PushBatchCommit) throws -> Int {
-        let summary = try commit.wait()
-        for result in commit.results { counters.count(result.outcome) }
-        counters.set(providerTokens: sender.tokens.signed)
+    /// An alert the user has already read becomes a badge-only update.
+    private static func body(_ item: PushQueueItem, badge: Int, _ bodies: (alert: [UInt8], badgeOnly: [[UInt8]])) -> [UInt8] {
+        item.kind == .alert && badge == 1 ? bodies.alert : bodies.badgeOnly[badge]
+    }
+
+    private func request(_ item: PushQueueItem, badge: Int, appId: String) -> HTTPClientRequest {
+        let bodies = (APNsPayload.alert(appId: appId), [APNsPayload.badge(0, appId: appId), APNsPayload.badge(1, appId: appId)])
+        return sender.request(token: item.token, apnsId: item.apnsId, body: PushWorker.body(item, badge: badge, bodies),
+                              environment: item.environment)
+    }
+
+    /// Records a batch's outcomes in one transaction, then counts them; on the store queue.
+    private func record(_ results: PushBatchCommit.Results) throws {
+        let summary = try store.record(results, retryBase: retryBase)
+        counters.count(results)
         counters.add(retries: summary.retries, exhausted: summary.exhausted)
-        return commit.results.count
     }
 
     /// The badge each push carries: 1 when its owner has an unread team reply, asked of chatd
