@@ -8,18 +8,19 @@
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
 #  - pushd's CPU time and peak resident memory during the pass.
-# The three run in turn APPNORTH_BENCH_ROUNDS times (default 3), each round over N newly
-# queued pushes, and the summary gives the median round.
+# The three run in turn APPNORTH_BENCH_ROUNDS times (default 5), each round over N newly
+# queued pushes, in the opposite order every other round; the summary gives the median of the
+# rounds' rates and of their ratios (each ratio compares runs seconds apart).
 # The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the
 # figure is the delivery path alone. Needs libcurl 8 (deploy/appnorth installs it): 7.88 resets
 # every finished stream and nghttpd's rapid-reset guard then closes the connection every ~1,000.
 # Devices: 20 register through the API, the rest are added to pushd.sqlite directly (one owner),
 # each with its own random token, as a reply's fan-out to many devices leaves the queue.
-#   bench/push.sh [pushes, default 100000] [batch, default 2000] [devices, default 10000]
+#   bench/push.sh [pushes, default 100000] [batch, default 500 as in the hub] [devices, default 10000]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PUSHES=${1:-100000}
-BATCH=${2:-2000}
+BATCH=${2:-500}
 TOKENS=${3:-10000}
 REGISTERED=20
 [ "$TOKENS" -ge $REGISTERED ] || { echo "devices must be at least $REGISTERED"; exit 1; }
@@ -218,11 +219,10 @@ run_libcurl() {
     libcurl_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/curl_multi.time")
 }
 
-# pushd's resident memory, sampled every 50 ms from here on.
-rss_before=$(ps -o rss= -p $PUSHD_PID | tr -d ' ')
-(peak=0; while kill -0 $PUSHD_PID 2>/dev/null; do r=$(ps -o rss= -p $PUSHD_PID | tr -d ' '); [ "${r:-0}" -gt $peak ] && peak=$r;
-    echo $peak >"$WORK/peak"; sleep 0.05; done) &
-SAMPLER=$!
+# pushd's resident memory: now, and its peak so far (the kernel's high-water mark, VmHWM, exact
+# without sampling, which would take CPU from the runs being measured).
+rss_before=$(awk '/^VmRSS/ { print $2 }' /proc/$PUSHD_PID/status)
+peak_kib() { awk '/^VmHWM/ { print $2 }' /proc/$PUSHD_PID/status; }
 
 # One pass of the push job over the queued pushes; sets rate, pushd_cpu, server_pushd.
 run_pushd() {
@@ -246,21 +246,19 @@ run_pushd() {
 }
 
 # The three in turn, ROUNDS times: this machine's speed drifts by up to 2x within a minute, so
-# each ratio compares runs seconds apart and the summary takes the median round.
-ROUNDS=${APPNORTH_BENCH_ROUNDS:-3}
+# each ratio compares runs seconds apart, every other round runs them in the opposite order (a
+# drift then favours each side in turn), and the summary takes medians.
+ROUNDS=${APPNORTH_BENCH_ROUNDS:-5}
 echo "round | h2load req/s (nghttpd µs/req) | libcurl alone req/s (CPU µs/req, nghttpd µs/req) | pushd pushes/s (CPU µs/push, nghttpd µs/push) | pushd/h2load | pushd/libcurl | pushd RSS peak so far"
 : >"$WORK/rounds"
 for round in $(seq 1 "$ROUNDS"); do
     queue_pushes "$round"
-    run_h2load
-    run_libcurl
-    run_pushd "$round"
+    if [ $((round % 2)) = 1 ]; then run_h2load; run_libcurl; run_pushd "$round"; else run_pushd "$round"; run_libcurl; run_h2load; fi
     vs_ceiling=$(python3 -c "print(round($rate / $ceiling, 2))")
     vs_libcurl=$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")
-    echo "$round | $ceiling ($server_h2load) | $libcurl_rate ($libcurl_cpu, $server_libcurl; $libcurl_failed failed) | $rate ($pushd_cpu, $server_pushd) | ${vs_ceiling}x | ${vs_libcurl}x | $(( $(cat "$WORK/peak") / 1024 )) MiB"
+    echo "$round | $ceiling ($server_h2load) | $libcurl_rate ($libcurl_cpu, $server_libcurl; $libcurl_failed failed) | $rate ($pushd_cpu, $server_pushd) | ${vs_ceiling}x | ${vs_libcurl}x | $(( $(peak_kib) / 1024 )) MiB"
     echo "$ceiling $libcurl_rate $rate $vs_ceiling $vs_libcurl" >>"$WORK/rounds"
 done
-sleep 0.1; kill $SAMPLER 2>/dev/null || true
 python3 - "$WORK/rounds" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
@@ -269,12 +267,13 @@ def median(k):
     return "n/a" if "n/a" in values else round(statistics.median(float(v) for v in values), 2 if k > 2 else None)
 unit = lambda v, u: v if v == "n/a" else f"{v}{u}"
 print(f"median of {len(rows)} rounds: h2load {unit(median(0), '/s')}, libcurl alone {unit(median(1), '/s')}, "
-      f"pushd {unit(median(2), '/s')}, pushd/h2load {unit(median(3), 'x')}, pushd/libcurl {unit(median(4), 'x')}")
+      f"pushd {unit(median(2), '/s')}; median of the rounds' ratios: pushd/h2load {unit(median(3), 'x')}, "
+      f"pushd/libcurl {unit(median(4), 'x')}")
 verdict = lambda ok: "n/a" if ok is None else ("met" if ok else "not met")
 print(f"targets (medians): >= 10,000 pushes/s {verdict(median(2) >= 10000)}; "
       f">= 0.8x h2load {verdict(median(3) >= 0.8)}; "
       f">= 0.8x libcurl alone {verdict(None if median(4) == 'n/a' else median(4) >= 0.8)}")
 PY
 echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "pushd RSS: $((rss_before / 1024)) MiB before the passes, peak $(( $(cat "$WORK/peak") / 1024 )) MiB during them"
+echo "pushd RSS: $((rss_before / 1024)) MiB before the passes, peak $(( $(peak_kib) / 1024 )) MiB (VmHWM) by the end"
 sqlite3 "$WORK/data/pushd.sqlite" "SELECT status, last_reason, COUNT(*) FROM push_queue GROUP BY 1, 2"
