@@ -10,8 +10,9 @@ import Shared
 /// an answer removed during the pass (its row is cancelled, or stays pending for the next pass).
 /// Used by the worker's thread only.
 final class PushPassQueue {
-    /// A push read and not sent yet.
-    struct Due {
+    /// A push read and not sent yet. A class: the sending thread moves thousands a second
+    /// between arrays, and a reference is one count to copy where the row and request are a dozen.
+    final class Due {
         let item: PushQueueItem
         /// 1 when its owner had an unread team reply, else 0.
         let badge: Int
@@ -19,6 +20,13 @@ final class PushPassQueue {
         let device: Int
         /// Its request (`APNsSender.request`); nil when its project had no credentials.
         let request: HTTPClientRequest?
+
+        init(item: PushQueueItem, badge: Int, device: Int, request: HTTPClientRequest?) {
+            self.item = item
+            self.badge = badge
+            self.device = device
+            self.request = request
+        }
     }
 
     /// Due pushes of one project and environment, with the project's credentials (nil: it has
