@@ -83,15 +83,11 @@ final class PushDeliveryTests: XCTestCase {
     }
 
     func testAReplyToManyDevicesFillsTheWindowAPNsAllows() throws {
-        // Given one user with 500 devices, each answered by the fake (which, like APNs, allows
-        // 500 streams) one second after it arrives
-        let voter = PushFixture.voter(1)
-        let tokens = try registerDevices(500, voter: voter)
-        try fixture.fake.script(Dictionary(uniqueKeysWithValues: tokens.map { ($0, [["status": 200, "delayMs": 1000]]) }))
+        // Given a team reply to one user with 500 devices, each answered by the fake (which, like
+        // APNs, allows 500 streams) one second after it arrives
+        let tokens = try queueReplyToDevices(500, answeredAfterMs: 1000)
 
-        // When a team reply goes out to all of them
-        try fixture.teamReply(try fixture.userMessage(voter: voter), body: "Reply")
-        try fixture.waitForEvents()
+        // When the job runs
         XCTAssertEqual(try fixture.runPush(), 500)
 
         // Then they were all on the one connection at once, not 100 at a time (at an Internet
@@ -107,11 +103,7 @@ final class PushDeliveryTests: XCTestCase {
         // Given batches of 5 and a reply to 20 devices, each answered half a second after it arrives
         fixture.shutdown()
         fixture = try PushFixture(environment: ["APPNORTH_PUSH_BATCH": "5"])
-        let voter = PushFixture.voter(1)
-        let tokens = try registerDevices(20, voter: voter)
-        try fixture.fake.script(Dictionary(uniqueKeysWithValues: tokens.map { ($0, [["status": 200, "delayMs": 500]]) }))
-        try fixture.teamReply(try fixture.userMessage(voter: voter), body: "Reply")
-        try fixture.waitForEvents()
+        let tokens = try queueReplyToDevices(20, answeredAfterMs: 500)
 
         // When the job runs
         XCTAssertEqual(try fixture.runPush(), 20)
@@ -174,6 +166,17 @@ final class PushDeliveryTests: XCTestCase {
             }
         }
         XCTAssertEqual(try fixture.runPush(), 0)
+    }
+
+    /// Queues a team reply to one user with `count` devices, each answered by the fake after
+    /// `answeredAfterMs`; returns their tokens.
+    private func queueReplyToDevices(_ count: Int, answeredAfterMs delay: Int) throws -> [String] {
+        let voter = PushFixture.voter(1)
+        let tokens = try registerDevices(count, voter: voter)
+        try fixture.fake.script(Dictionary(uniqueKeysWithValues: tokens.map { ($0, [["status": 200, "delayMs": delay]]) }))
+        try fixture.teamReply(try fixture.userMessage(voter: voter), body: "Reply")
+        try fixture.waitForEvents()
+        return tokens
     }
 
     /// Registers `count` random tokens for `voter`, moving the test's clock past the per-minute
