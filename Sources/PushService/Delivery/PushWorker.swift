@@ -2,9 +2,9 @@ import Foundation
 import Shared
 
 /// One pass of the `push` job: apply the retention rules, then send every due push in
-/// batches — unread state asked of chatd just before, one stream per push on the key's
-/// connection, batch after batch without the connection emptying — and record each batch's
-/// outcomes in one transaction. A push is pending until
+/// batches — unread state asked of chatd as each batch is read, one batch ahead of its send;
+/// one stream per push on the key's connection, batch after batch without the connection
+/// emptying — and record each batch's outcomes in one transaction. A push is pending until
 /// its outcome commits, so a pass cut short (crash, stop) leaves it to the next one.
 public final class PushWorker: @unchecked Sendable {
     /// Answers, for owners of one project, whether each has an unread team reply.
@@ -53,9 +53,9 @@ public final class PushWorker: @unchecked Sendable {
     func close() { sender.close() }
 
     /// Returns how many pushes were attempted. The pushes go out as one feed per connection
-    /// (`APNsSender.send(_:then:completed:)`): the next group is read, asked about and signed
-    /// while the last one's streams are still in flight, so the connection does not empty
-    /// between batches. Each group's outcomes commit on `storeQueue` as soon as its answers are
+    /// (`APNsSender.send(_:then:completed:)`): the next group, read (with its badges and
+    /// requests) on `storeQueue` a batch ahead, is signed and handed over while the last one's
+    /// streams are still in flight, so the connection does not empty between batches. Each group's outcomes commit on `storeQueue` as soon as its answers are
     /// in, while the sending goes on; `PushPassQueue` holds a push back while another to its
     /// device is unanswered.
     public func runPass() throws -> Int {

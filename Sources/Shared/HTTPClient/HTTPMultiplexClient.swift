@@ -94,14 +94,16 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
         var resent = Set<HTTPBatchQueue.Tag>()
         var active: [UnsafeMutableRawPointer: Active] = [:]
         active.reserveCapacity(maxConcurrentStreams)
+        // Every request in flight or not started fails alike; the connection is dropped.
+        func giveUp(_ failure: HTTPClientError) {
+            failAll(&active, &batches, multi: multi, failure: failure)
+            batches.failUnstarted(failure)
+            while let results = batches.popCompleted() { completed(results) }
+        }
         while true {
             if cancelLock.withLock({ cancelled }) {
                 // As if the process had stopped: the connection goes, and nothing more starts.
-                let failure = HTTPClientError.transport(code: Int(CURLE_ABORTED_BY_CALLBACK.rawValue), message: "cancelled")
-                failAll(&active, &batches, multi: multi, failure: failure)
-                batches.failUnstarted(failure)
-                while let results = batches.popCompleted() { completed(results) }
-                return
+                return giveUp(.transport(code: Int(CURLE_ABORTED_BY_CALLBACK.rawValue), message: "cancelled"))
             }
             if feeding && !batches.hasUnstarted {
                 if let batch = next() { batches.append(batch) } else { feeding = false }
@@ -126,11 +128,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
             let performed = curl_multi_perform(multi, &running)
             cork.release()
             if performed != CURLM_OK && performed != CURLM_CALL_MULTI_PERFORM {
-                let failure = HTTPClientError.transport(code: Int(performed.rawValue), message: String(cString: curl_multi_strerror(performed)))
-                failAll(&active, &batches, multi: multi, failure: failure)
-                batches.failUnstarted(failure)
-                while let results = batches.popCompleted() { completed(results) }
-                return
+                return giveUp(.transport(code: Int(performed.rawValue), message: String(cString: curl_multi_strerror(performed))))
             }
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
