@@ -10,7 +10,6 @@ public struct PushQueueItem: Equatable, Sendable {
     }
 
     public let id: Int64
-    public let eventId: String
     public let projectId: String
     public let environment: PushEnvironment
     /// Lowercase hex.
@@ -20,22 +19,19 @@ public struct PushQueueItem: Equatable, Sendable {
     /// Sent as `apns-id`; the same on every attempt of this push.
     public let apnsId: String
     public let attempts: Int
-    public let createdMs: Int64
 
     /// The columns `init(row:)` reads, in this order: the queue reads only these, thousands of
     /// rows a second, and by position rather than by name.
-    static let columns = "id, event_id, project_id, environment, token, owner_kind, owner_value, kind, apns_id, attempts, created_ms"
+    static let columns = "id, project_id, environment, token, owner_kind, owner_value, kind, apns_id, attempts"
 
     init(row: Row) {
         id = row.int64(0)!
-        eventId = row.string(1)!
-        projectId = row.string(2)!
-        environment = PushEnvironment(rawValue: row.string(3)!) ?? .production
-        token = row.string(4)!
-        owner = ChatUnreadState.Owner(kind: ChatOwner.Kind(rawValue: row.string(5)!) ?? .token, value: row.string(6)!)
-        kind = Kind(rawValue: row.string(7)!) ?? .badge
-        apnsId = row.string(8)!
-        attempts = row.int(9)!
-        createdMs = row.int64(10)!
+        projectId = row.string(1)!
+        environment = PushEnvironment(rawValue: row.string(2)!) ?? .production
+        token = row.string(3)!
+        owner = ChatUnreadState.Owner(kind: ChatOwner.Kind(rawValue: row.string(4)!) ?? .token, value: row.string(5)!)
+        kind = Kind(rawValue: row.string(6)!) ?? .badge
+        apnsId = row.string(7)!
+        attempts = row.int(8)!
     }
 }
