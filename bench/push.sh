@@ -5,6 +5,9 @@
 #  - libcurl alone: a C curl_multi loop sending the same requests on one connection, 500
 #    streams, driven as pushd drives libcurl, nothing else: the ceiling of a client built on
 #    libcurl, as pushd is;
+#  - the hub's client alone: `appnorth-bench multiplex`, the same POSTs through pushd's own
+#    HTTPMultiplexClient, fed in batches as pushd feeds it, nothing else (no queue): with the
+#    libcurl loop, it splits pushd's distance from the loop between the client and the queue;
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
 #  - pushd's CPU time and peak resident memory during the pass.
@@ -29,7 +32,7 @@ for tool in nghttpd h2load sqlite3 openssl curl; do
     command -v $tool >/dev/null || { echo "needs $tool: apt-get install -y nghttp2-server nghttp2-client sqlite3 openssl curl"; exit 1; }
 done
 (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest chatd pushd; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+for b in ingest chatd pushd appnorth-bench; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
 make_workspace
 APNS_PORT=$((HUB_PORT + 1))
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
@@ -219,6 +222,17 @@ run_libcurl() {
     libcurl_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/curl_multi.time")
 }
 
+# The hub's client alone: pushd's HTTPMultiplexClient with the same requests, built beforehand.
+client_rate=n/a; client_cpu=n/a
+run_client() {
+    TIMEFORMAT='%U %S'
+    { time "$ROOT/.build/release/appnorth-bench" multiplex "https://127.0.0.1:$APNS_PORT" "$WORK/apns.pem" "$PUSHES" \
+        "$WORK/payload.json" "$WORK/devices.txt" "$JWT" "$EXPIRATION" "$STREAMS" "$BATCH" >"$WORK/client.out"; } 2>"$WORK/client.time"
+    read -r client_rate client_failed <"$WORK/client.out"
+    # CPU per request includes building the requests before the clock starts.
+    client_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/client.time")
+}
+
 # pushd's resident memory: now, and its peak so far (the kernel's high-water mark, VmHWM, exact
 # without sampling, which would take CPU from the runs being measured).
 rss_before=$(awk '/^VmRSS/ { print $2 }' /proc/$PUSHD_PID/status)
@@ -252,26 +266,28 @@ run_pushd() {
 # each ratio compares runs seconds apart, every other round runs them in the opposite order (a
 # drift then favours each side in turn), and the summary takes medians.
 ROUNDS=${APPNORTH_BENCH_ROUNDS:-5}
-echo "round | h2load req/s (nghttpd µs/req) | libcurl alone req/s (CPU µs/req, nghttpd µs/req) | pushd pushes/s (CPU µs/push, nghttpd µs/push) | pushd/h2load | pushd/libcurl | pushd RSS peak so far"
+echo "round | h2load req/s (nghttpd µs/req) | libcurl alone req/s (CPU µs/req, nghttpd µs/req) | hub client alone req/s (CPU µs/req) | pushd pushes/s (CPU µs/push, nghttpd µs/push) | pushd/h2load | pushd/libcurl | pushd/hub client | pushd RSS peak so far"
 : >"$WORK/rounds"
 for round in $(seq 1 "$ROUNDS"); do
     queue_pushes "$round"
-    if [ $((round % 2)) = 1 ]; then run_h2load; run_libcurl; run_pushd "$round"; else run_pushd "$round"; run_libcurl; run_h2load; fi
+    if [ $((round % 2)) = 1 ]; then run_h2load; run_libcurl; run_client; run_pushd "$round"
+    else run_pushd "$round"; run_client; run_libcurl; run_h2load; fi
     vs_ceiling=$(python3 -c "print(round($rate / $ceiling, 2))")
     vs_libcurl=$(python3 -c "print(round($rate / float('$libcurl_rate'), 2) if '$libcurl_rate' != 'n/a' else 'n/a')")
-    echo "$round | $ceiling ($server_h2load) | $libcurl_rate ($libcurl_cpu, $server_libcurl; $libcurl_failed failed) | $rate ($pushd_cpu, $server_pushd) | ${vs_ceiling}x | ${vs_libcurl}x | $(( $(peak_kib) / 1024 )) MiB"
-    echo "$ceiling $libcurl_rate $rate $vs_ceiling $vs_libcurl" >>"$WORK/rounds"
+    vs_client=$(python3 -c "print(round($rate / $client_rate, 2))")
+    echo "$round | $ceiling ($server_h2load) | $libcurl_rate ($libcurl_cpu, $server_libcurl; $libcurl_failed failed) | $client_rate ($client_cpu; $client_failed failed) | $rate ($pushd_cpu, $server_pushd) | ${vs_ceiling}x | ${vs_libcurl}x | ${vs_client}x | $(( $(peak_kib) / 1024 )) MiB"
+    echo "$ceiling $libcurl_rate $rate $vs_ceiling $vs_libcurl $client_rate $vs_client" >>"$WORK/rounds"
 done
 python3 - "$WORK/rounds" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
 def median(k):
     values = [r[k] for r in rows]
-    return "n/a" if "n/a" in values else round(statistics.median(float(v) for v in values), 2 if k > 2 else None)
+    return "n/a" if "n/a" in values else round(statistics.median(float(v) for v in values), 2 if k in (3, 4, 6) else None)
 unit = lambda v, u: v if v == "n/a" else f"{v}{u}"
 print(f"median of {len(rows)} rounds: h2load {unit(median(0), '/s')}, libcurl alone {unit(median(1), '/s')}, "
-      f"pushd {unit(median(2), '/s')}; median of the rounds' ratios: pushd/h2load {unit(median(3), 'x')}, "
-      f"pushd/libcurl {unit(median(4), 'x')}")
+      f"hub client alone {unit(median(5), '/s')}, pushd {unit(median(2), '/s')}; median of the rounds' ratios: "
+      f"pushd/h2load {unit(median(3), 'x')}, pushd/libcurl {unit(median(4), 'x')}, pushd/hub client {unit(median(6), 'x')}")
 verdict = lambda ok: "n/a" if ok is None else ("met" if ok else "not met")
 print(f"targets (medians): >= 10,000 pushes/s {verdict(median(2) >= 10000)}; "
       f">= 0.8x h2load {verdict(median(3) >= 0.8)}; "

@@ -106,6 +106,12 @@ final class HTTPMultiplexClientTests: XCTestCase {
         }
     }
 
+    /// When another thread cancelled.
+    private final class CancelTime: @unchecked Sendable {
+        let lock = NSLock()
+        var date = Date.distantFuture
+    }
+
     func testCancelGivesUpStreamsInFlightAndAsksForNoMoreBatches() throws {
         // Given an endless feed of batches of 5 whose answers take 3 s, 100 streams at a time
         let (base, options) = try server()
@@ -117,10 +123,9 @@ final class HTTPMultiplexClientTests: XCTestCase {
         var completed: [[Result<HTTPClientResponse, HTTPClientError>]] = []
 
         // When another thread cancels 300 ms into the send
-        let cancelled = NSLock()
-        var cancelledAt = Date.distantFuture
+        let cancelledAt = CancelTime()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
-            cancelled.withLock { cancelledAt = Date() }
+            cancelledAt.lock.withLock { cancelledAt.date = Date() }
             client.cancel()
         }
         let started = Date()
@@ -133,7 +138,7 @@ final class HTTPMultiplexClientTests: XCTestCase {
         // Then the send returned well before the answers were due, no batch was asked for
         // after the cancel, and every batch fed so far failed as cancelled
         XCTAssertLessThan(elapsed, 1.5)
-        XCTAssertLessThanOrEqual(try XCTUnwrap(asked.last), cancelled.withLock { cancelledAt })
+        XCTAssertLessThanOrEqual(try XCTUnwrap(asked.last), cancelledAt.lock.withLock { cancelledAt.date })
         XCTAssertGreaterThan(asked.count, 1)
         XCTAssertEqual(completed.count, asked.count)
         for result in completed.joined() {
