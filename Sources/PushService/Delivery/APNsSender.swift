@@ -5,7 +5,6 @@ import Shared
 /// stream on it, batch after batch, each request signed with the key's current provider
 /// token. Used by the worker's thread, but for `cancel()`.
 final class APNsSender {
-
     /// Streams in flight per connection. APNs allows 500 on a new connection (its SETTINGS
     /// frame), lowers that to 1 after a rejected push and raises it again after the next one
     /// that goes through; libcurl follows whatever the server allows at the moment. At an
