@@ -70,9 +70,8 @@ final class PushPassQueue {
     private var lastId: Int64 = 0
     private var exhausted = false
     private var credentials: [String: PushStoredCredentials?] = [:]
-    /// Read and not yet handed out, head first, each with the pushes of one project and
-    /// environment.
-    private var groups: [(destination: Destination, dues: [Due])] = []
+    /// Read and not yet handed out, head first.
+    private var groups: [Group] = []
     /// Held back behind an unanswered push to the same device, in queue order.
     private var held: [Due] = []
     /// Pushes in flight per device.
@@ -103,14 +102,12 @@ final class PushPassQueue {
             if groups.isEmpty {
                 guard try refill(feeding: connection != nil) else { return nil }
             }
-            let (destination, dues) = groups[0]
-            let group = Group(projectId: destination.projectId, environment: destination.environment,
-                              credentials: credentials[destination.projectId] ?? nil, dues: [])
+            let group = groups[0]
             if let connection, group.connection != connection { return nil }
             groups.removeFirst()
             var ready: [Due] = []
-            ready.reserveCapacity(dues.count)
-            for due in dues {
+            ready.reserveCapacity(group.dues.count)
+            for due in group.dues {
                 if removed.contains(due.device) { continue }
                 if unanswered[due.device] != nil { held.append(due) } else { ready.append(due) }
             }
@@ -165,7 +162,7 @@ final class PushPassQueue {
         guard let first = dues.first?.item else { return false }
         // Mostly one project and environment: then the read is one group as it is.
         if dues.allSatisfy({ $0.item.environment == first.environment && $0.item.projectId == first.projectId }) {
-            groups = [(Destination(projectId: first.projectId, environment: first.environment), dues)]
+            groups = [group(Destination(projectId: first.projectId, environment: first.environment), dues)]
             return true
         }
         var order: [Destination] = []
@@ -175,7 +172,12 @@ final class PushPassQueue {
             if byDestination[key] == nil { order.append(key) }
             byDestination[key, default: []].append(due)
         }
-        groups = order.map { ($0, byDestination[$0]!) }
+        groups = order.map { group($0, byDestination[$0]!) }
         return true
+    }
+
+    private func group(_ destination: Destination, _ dues: [Due]) -> Group {
+        Group(projectId: destination.projectId, environment: destination.environment,
+              credentials: credentials[destination.projectId] ?? nil, dues: dues)
     }
 }
