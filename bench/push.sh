@@ -10,8 +10,8 @@
 #    libcurl loop, it splits pushd's distance from the loop between the client and the queue;
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
-#  - pushd's CPU time and peak resident memory during the pass.
-# The three run in turn APPNORTH_BENCH_ROUNDS times (default 5), each round over N newly
+#  - pushd's CPU time during the pass, and its peak resident memory (VmHWM).
+# The four run in turn APPNORTH_BENCH_ROUNDS times (default 5), each round over N newly
 # queued pushes, in the opposite order every other round; the summary gives the median of the
 # rounds' rates and of their ratios (each ratio compares runs seconds apart).
 # The queue is filled directly in pushd.sqlite (as N replies' fan-out would leave it), so the

@@ -26,6 +26,23 @@ enum APNsPayload {
         return Array(out.utf8)
     }
 
+    /// The three bodies one project's pushes can carry, built once and shared by its pushes.
+    struct Bodies {
+        let alert: [UInt8]
+        /// Badge 0, badge 1.
+        let badgeOnly: [[UInt8]]
+
+        init(appId: String) {
+            alert = APNsPayload.alert(appId: appId)
+            badgeOnly = [APNsPayload.badge(0, appId: appId), APNsPayload.badge(1, appId: appId)]
+        }
+
+        /// An alert the user has already read (badge 0) becomes a badge-only update.
+        func body(for kind: PushQueueItem.Kind, badge: Int) -> [UInt8] {
+            kind == .alert && badge == 1 ? alert : badgeOnly[badge == 0 ? 0 : 1]
+        }
+    }
+
     private static func appendEnvelope(appId: String, to out: inout String) {
         out += "\"appnorth\":{\"type\":\"chat\",\"appId\":"
         JSONText.appendString(appId, to: &out)

@@ -22,8 +22,8 @@ public final class PushWorker: @unchecked Sendable {
     private let retryBase: TimeInterval
     private let batchSize: Int
     let counters = PushCounters()
-    /// Reads the next batch and commits answered ones' outcomes, in the order asked, while
-    /// the worker's thread sends. One such thread beside the sender does better than two on a
+    /// Reads the next batch (asking chatd for its badges and building its requests) and
+    /// commits answered ones' outcomes, in the order asked, while the worker's thread sends. One such thread beside the sender does better than two on a
     /// small machine: the two jobs are short, and each thread running beside the sender slows
     /// it (`bench/RESULTS.md`).
     private let storeQueue = DispatchQueue(label: "push-store")
@@ -55,9 +55,9 @@ public final class PushWorker: @unchecked Sendable {
     /// Returns how many pushes were attempted. The pushes go out as one feed per connection
     /// (`APNsSender.send(_:then:completed:)`): the next group, read (with its badges and
     /// requests) on `storeQueue` a batch ahead, is signed and handed over while the last one's
-    /// streams are still in flight, so the connection does not empty between batches. Each group's outcomes commit on `storeQueue` as soon as its answers are
-    /// in, while the sending goes on; `PushPassQueue` holds a push back while another to its
-    /// device is unanswered.
+    /// streams are still in flight, so the connection does not empty between batches. Each
+    /// group's outcomes commit on `storeQueue` as soon as its answers are in, while the sending
+    /// goes on; `PushPassQueue` holds a push back while another to its device is unanswered.
     public func runPass() throws -> Int {
         counters.add(failed: "Expired", count: try store.cleanUp())
         let started = DispatchTime.now().uptimeNanoseconds
@@ -90,8 +90,11 @@ public final class PushWorker: @unchecked Sendable {
                 func batch(_ group: PushPassQueue.Group, _ credentials: PushStoredCredentials) -> APNsSender.Batch {
                     queue.sent(group.dues)
                     inFlight.append(group.dues)
-                    // A request not built with the read (the project had no credentials then) is built now.
-                    let requests = group.dues.map { $0.request ?? request($0.item, badge: $0.badge, appId: credentials.appId) }
+                    // A request not built with the read (the project had no credentials then,
+                    // which is rare) is built now.
+                    let requests = group.dues.map {
+                        $0.request ?? request($0.item, badge: $0.badge, APNsPayload.Bodies(appId: credentials.appId))
+                    }
                     return APNsSender.Batch(requests: requests, credentials: credentials, environment: group.environment)
                 }
                 sender.send(batch(group, credentials), then: {
@@ -143,32 +146,20 @@ public final class PushWorker: @unchecked Sendable {
             credentials[projectId] = try store.openCredentials(projectId: projectId)
             for (item, badge) in zip(group, try unreadBadges(group, projectId: projectId)) { badges[item.id] = badge }
         }
-        // Three possible bodies per project, each built once per read.
-        var bodies: [String: (alert: [UInt8], badgeOnly: [[UInt8]])] = [:]
-        for case let (projectId, found?) in credentials {
-            bodies[projectId] = (APNsPayload.alert(appId: found.appId),
-                                 [APNsPayload.badge(0, appId: found.appId), APNsPayload.badge(1, appId: found.appId)])
-        }
+        // The bodies are built once per project and read.
+        var bodies: [String: APNsPayload.Bodies] = [:]
+        for case let (projectId, found?) in credentials { bodies[projectId] = APNsPayload.Bodies(appId: found.appId) }
         let dues = items.map { item in
             let badge = badges[item.id] ?? 0
-            let request = bodies[item.projectId].map { bodies in
-                sender.request(token: item.token, apnsId: item.apnsId, body: PushWorker.body(item, badge: badge, bodies),
-                               environment: item.environment)
-            }
-            return PushPassQueue.Due(item: item, badge: badge, device: PushPassQueue.deviceKey(item), request: request)
+            return PushPassQueue.Due(item: item, badge: badge, device: PushPassQueue.deviceKey(item),
+                                     request: bodies[item.projectId].map { request(item, badge: badge, $0) })
         }
         return (dues, credentials)
     }
 
-    /// An alert the user has already read becomes a badge-only update.
-    private static func body(_ item: PushQueueItem, badge: Int, _ bodies: (alert: [UInt8], badgeOnly: [[UInt8]])) -> [UInt8] {
-        item.kind == .alert && badge == 1 ? bodies.alert : bodies.badgeOnly[badge]
-    }
-
-    private func request(_ item: PushQueueItem, badge: Int, appId: String) -> HTTPClientRequest {
-        let bodies = (APNsPayload.alert(appId: appId), [APNsPayload.badge(0, appId: appId), APNsPayload.badge(1, appId: appId)])
-        return sender.request(token: item.token, apnsId: item.apnsId, body: PushWorker.body(item, badge: badge, bodies),
-                              environment: item.environment)
+    private func request(_ item: PushQueueItem, badge: Int, _ bodies: APNsPayload.Bodies) -> HTTPClientRequest {
+        sender.request(token: item.token, apnsId: item.apnsId, body: bodies.body(for: item.kind, badge: badge),
+                       environment: item.environment)
     }
 
     /// Records a batch's outcomes in one transaction, then counts them; on the store queue.
@@ -179,7 +170,7 @@ public final class PushWorker: @unchecked Sendable {
     }
 
     /// The badge each push carries: 1 when its owner has an unread team reply, asked of chatd
-    /// just before the push goes out.
+    /// as the push is read, a batch ahead of its send.
     private func unreadBadges(_ items: [PushQueueItem], projectId: String) throws -> [Int] {
         let owners = Array(Set(items.map(\.owner)))
         var unreadByOwner: [ChatUnreadState.Owner: Bool] = [:]

@@ -42,7 +42,6 @@ struct HTTPBatchQueue {
             entries.append(Entry(requests: batch.requests, shared: nil))
             let failure = (error as? HTTPClientError) ?? .transport(code: -1, message: "\(error)")
             for index in batch.requests.indices { record(Tag(batch: number, index: index), .failure(failure)) }
-            if cursor.batch == number { cursor = Tag(batch: number + 1, index: 0) }
         }
     }
 
@@ -89,17 +88,15 @@ struct HTTPBatchQueue {
         return entry.results.map { $0! }
     }
 
-    /// Moves the cursor past batches whose requests have all started; whether one is left.
+    /// Moves the cursor past requests already started or failed; whether one is left.
     private mutating func settleCursor() -> Bool {
         while cursor.batch < entries.count {
-            if let entry = entries[cursor.batch], cursor.index < entry.requests.count, entry.results[cursor.index] == nil {
-                return true
-            }
-            if let entry = entries[cursor.batch], cursor.index < entry.requests.count {
-                cursor = Tag(batch: cursor.batch, index: cursor.index + 1)
-            } else {
+            guard let entry = entries[cursor.batch], cursor.index < entry.requests.count else {
                 cursor = Tag(batch: cursor.batch + 1, index: 0)
+                continue
             }
+            if entry.results[cursor.index] == nil { return true }
+            cursor = Tag(batch: cursor.batch, index: cursor.index + 1)
         }
         return false
     }
