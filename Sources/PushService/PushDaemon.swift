@@ -8,6 +8,7 @@ public enum PushDaemon {
         PushSchema.chatEvents,
         PushSchema.delivery,
         PushSchema.tokenIndex,
+        PushSchema.statusCheck,
     ]
 
     /// The scheduled job's public name (`POST /api/admin/v1/jobs/push/run`).

@@ -26,6 +26,16 @@ final class PushQueueIndexTests: XCTestCase {
         XCTAssertFalse(writes.contains(tokenIndexRoot), "marking sent writes push_queue_token (root page \(tokenIndexRoot))")
     }
 
+    func testMarkingPushesSentBuildsNoTemporaryTablePerRow() throws {
+        // When SQLite compiles the statement that marks a batch sent
+        let program = try fixture.pushDB.query("EXPLAIN " + PushStore.markSentSQL, [.int(0), .int(1), .text("[1]")])
+
+        // Then the only temporary table is the batch's ID list, built once: the status check
+        // runs as comparisons (as `status IN (...)` it built a table of the values for each row)
+        let ephemeral = program.filter { $0.string("opcode") == "OpenEphemeral" }
+        XCTAssertEqual(ephemeral.count, 1, "\(ephemeral.map { $0.int64("addr") ?? -1 })")
+    }
+
     func testATokensPendingPushesAreFoundThroughTheTokenIndex() throws {
         // Given the statement that cancels a removed registration's pending pushes
         let plan = try fixture.pushDB.query("""

@@ -64,6 +64,39 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertNil(read[0].string("n"))
     }
 
+    func testAMappedQueryReadsEachRowByPositionAsRowDoes() throws {
+        // Given rows of every storage class
+        let db = try SQLiteDatabase(path: file())
+        try db.execute("CREATE TABLE v(id INTEGER PRIMARY KEY, t TEXT, i INTEGER, d REAL, n TEXT)")
+        try db.run("INSERT INTO v(t, i, d, n) VALUES ('héllo 🌍', 42, 2.0, NULL), ('a\u{0}b', -7, 2.5, 'x')")
+        let sql = "SELECT t, i, d, n FROM v WHERE id >= ? ORDER BY id"
+
+        // When they are read through a mapping closure
+        struct Read: Equatable { let t: String?; let i: Int?; let d: Double?; let n: String?; let values: [SQLValue] }
+        let mapped = try db.query(sql, [.int(1)]) { columns in
+            Read(t: columns.string(0), i: columns.int(1), d: columns.double(2), n: columns.string(3),
+                 values: (0..<columns.count).map { columns[$0] })
+        }
+
+        // Then each value is what `Row` gives for the same position
+        let rows = try db.query(sql, [.int(1)])
+        XCTAssertEqual(mapped.map(\.values), rows.map(\.values))
+        XCTAssertEqual(mapped, rows.map { Read(t: $0.string(0), i: $0.int(1), d: $0.double(2), n: $0.string(3), values: $0.values) })
+        XCTAssertEqual(mapped.first?.t, "héllo 🌍")
+        XCTAssertEqual(mapped.last?.t?.utf8.count, 3, "an embedded NUL is kept")
+        // As with Row: another storage class, NULL and a position out of range read as nil
+        let edges = try db.query(sql, [.int(1)]) { columns in
+            [columns.string(1) == nil, columns.int(0) == nil, columns.int64(3) == nil, columns.string(4) == nil,
+             columns[-1] == .null, columns.int(2) == 2]
+        }
+        XCTAssertEqual(edges.first, [true, true, true, true, true, true])
+        XCTAssertEqual(edges.last?.last, false, "2.5 is not an integer")
+        // And an error in the closure stops the query and leaves the statement reusable
+        struct Stop: Error {}
+        XCTAssertThrowsError(try db.query(sql, [.int(1)]) { _ -> Int in throw Stop() })
+        XCTAssertEqual(try db.query(sql, [.int(2)]) { $0.int(1) }, [-7])
+    }
+
     func testLastInsertRowIDAndChangesDescribeTheLastStatement() throws {
         // Given
         let db = try openWithTable()

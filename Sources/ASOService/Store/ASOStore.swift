@@ -47,7 +47,7 @@ public final class ASOStore: @unchecked Sendable {
     }
 
     public func observation(id: Int64) throws -> ASOObservation? {
-        try try db.queryOne("SELECT * FROM observations WHERE id = ?", [.int(id)]).map(observation(from:))
+        try db.queryOne("SELECT * FROM observations WHERE id = ?", [.int(id)]).map(observation(from:))
     }
 
     /// The most recent observation of the term on an earlier day.

@@ -20,11 +20,11 @@ public struct PushQueueItem: Equatable, Sendable {
     public let apnsId: String
     public let attempts: Int
 
-    /// The columns `init(row:)` reads, in this order: the queue reads only these, thousands of
-    /// rows a second, and by position rather than by name.
+    /// The columns `init(columns:)` reads, in this order: the queue reads only these, thousands
+    /// of rows a second, by position and straight from the statement.
     static let columns = "id, project_id, environment, token, owner_kind, owner_value, kind, apns_id, attempts"
 
-    init(row: Row) {
+    init(columns row: ColumnReader) {
         id = row.int64(0)!
         projectId = row.string(1)!
         environment = PushEnvironment(rawValue: row.string(2)!) ?? .production

@@ -50,7 +50,7 @@ extension PushStore {
         try db.query("""
             SELECT \(PushQueueItem.columns) FROM push_queue
             WHERE status = 'pending' AND next_attempt_ms <= ? AND id > ? ORDER BY id LIMIT ?
-            """, [.int(nowMillis), .int(after), .int(Int64(limit))]).map(PushQueueItem.init(row:))
+            """, [.int(nowMillis), .int(after), .int(Int64(limit))], map: PushQueueItem.init(columns:))
     }
 
     /// Records a batch of outcomes in one transaction. `badge` is what was sent.

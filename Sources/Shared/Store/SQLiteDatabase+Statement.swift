@@ -79,12 +79,12 @@ extension SQLiteDatabase {
                 count = sqlite3_column_count(statement)
                 layout = RowLayout(columns: (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
             }
-            result.append(Row(layout: layout!, values: (0..<count).map { value(statement, $0) }))
+            result.append(Row(layout: layout!, values: (0..<count).map { Self.value(statement, $0) }))
         }
         return result
     }
 
-    func value(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
+    static func value(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
         switch sqlite3_column_type(statement, column) {
         case SQLITE_INTEGER:
             return .int(sqlite3_column_int64(statement, column))
