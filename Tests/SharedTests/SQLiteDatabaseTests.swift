@@ -68,7 +68,8 @@ final class SQLiteDatabaseTests: XCTestCase {
         // Given rows of every storage class
         let db = try SQLiteDatabase(path: file())
         try db.execute("CREATE TABLE v(id INTEGER PRIMARY KEY, t TEXT, i INTEGER, d REAL, n TEXT)")
-        try db.run("INSERT INTO v(t, i, d, n) VALUES ('héllo 🌍', 42, 2.0, NULL), ('a\u{0}b', -7, 2.5, 'x')")
+        try db.run("INSERT INTO v(t, i, d, n) VALUES (?, ?, ?, ?), (?, ?, ?, ?)",
+                   [.text("héllo 🌍"), .int(42), .double(2.0), .null, .text("a\u{0}b"), .int(-7), .double(2.5), .text("x")])
         let sql = "SELECT t, i, d, n FROM v WHERE id >= ? ORDER BY id"
 
         // When they are read through a mapping closure
