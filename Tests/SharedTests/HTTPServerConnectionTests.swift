@@ -168,6 +168,40 @@ final class HTTPServerConnectionTests: XCTestCase {
         XCTAssertFalse(TestHTTPConnection.canConnect(port: port))
     }
 
+    func testARequestStartingWhileTheServerStopsIs503AndClosesItsConnection() throws {
+        // Given a slow request holding the server's drain open
+        let fixture = try makeFixture(slowDelay: 0.6)
+        let port = fixture.port
+        let slow = try TestHTTPConnection(port: port)
+        try slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        let idle = try TestHTTPConnection(port: port)
+        XCTAssertEqual(try idle.request("GET", "/fast").status, 200)
+        usleep(50_000)
+        let stopped = expectation(description: "stopped")
+        DispatchQueue.global().async {
+            fixture.server.stop()
+            stopped.fulfill()
+        }
+        usleep(100_000)
+
+        // When requests start during the drain, on a new connection and on a kept-alive one
+        let late = try TestHTTPConnection(port: port).request("GET", "/fast")
+        let kept = try idle.request("GET", "/fast")
+
+        // Then each is answered at once: 503, retry in a second, the connection closed
+        for response in [late, kept] {
+            XCTAssertEqual(response.status, 503)
+            XCTAssertEqual(response.errorCode, "SERVICE_UNAVAILABLE")
+            XCTAssertEqual(response.header("Retry-After"), "1")
+            XCTAssertEqual(response.header("Connection")?.lowercased(), "close")
+        }
+        XCTAssertTrue(idle.isClosedByPeer())
+        // And the request in flight still completes, after which nothing connects
+        XCTAssertEqual(try slow.readResponse().status, 200)
+        wait(for: [stopped], timeout: 10)
+        XCTAssertFalse(TestHTTPConnection.canConnect(port: port))
+    }
+
     func testStartFailsWhenThePortIsTaken() throws {
         // Given
         let fixture = try makeFixture()

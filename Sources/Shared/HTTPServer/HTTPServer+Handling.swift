@@ -69,6 +69,12 @@ extension HTTPServer {
         let pointer = Unmanaged.passUnretained(context).toOpaque()
         _ = MHD_get_connection_values(connection, .HEADER_KIND, HTTPServer.headerIterator, pointer)
         context.correlationId = CorrelationID.accept(context.headers[CorrelationID.headerName])
+        if stopping.load(ordering: .acquiring) {
+            // A stopping server starts no new work; the client retries on its successor.
+            var response = APIError.unavailable(retryAfter: 1).response(correlationId: context.correlationId)
+            response.headers.append(("Connection", "close"))
+            return queue(response, context, connection)
+        }
         switch router.lookup(method: context.method, rawPath: context.rawPath) {
         case let .success(match):
             context.match = match

@@ -17,6 +17,8 @@ public final class HTTPServer: @unchecked Sendable {
     let lock = NSLock()
     /// Requests begun and not yet completed; atomic because every request touches it.
     let inFlight = Atomic<Int>(0)
+    /// Set when `stop()` begins: requests that start after it are answered 503.
+    let stopping = Atomic<Bool>(false)
     private var state = State.idle
     private var daemon: OpaquePointer?
     private var boundPort: UInt16 = 0
@@ -69,8 +71,14 @@ public final class HTTPServer: @unchecked Sendable {
         logger.info("http listening", ["host": options.host, "port": Int(port), "threads": options.threads])
     }
 
-    /// Stops accepting, lets in-flight requests finish for up to `drainTimeout` (async
-    /// ones still waiting then get 503), and stops the daemon. Safe to call more than once.
+    /// Answers requests that start from now on 503 (`Retry-After: 1`, `Connection: close`),
+    /// lets in-flight ones finish for up to `drainTimeout` (async ones still waiting then get
+    /// 503), and stops the daemon, which closes the listening socket. Safe to call more than once.
+    ///
+    /// New connections are not refused with `MHD_quiesce_daemon` while draining: with an epoll
+    /// thread pool, libmicrohttpd 0.9.75 removes the listening socket from each worker's epoll
+    /// set both there and in the worker's own loop, and aborts the process when the quiesce
+    /// side comes second (`daemon.c`: "Failed to remove listen FD from epoll set").
     public func stop() {
         let daemon: OpaquePointer? = lock.withLock {
             guard state == .running else { return nil }
@@ -78,7 +86,7 @@ public final class HTTPServer: @unchecked Sendable {
             return self.daemon
         }
         guard let daemon else { return }
-        let listenSocket = MHD_quiesce_daemon(daemon)
+        stopping.store(true, ordering: .releasing)
         waitForDrain(until: Date().addingTimeInterval(drainTimeout))
         lock.withLock {
             for context in suspended.values where context.asyncResult == nil {
@@ -91,7 +99,6 @@ public final class HTTPServer: @unchecked Sendable {
         waitForDrain(until: Date().addingTimeInterval(1))
         lock.withLock { daemonAlive = false }
         MHD_stop_daemon(daemon)
-        if listenSocket >= 0 { close(listenSocket) }
         lock.withLock {
             self.daemon = nil
             state = .stopped
