@@ -30,15 +30,17 @@ final class PushQueueMigrationTests: XCTestCase {
 
     func testTheRebuiltQueueKeepsEveryRowAndIndexAndTheSameAllowedStatuses() throws {
         // Given a queue at the previous schema with a row in each status, IDs not contiguous
-        let previous = Array(PushDaemon.migrations.prefix { $0.name != PushSchema.statusCheck.name })
-        XCTAssertEqual(previous.count + 1, PushDaemon.migrations.count, "the rebuild should be the last step")
+        // (steps added after the rebuild are left out, so they cannot change what this test reads)
+        let rebuild = try XCTUnwrap(PushDaemon.migrations.firstIndex { $0.name == PushSchema.statusCheck.name },
+                                    "pushd's migrations should include the rebuild")
+        let previous = Array(PushDaemon.migrations[..<rebuild])
         _ = try Migrator.apply(previous, to: db)
         let statuses = ["pending", "sent", "failed", "cancelled", "discarded"]
         for (i, status) in statuses.enumerated() { try insert(id: Int64(10 * (i + 1)), status: status, event: "e\(i)") }
         let before = try db.query("SELECT * FROM push_queue ORDER BY id").map(\.values)
 
-        // When pushd's migrations run
-        XCTAssertEqual(try Migrator.apply(PushDaemon.migrations, to: db), [PushSchema.statusCheck.name])
+        // When pushd's migrations run up to the rebuild
+        XCTAssertEqual(try Migrator.apply(Array(PushDaemon.migrations[...rebuild]), to: db), [PushSchema.statusCheck.name])
 
         // Then every row is there with its ID and values, and the queue's indexes exist again
         XCTAssertEqual(try db.query("SELECT * FROM push_queue ORDER BY id").map(\.values), before)
