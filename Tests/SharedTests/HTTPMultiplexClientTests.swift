@@ -298,6 +298,65 @@ final class HTTPMultiplexClientTests: XCTestCase {
         guard case .failure(.transport) = client.send(requests, omitting: ["Bad: name"])[0] else { return XCTFail() }
     }
 
+    func testRequestsPreparedOnAnotherThreadGoOutAsTheyWereWritten() throws {
+        // Given requests prepared on another thread: two good ones, one with a bad URL, one
+        // with a header holding a line break, and one that appears twice in the batch
+        let (base, options) = try server()
+        let client = HTTPMultiplexClient(options: options)
+        let prepared = DispatchQueue(label: "prepare").sync {
+            [HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo?n=0", headers: [("x-own", "0")], body: Array("zero".utf8))),
+             HTTPStreamRequest(HTTPClientRequest(method: "put", url: base + "/echo?n=1", headers: [("x-own", "1"), ("x-more", "m")], body: [])),
+             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "ftp://127.0.0.1/x", body: [1])),
+             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo", headers: [("x-bad", "a\r\nx-injected: 1")], body: [2]))]
+        }
+
+        // When they go out in one batch with shared headers, the first one twice, then again
+        // in a second batch without shared headers
+        var rounds: [[Result<HTTPClientResponse, HTTPClientError>]] = []
+        var batches = [HTTPRequestBatch(prepared: prepared + [prepared[0]], sharedHeaders: [("x-shared", "s")]),
+                       HTTPRequestBatch(prepared: Array(prepared.prefix(2)))]
+        client.send(feed: { batches.isEmpty ? nil : batches.removeFirst() }, completed: { rounds.append($0) })
+
+        // Then each good request carries its own method, body and headers (the shared ones only
+        // in the first batch), the repeated one both times, and the faulty ones fail alone
+        XCTAssertEqual(rounds.count, 2)
+        for (round, results) in rounds.enumerated() {
+            for n in [0, 1] + (round == 0 ? [4] : []) {
+                let echo = try results[n].get().decodeJSON(Echo.self)
+                XCTAssertEqual(echo.method, n == 1 ? "PUT" : "POST", "round \(round), request \(n)")
+                XCTAssertEqual(echo.bodyLength, n == 1 ? 0 : 4)
+                XCTAssertEqual(echo.headers["x-own"], n == 1 ? "1" : "0")
+                XCTAssertEqual(echo.headers["x-more"], n == 1 ? "m" : nil)
+                XCTAssertEqual(echo.headers["x-shared"], round == 0 ? "s" : nil)
+                XCTAssertNil(echo.headers["expect"])
+            }
+        }
+        guard case .failure(.invalidURL) = rounds[0][2] else { return XCTFail("\(rounds[0][2])") }
+        guard case .failure(.transport) = rounds[0][3] else { return XCTFail("\(rounds[0][3])") }
+        XCTAssertNil(try rounds[0][0].get().decodeJSON(Echo.self).headers["x-injected"])
+    }
+
+    func testLibcurlFormatsNoUserAgentForABatchThatOmitsOrReplacesIt() throws {
+        // Given one prepared request and a handle
+        let request = HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "https://127.0.0.1:1/x", body: [1]))
+        let options = HTTPClientOptions()
+        let cork = CurlSocketCork()
+
+        // When its stream is configured alone, in a batch omitting User-Agent, and in one setting it
+        func userAgentShape(_ shared: CurlHeaderList?) throws -> Bool? {
+            let easy = try CurlEasy()
+            let stream = CurlStream(request: request, limit: 1_000, shared: shared)
+            try stream.configure(easy, options: options, cork: cork)
+            return easy.shape?.userAgent
+        }
+
+        // Then libcurl is asked for its own User-Agent only when nothing replaces it
+        XCTAssertEqual(try userAgentShape(nil), true)
+        XCTAssertEqual(try userAgentShape(CurlHeaderList([("x-shared", "s")], omitting: ["Accept"])), true)
+        XCTAssertEqual(try userAgentShape(CurlHeaderList([], omitting: ["Accept", "User-Agent"])), false)
+        XCTAssertEqual(try userAgentShape(CurlHeaderList([("user-agent", "Pusher/1")])), false)
+    }
+
     func testAnInvalidSharedHeaderFailsTheWholeBatchUnsent() throws {
         // Given
         let (base, options) = try server()

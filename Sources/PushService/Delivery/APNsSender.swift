@@ -38,17 +38,17 @@ final class APNsSender {
     /// Pushes of one project and environment, sent together: each one's request (`request`),
     /// to which the batch adds the provider token and the headers all pushes share.
     struct Batch {
-        let requests: [HTTPClientRequest]
+        let requests: [HTTPStreamRequest]
         let credentials: PushStoredCredentials
         let environment: PushEnvironment
     }
 
     /// The request of one push, without the headers its batch adds: `/3/device/<token>` with
-    /// its `apns-id` and body. Safe from any thread, so the worker builds requests as it reads
-    /// the queue rather than on the sending thread.
-    func request(token: String, apnsId: String, body: [UInt8], environment: PushEnvironment) -> HTTPClientRequest {
-        HTTPClientRequest(method: "POST", url: devicePrefixes[environment, default: "/3/device/"] + token,
-                          headers: [("apns-id", apnsId)], body: body)
+    /// its `apns-id` and body, checked and made ready for its stream. Safe from any thread, so
+    /// the worker builds requests as it reads the queue rather than on the sending thread.
+    func request(token: String, apnsId: String, body: [UInt8], environment: PushEnvironment) -> HTTPStreamRequest {
+        HTTPStreamRequest(HTTPClientRequest(method: "POST", url: devicePrefixes[environment, default: "/3/device/"] + token,
+                                            headers: [("apns-id", apnsId)], body: body))
     }
 
     /// The kept connection a batch goes out on: one per key and environment.
@@ -96,7 +96,7 @@ final class APNsSender {
         do {
             jwt = try tokens.token(for: batch.credentials)
         } catch {
-            return (HTTPRequestBatch(requests: []), nil)
+            return (HTTPRequestBatch(prepared: []), nil)
         }
         // Seconds since the epoch: APNs keeps an undelivered push for 24 hours.
         let expiration = String(Int64(clock.now().timeIntervalSince1970) + 86_400)
@@ -110,7 +110,7 @@ final class APNsSender {
             ("apns-expiration", expiration),
             ("content-type", "application/json"),
         ]
-        return (HTTPRequestBatch(requests: batch.requests, sharedHeaders: shared, omitting: APNsSender.omittedHeaders), jwt)
+        return (HTTPRequestBatch(prepared: batch.requests, sharedHeaders: shared, omitting: APNsSender.omittedHeaders), jwt)
     }
 
     /// Closes every kept connection.

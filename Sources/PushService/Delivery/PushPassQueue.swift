@@ -19,9 +19,9 @@ final class PushPassQueue {
         /// Its device (`deviceKey`).
         let device: Int
         /// Its request (`APNsSender.request`); nil when its project had no credentials.
-        let request: HTTPClientRequest?
+        let request: HTTPStreamRequest?
 
-        init(item: PushQueueItem, badge: Int, device: Int, request: HTTPClientRequest?) {
+        init(item: PushQueueItem, badge: Int, device: Int, request: HTTPStreamRequest?) {
             self.item = item
             self.badge = badge
             self.device = device

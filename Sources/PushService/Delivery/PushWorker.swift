@@ -157,7 +157,7 @@ public final class PushWorker: @unchecked Sendable {
         return (dues, credentials)
     }
 
-    private func request(_ item: PushQueueItem, badge: Int, _ bodies: APNsPayload.Bodies) -> HTTPClientRequest {
+    private func request(_ item: PushQueueItem, badge: Int, _ bodies: APNsPayload.Bodies) -> HTTPStreamRequest {
         sender.request(token: item.token, apnsId: item.apnsId, body: bodies.body(for: item.kind, badge: badge),
                        environment: item.environment)
     }

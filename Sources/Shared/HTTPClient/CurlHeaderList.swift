@@ -3,8 +3,15 @@ import CCurl
 /// A libcurl header list built once and shared as the tail of many streams' own lists (see
 /// `CurlStream`), so headers common to a batch are checked and copied once, not per request.
 /// It must outlive every stream linked to it; streams hold a reference.
-final class CurlHeaderList {
+final class CurlHeaderList: @unchecked Sendable {
+    /// Never changed after `init`; libcurl only reads it.
     private(set) var head: UnsafeMutablePointer<curl_slist>?
+    /// Whether the list sets or omits `User-Agent`, so libcurl's own is not needed.
+    let replacesUserAgent: Bool
+
+    /// Just a blank `Expect:`: the tail of a request's own headers when its batch has no
+    /// shared list.
+    static let blankExpect = try! CurlHeaderList([])
 
     /// Builds the list, ending with a blank `Expect:` (which keeps libcurl from adding one)
     /// unless `headers` has its own; throws `HTTPClientError.transport` for a name or value
@@ -14,15 +21,19 @@ final class CurlHeaderList {
     /// saved per stream.
     init(_ headers: [(String, String)], omitting: [String] = []) throws {
         var sawExpect = false
+        var userAgent = false
         for (name, value) in headers {
             if try CurlHeaderList.append(name, value, to: &head) { sawExpect = true }
+            if name.lowercased() == "user-agent" { userAgent = true }
         }
         for name in omitting {
+            if name.lowercased() == "user-agent" { userAgent = true }
             try CurlHeaderList.checkName(name)
             try CurlHeaderList.appendLine(name + ":", to: &head)
             if name.lowercased() == "expect" { sawExpect = true }
         }
         if !sawExpect { try CurlHeaderList.appendLine("Expect:", to: &head) }
+        replacesUserAgent = userAgent
     }
 
     deinit {

@@ -2,42 +2,47 @@ import CCurl
 
 /// One request sent as a stream of `HTTPMultiplexClient`'s shared connection. Lighter than
 /// `CurlTransfer` because a provider pushing thousands of small POSTs a second pays for every
-/// per-request step: the handle is reused without a reset when the previous request had the
+/// per-request step: the request comes checked and built (`HTTPStreamRequest`, possibly on
+/// another thread), the handle is reused without a reset when the previous request had the
 /// same shape (only the URL, body, headers, timeout and callback context are set again),
-/// headers common to the batch come from a shared `CurlHeaderList`, headers are checked
-/// byte-wise, and response headers are not collected (the status and body are). Failures are
-/// still classified by `CurlTransfer.error(for:easy:)`. The stream must stay alive while its
-/// handle runs: the write callback reaches it through an unretained pointer.
+/// headers common to the batch come from a shared `CurlHeaderList`, and response headers are
+/// not collected (the status and body are). Failures are still classified by
+/// `CurlTransfer.error(for:easy:)`. The stream must stay alive while its handle runs: the
+/// write callback reaches it through an unretained pointer.
 final class CurlStream {
-    let request: HTTPClientRequest
+    let prepared: HTTPStreamRequest
+    var request: HTTPClientRequest { prepared.request }
     private let limit: Int
     private(set) var body: [UInt8] = []
     private var exceededLimit = false
-    /// This request's own headers; its last node is linked to `shared` while the stream lives.
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// Whether the stream holds `prepared`'s header list (`HTTPStreamRequest.claimHeaders`).
+    private var claimed = false
+    /// Headers of its own when another stream of the same request holds the prepared list;
+    /// its last node is linked to `shared` while the stream lives.
+    private var ownList: UnsafeMutablePointer<curl_slist>?
     private var ownTail: UnsafeMutablePointer<curl_slist>?
     private let shared: CurlHeaderList?
 
-    init(request: HTTPClientRequest, limit: Int, shared: CurlHeaderList? = nil) {
-        self.request = request
+    init(request: HTTPStreamRequest, limit: Int, shared: CurlHeaderList? = nil) {
+        prepared = request
         self.limit = limit
         self.shared = shared
     }
 
     deinit {
+        if claimed { prepared.releaseHeaders() }
         // The shared tail belongs to `shared`: unlink it before freeing our own nodes.
         ownTail?.pointee.next = nil
-        curl_slist_free_all(headerList)
+        curl_slist_free_all(ownList)
     }
 
     /// Sets this request's options: all of them on a reset handle, only the per-request ones
     /// on a handle last used for a request of the same shape.
     func configure(_ easy: CurlEasy, options: HTTPClientOptions, cork: CurlSocketCork) throws {
-        var url = request.url
-        let scheme = url.withUTF8 { CurlStream.scheme(of: $0) }
-        guard let https = scheme else { throw HTTPClientError.invalidURL(Redactor.redactQuery(request.url)) }
-        let method = request.method == "POST" ? request.method : request.method.uppercased()
-        let shape = CurlRequestShape(method: method, hasBody: request.body != nil, https: https)
+        if let failure = prepared.failure { throw failure }
+        // libcurl formats its User-Agent for every request, even one whose headers replace it.
+        let shape = CurlRequestShape(method: prepared.method, hasBody: prepared.body != nil, https: prepared.https,
+                                     userAgent: !(shared?.replacesUserAgent ?? false))
         if easy.shape != shape {
             if easy.shape != nil { easy.reset() }
             try configureShape(easy, shape: shape, options: options)
@@ -46,12 +51,11 @@ final class CurlStream {
         }
         easy.clearErrorMessage()
         try easy.set(CURLOPT_URL, request.url)
-        try easy.set(CURLOPT_TIMEOUT_MS, CurlStream.milliseconds(request.timeout ?? options.totalTimeout))
-        if let body = request.body {
-            try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
-            try body.withUnsafeBytes { bytes in
-                try easy.set(CURLOPT_COPYPOSTFIELDS, pointer: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
-            }
+        try easy.set(CURLOPT_TIMEOUT_MS, prepared.timeoutMilliseconds ?? HTTPStreamRequest.milliseconds(options.totalTimeout))
+        if let body = prepared.body {
+            try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(prepared.bodyCount))
+            // Read in place: the stream keeps the prepared request, and with it the body, alive.
+            try easy.set(CURLOPT_POSTFIELDS, pointer: body)
         }
         try setHeaders(easy)
         try easy.set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
@@ -65,8 +69,8 @@ final class CurlStream {
         try easy.set(CURLOPT_HTTP_VERSION, shape.https ? CURL_HTTP_VERSION_2TLS : CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)
         // Wait for the kept connection's multiplexing instead of opening another.
         try easy.set(CURLOPT_PIPEWAIT, 1)
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, CurlStream.milliseconds(options.connectTimeout))
-        try easy.set(CURLOPT_USERAGENT, options.userAgent)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, HTTPStreamRequest.milliseconds(options.connectTimeout))
+        if shape.userAgent { try easy.set(CURLOPT_USERAGENT, options.userAgent) }
         if let caFile = options.extraCAFile {
             try easy.set(CURLOPT_CAINFO, caFile)
             try easy.set(CURLOPT_CAPATH, options.systemCAPath)
@@ -101,24 +105,21 @@ final class CurlStream {
     }
 
     /// Own headers first, then the shared ones; a blank `Expect:` (the shared list ends with
-    /// one) keeps libcurl from adding one.
+    /// one, else `CurlHeaderList.blankExpect`) keeps libcurl from adding one.
     private func setHeaders(_ easy: CurlEasy) throws {
-        var sawExpect = shared != nil
-        for (name, value) in request.headers {
-            if try CurlHeaderList.append(name, value, to: &headerList) { sawExpect = true }
+        let tail = shared?.head ?? (prepared.hasExpect ? nil : CurlHeaderList.blankExpect.head)
+        if let list = prepared.claimHeaders(linking: tail) {
+            claimed = true
+            return try easy.set(CURLOPT_HTTPHEADER, list: list)
         }
-        if !sawExpect { try CurlHeaderList.appendLine("Expect:", to: &headerList) }
-        if let sharedHead = shared?.head {
-            if var node = headerList {
-                while let next = node.pointee.next { node = next }
-                node.pointee.next = sharedHead
-                ownTail = node
-            } else {
-                try easy.set(CURLOPT_HTTPHEADER, list: sharedHead)
-                return
-            }
-        }
-        try easy.set(CURLOPT_HTTPHEADER, list: headerList)
+        if prepared.request.headers.isEmpty { return try easy.set(CURLOPT_HTTPHEADER, list: tail) }
+        // Another stream of the same request holds the prepared list: build one for this stream.
+        for (name, value) in request.headers { try CurlHeaderList.append(name, value, to: &ownList) }
+        var node = ownList!
+        while let next = node.pointee.next { node = next }
+        node.pointee.next = tail
+        ownTail = node
+        try easy.set(CURLOPT_HTTPHEADER, list: ownList)
     }
 
     /// Returning less than `bytes.count` makes libcurl abort with CURLE_WRITE_ERROR.
@@ -129,19 +130,5 @@ final class CurlStream {
         }
         body.append(contentsOf: bytes)
         return bytes.count
-    }
-
-    /// Whether an absolute URL is https (true) or http (false); nil for another scheme or a
-    /// URL holding a space or control byte. One pass over the contiguous bytes: it runs for
-    /// every stream.
-    static func scheme(of url: UnsafeBufferPointer<UInt8>) -> Bool? {
-        let https = url.starts(with: "https://".utf8)
-        guard https || url.starts(with: "http://".utf8) else { return nil }
-        for byte in url where byte <= 0x20 || byte == 0x7F { return nil }
-        return https
-    }
-
-    private static func milliseconds(_ seconds: Double) -> Int {
-        max(1, Int((seconds * 1000).rounded(.up)))
     }
 }

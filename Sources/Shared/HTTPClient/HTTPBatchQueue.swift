@@ -12,12 +12,12 @@ struct HTTPBatchQueue {
     }
 
     private final class Entry {
-        let requests: [HTTPClientRequest]
+        let requests: [HTTPStreamRequest]
         let shared: CurlHeaderList?
         var results: [Outcome?]
         var remaining: Int
 
-        init(requests: [HTTPClientRequest], shared: CurlHeaderList?) {
+        init(requests: [HTTPStreamRequest], shared: CurlHeaderList?) {
             self.requests = requests
             self.shared = shared
             results = Array(repeating: nil, count: requests.count)
@@ -37,11 +37,11 @@ struct HTTPBatchQueue {
     mutating func append(_ batch: HTTPRequestBatch) {
         let number = entries.count
         do {
-            entries.append(Entry(requests: batch.requests, shared: try CurlHeaderList(batch.sharedHeaders, omitting: batch.omitting)))
+            entries.append(Entry(requests: batch.streams, shared: try CurlHeaderList(batch.sharedHeaders, omitting: batch.omitting)))
         } catch {
-            entries.append(Entry(requests: batch.requests, shared: nil))
+            entries.append(Entry(requests: batch.streams, shared: nil))
             let failure = (error as? HTTPClientError) ?? .transport(code: -1, message: "\(error)")
-            for index in batch.requests.indices { record(Tag(batch: number, index: index), .failure(failure)) }
+            for index in batch.streams.indices { record(Tag(batch: number, index: index), .failure(failure)) }
         }
     }
 
@@ -51,7 +51,7 @@ struct HTTPBatchQueue {
     }
 
     /// The next request to start (one to send again first), with its batch's shared headers.
-    mutating func nextUnstarted() -> (Tag, HTTPClientRequest, CurlHeaderList?)? {
+    mutating func nextUnstarted() -> (Tag, HTTPStreamRequest, CurlHeaderList?)? {
         let tag: Tag
         if !resends.isEmpty {
             tag = resends.removeFirst()

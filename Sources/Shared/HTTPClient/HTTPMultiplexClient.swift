@@ -87,7 +87,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
         var batches = HTTPBatchQueue()
         guard let multi = multiHandle() else {
             let failure = HTTPClientError.transport(code: Int(CURLE_FAILED_INIT.rawValue), message: "curl_multi_init failed")
-            while let batch = next() { completed(batch.requests.map { _ in .failure(failure) }) }
+            while let batch = next() { completed(batch.streams.map { _ in .failure(failure) }) }
             return
         }
         var feeding = true
@@ -196,7 +196,7 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     }
 
     /// Configures a handle (a kept one when there is one) for the request and adds it to the multi.
-    private func start(_ request: HTTPClientRequest, tag: HTTPBatchQueue.Tag, shared: CurlHeaderList?,
+    private func start(_ request: HTTPStreamRequest, tag: HTTPBatchQueue.Tag, shared: CurlHeaderList?,
                        multi: UnsafeMutableRawPointer) throws -> Active {
         let easy = try idle.popLast() ?? CurlEasy()
         let stream = CurlStream(request: request, limit: options.maxResponseBytes, shared: shared)

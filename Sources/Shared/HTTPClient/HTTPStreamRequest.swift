@@ -1,0 +1,106 @@
+import CCurl
+import Synchronization
+
+/// A request made ready for a stream of `HTTPMultiplexClient` ahead of time, on any thread:
+/// its URL checked, its own headers checked and built into libcurl's list, its body held
+/// where libcurl reads it without a copy, its timeout in milliseconds. A sender that prepares
+/// each request as it reads its queue leaves its sending thread only the libcurl calls, which
+/// is what limits a multiplexed connection's rate.
+///
+/// A request that cannot be sent (`failure`) fails on its own when its batch goes out.
+/// It may be sent again, and be in several batches; while one stream has its header list,
+/// another stream of the same request builds a list of its own.
+public final class HTTPStreamRequest: @unchecked Sendable {
+    public let request: HTTPClientRequest
+    /// Why the request cannot be sent: an invalid URL or header. Nil when it can.
+    let failure: HTTPClientError?
+    /// Method, body or not, and scheme; nil with a `failure`.
+    let method: String
+    let https: Bool
+    /// `request.timeout`, or the client's total timeout when nil, in milliseconds.
+    let timeoutMilliseconds: Int?
+    /// Whether the request's own headers hold an `Expect` header.
+    let hasExpect: Bool
+    /// The request's own headers; its last node is linked to the batch's shared list while a
+    /// stream holds it (`claimHeaders`).
+    private let headerList: UnsafeMutablePointer<curl_slist>?
+    private let headerTail: UnsafeMutablePointer<curl_slist>?
+    /// The body, allocated once and read by libcurl in place (`CURLOPT_POSTFIELDS`); nil
+    /// without one.
+    let body: UnsafeMutableRawPointer?
+    let bodyCount: Int
+    /// Whether a stream holds `headerList`.
+    private let claimed = Atomic<Bool>(false)
+
+    public init(_ request: HTTPClientRequest) {
+        self.request = request
+        method = request.method == "POST" ? request.method : request.method.uppercased()
+        timeoutMilliseconds = request.timeout.map(HTTPStreamRequest.milliseconds)
+        if let bytes = request.body {
+            let storage = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
+            bytes.withUnsafeBytes { if let source = $0.baseAddress { storage.copyMemory(from: source, byteCount: $0.count) } }
+            body = storage
+            bodyCount = bytes.count
+        } else {
+            body = nil
+            bodyCount = 0
+        }
+        var list: UnsafeMutablePointer<curl_slist>?
+        var failure: HTTPClientError?
+        var expect = false
+        var url = request.url
+        let scheme = url.withUTF8 { HTTPStreamRequest.scheme(of: $0) }
+        if scheme == nil { failure = .invalidURL(Redactor.redactQuery(request.url)) }
+        https = scheme ?? false
+        if failure == nil {
+            do {
+                for (name, value) in request.headers {
+                    if try CurlHeaderList.append(name, value, to: &list) { expect = true }
+                }
+            } catch let error as HTTPClientError {
+                failure = error
+            } catch {
+                failure = .transport(code: -1, message: "\(error)")
+            }
+        }
+        var tail = list
+        while let next = tail?.pointee.next { tail = next }
+        headerList = list
+        headerTail = tail
+        hasExpect = expect
+        self.failure = failure
+    }
+
+    deinit {
+        curl_slist_free_all(headerList)
+        body?.deallocate()
+    }
+
+    /// The request's own header list with `tail` (a batch's shared list, or nil) after it, for
+    /// one stream until `releaseHeaders()`; nil when another stream holds it or there are none.
+    func claimHeaders(linking tail: UnsafeMutablePointer<curl_slist>?) -> UnsafeMutablePointer<curl_slist>? {
+        guard let headerList, let headerTail else { return nil }
+        guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
+        headerTail.pointee.next = tail
+        return headerList
+    }
+
+    /// Unlinks the shared list and lets another stream claim the headers.
+    func releaseHeaders() {
+        headerTail?.pointee.next = nil
+        claimed.store(false, ordering: .releasing)
+    }
+
+    /// Whether an absolute URL is https (true) or http (false); nil for another scheme or a
+    /// URL holding a space or control byte. One pass over the contiguous bytes.
+    static func scheme(of url: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let https = url.starts(with: "https://".utf8)
+        guard https || url.starts(with: "http://".utf8) else { return nil }
+        for byte in url where byte <= 0x20 || byte == 0x7F { return nil }
+        return https
+    }
+
+    static func milliseconds(_ seconds: Double) -> Int {
+        max(1, Int((seconds * 1000).rounded(.up)))
+    }
+}
