@@ -299,15 +299,17 @@ final class HTTPMultiplexClientTests: XCTestCase {
     }
 
     func testRequestsPreparedOnAnotherThreadGoOutAsTheyWereWritten() throws {
-        // Given requests prepared on another thread: two good ones, one with a bad URL, one
-        // with a header holding a line break, and one that appears twice in the batch
+        // Given requests prepared on another thread: two good ones (one with an escaped query),
+        // one with a scheme libcurl is not to use, one with a header holding a line break, one
+        // with a port libcurl's URL parser rejects; the first appears twice in the batch
         let (base, options) = try server()
         let client = HTTPMultiplexClient(options: options)
         let prepared = DispatchQueue(label: "prepare").sync {
-            [HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo?n=0", headers: [("x-own", "0")], body: Array("zero".utf8))),
+            [HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo?n=0&q=a%2Fb", headers: [("x-own", "0")], body: Array("zero".utf8))),
              HTTPStreamRequest(HTTPClientRequest(method: "put", url: base + "/echo?n=1", headers: [("x-own", "1"), ("x-more", "m")], body: [])),
              HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "ftp://127.0.0.1/x", body: [1])),
-             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo", headers: [("x-bad", "a\r\nx-injected: 1")], body: [2]))]
+             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo", headers: [("x-bad", "a\r\nx-injected: 1")], body: [2])),
+             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "https://127.0.0.1:99999/echo", body: [3]))]
         }
 
         // When they go out in one batch with shared headers, the first one twice, then again
@@ -321,9 +323,10 @@ final class HTTPMultiplexClientTests: XCTestCase {
         // in the first batch), the repeated one both times, and the faulty ones fail alone
         XCTAssertEqual(rounds.count, 2)
         for (round, results) in rounds.enumerated() {
-            for n in [0, 1] + (round == 0 ? [4] : []) {
+            for n in [0, 1] + (round == 0 ? [5] : []) {
                 let echo = try results[n].get().decodeJSON(Echo.self)
                 XCTAssertEqual(echo.method, n == 1 ? "PUT" : "POST", "round \(round), request \(n)")
+                XCTAssertEqual(echo.path, n == 1 ? "/echo?n=1" : "/echo?n=0&q=a%2Fb")
                 XCTAssertEqual(echo.bodyLength, n == 1 ? 0 : 4)
                 XCTAssertEqual(echo.headers["x-own"], n == 1 ? "1" : "0")
                 XCTAssertEqual(echo.headers["x-more"], n == 1 ? "m" : nil)
@@ -333,6 +336,7 @@ final class HTTPMultiplexClientTests: XCTestCase {
         }
         guard case .failure(.invalidURL) = rounds[0][2] else { return XCTFail("\(rounds[0][2])") }
         guard case .failure(.transport) = rounds[0][3] else { return XCTFail("\(rounds[0][3])") }
+        guard case .failure(.invalidURL) = rounds[0][4] else { return XCTFail("\(rounds[0][4])") }
         XCTAssertNil(try rounds[0][0].get().decodeJSON(Echo.self).headers["x-injected"])
     }
 

@@ -50,7 +50,9 @@ final class CurlStream {
             easy.shape = shape
         }
         easy.clearErrorMessage()
-        try easy.set(CURLOPT_URL, request.url)
+        // Copied by libcurl when the transfer starts; like the body and header list, it is read
+        // only while the stream runs, and the next stream sets its own.
+        try easy.set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(prepared.url))
         try easy.set(CURLOPT_TIMEOUT_MS, prepared.timeoutMilliseconds ?? HTTPStreamRequest.milliseconds(options.totalTimeout))
         if let body = prepared.body {
             try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(prepared.bodyCount))

@@ -2,8 +2,10 @@ import CCurl
 import Synchronization
 
 /// A request made ready for a stream of `HTTPMultiplexClient` ahead of time, on any thread:
-/// its URL checked, its own headers checked and built into libcurl's list, its body held
-/// where libcurl reads it without a copy, its timeout in milliseconds. A sender that prepares
+/// its URL checked and parsed into libcurl's URL handle (`CURLOPT_CURLU`, which libcurl then
+/// copies instead of parsing the text again), its own headers checked and built into
+/// libcurl's list, its body held where libcurl reads it without a copy, its timeout in
+/// milliseconds. A sender that prepares
 /// each request as it reads its queue leaves its sending thread only the libcurl calls, which
 /// is what limits a multiplexed connection's rate.
 ///
@@ -17,7 +19,9 @@ public final class HTTPStreamRequest: @unchecked Sendable {
     /// Method, body or not, and scheme; nil with a `failure`.
     let method: String
     let https: Bool
-    /// `request.timeout`, or the client's total timeout when nil, in milliseconds.
+    /// The URL as libcurl parses it; nil with a `failure`.
+    let url: OpaquePointer?
+    /// `request.timeout` in milliseconds; nil for the client's total timeout.
     let timeoutMilliseconds: Int?
     /// Whether the request's own headers hold an `Expect` header.
     let hasExpect: Bool
@@ -48,10 +52,20 @@ public final class HTTPStreamRequest: @unchecked Sendable {
         var list: UnsafeMutablePointer<curl_slist>?
         var failure: HTTPClientError?
         var expect = false
-        var url = request.url
-        let scheme = url.withUTF8 { HTTPStreamRequest.scheme(of: $0) }
-        if scheme == nil { failure = .invalidURL(Redactor.redactQuery(request.url)) }
+        var text = request.url
+        let scheme = text.withUTF8 { HTTPStreamRequest.scheme(of: $0) }
         https = scheme ?? false
+        // Parsed as libcurl parses CURLOPT_URL.
+        var parsed: OpaquePointer?
+        if scheme != nil, let handle = curl_url() {
+            if curl_url_set(handle, CURLUPART_URL, request.url, UInt32(CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK {
+                parsed = handle
+            } else {
+                curl_url_cleanup(handle)
+            }
+        }
+        url = parsed
+        if parsed == nil { failure = .invalidURL(Redactor.redactQuery(request.url)) }
         if failure == nil {
             do {
                 for (name, value) in request.headers {
@@ -72,6 +86,7 @@ public final class HTTPStreamRequest: @unchecked Sendable {
     }
 
     deinit {
+        curl_url_cleanup(url)
         curl_slist_free_all(headerList)
         body?.deallocate()
     }
