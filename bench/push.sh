@@ -4,10 +4,13 @@
 #    standing in for APNs (TLS, answers 200 with an empty body): the server's own ceiling;
 #  - libcurl alone: a C curl_multi loop sending the same requests on one connection, 500
 #    streams, driven as pushd drives libcurl, nothing else: the ceiling of a client built on
-#    libcurl, as pushd is;
+#    libcurl, as pushd is. A client that only sends sets each URL as text and libcurl parses
+#    it on the sending thread; pushd parses it into libcurl's URL handle on its store thread,
+#    as it reads the push (`HTTPStreamRequest`);
 #  - the hub's client alone: `appnorth-bench multiplex`, the same POSTs through pushd's own
-#    HTTPMultiplexClient, fed in batches as pushd feeds it, nothing else (no queue): with the
-#    libcurl loop, it splits pushd's distance from the loop between the client and the queue;
+#    HTTPMultiplexClient, prepared beforehand and fed in batches as pushd feeds it, nothing else
+#    (no queue): with the libcurl loop, it splits pushd's distance from the loop between the
+#    client and the queue;
 #  - pushd: one pass of the `push` job over N queued alerts to the same nghttpd — queue reads,
 #    chatd's unread state, JWT, payloads, multiplexed sends, outcomes committed per batch;
 #  - pushd's CPU time during the pass, and its peak resident memory (VmHWM).
@@ -222,7 +225,8 @@ run_libcurl() {
     libcurl_cpu=$(awk -v n="$PUSHES" '{ printf "%.0f", ($1 + $2) * 1e6 / n }' "$WORK/curl_multi.time")
 }
 
-# The hub's client alone: pushd's HTTPMultiplexClient with the same requests, built beforehand.
+# The hub's client alone: pushd's HTTPMultiplexClient with the same requests, prepared beforehand
+# (HTTPStreamRequest) as pushd's store thread prepares them.
 client_rate=n/a; client_cpu=n/a
 run_client() {
     TIMEFORMAT='%U %S'
