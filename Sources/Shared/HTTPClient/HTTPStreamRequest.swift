@@ -5,9 +5,8 @@ import Synchronization
 /// its URL checked and parsed into libcurl's URL handle (`CURLOPT_CURLU`, which libcurl then
 /// copies instead of parsing the text again), its own headers checked and built into
 /// libcurl's list, its body held where libcurl reads it without a copy, its timeout in
-/// milliseconds. A sender that prepares
-/// each request as it reads its queue leaves its sending thread only the libcurl calls, which
-/// is what limits a multiplexed connection's rate.
+/// milliseconds. A sender that prepares each request as it reads its queue leaves its sending
+/// thread only the libcurl calls, which is what limits a multiplexed connection's rate.
 ///
 /// A request that cannot be sent (`failure`) fails on its own when its batch goes out.
 /// It may be sent again, and be in several batches; while one stream has its header list,
@@ -16,7 +15,7 @@ public final class HTTPStreamRequest: @unchecked Sendable {
     public let request: HTTPClientRequest
     /// Why the request cannot be sent: an invalid URL or header. Nil when it can.
     let failure: HTTPClientError?
-    /// Method, body or not, and scheme; nil with a `failure`.
+    /// The method, upper case; whether the URL is https.
     let method: String
     let https: Bool
     /// The URL as libcurl parses it; nil with a `failure`.
