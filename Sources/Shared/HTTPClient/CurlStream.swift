@@ -17,10 +17,8 @@ final class CurlStream {
     private var exceededLimit = false
     /// Whether the stream holds `prepared`'s header list (`HTTPStreamRequest.claimHeaders`).
     private var claimed = false
-    /// Headers of its own when another stream of the same request holds the prepared list;
-    /// its last node is linked to `shared` while the stream lives.
-    private var ownList: UnsafeMutablePointer<curl_slist>?
-    private var ownTail: UnsafeMutablePointer<curl_slist>?
+    /// Headers of its own when another stream of the same request holds the prepared list.
+    private var ownHeaders: CurlOwnHeaderList?
     private let shared: CurlHeaderList?
 
     init(request: HTTPStreamRequest, limit: Int, shared: CurlHeaderList? = nil) {
@@ -31,9 +29,6 @@ final class CurlStream {
 
     deinit {
         if claimed { prepared.releaseHeaders() }
-        // The shared tail belongs to `shared`: unlink it before freeing our own nodes.
-        ownTail?.pointee.next = nil
-        curl_slist_free_all(ownList)
     }
 
     /// Sets this request's options: all of them on a reset handle, only the per-request ones
@@ -114,14 +109,10 @@ final class CurlStream {
             claimed = true
             return try easy.set(CURLOPT_HTTPHEADER, list: list)
         }
-        if prepared.request.headers.isEmpty { return try easy.set(CURLOPT_HTTPHEADER, list: tail) }
-        // Another stream of the same request holds the prepared list: build one for this stream.
-        for (name, value) in request.headers { try CurlHeaderList.append(name, value, to: &ownList) }
-        var node = ownList!
-        while let next = node.pointee.next { node = next }
-        node.pointee.next = tail
-        ownTail = node
-        try easy.set(CURLOPT_HTTPHEADER, list: ownList)
+        // No headers of its own, or another stream of the same request holds the prepared list
+        // (then this stream builds one).
+        ownHeaders = try CurlOwnHeaderList(request.headers)
+        try easy.set(CURLOPT_HTTPHEADER, list: ownHeaders?.link(to: tail) ?? tail)
     }
 
     /// Returning less than `bytes.count` makes libcurl abort with CURLE_WRITE_ERROR.

@@ -22,17 +22,15 @@ public final class HTTPStreamRequest: @unchecked Sendable {
     let url: OpaquePointer?
     /// `request.timeout` in milliseconds; nil for the client's total timeout.
     let timeoutMilliseconds: Int?
+    /// The request's own headers, for one stream at a time (`claimHeaders`); nil without any.
+    private let headers: CurlOwnHeaderList?
     /// Whether the request's own headers hold an `Expect` header.
-    let hasExpect: Bool
-    /// The request's own headers; its last node is linked to the batch's shared list while a
-    /// stream holds it (`claimHeaders`).
-    private let headerList: UnsafeMutablePointer<curl_slist>?
-    private let headerTail: UnsafeMutablePointer<curl_slist>?
+    var hasExpect: Bool { headers?.hasExpect ?? false }
     /// The body, allocated once and read by libcurl in place (`CURLOPT_POSTFIELDS`); nil
     /// without one.
     let body: UnsafeMutableRawPointer?
     let bodyCount: Int
-    /// Whether a stream holds `headerList`.
+    /// Whether a stream holds `headers`.
     private let claimed = Atomic<Bool>(false)
 
     public init(_ request: HTTPClientRequest) {
@@ -48,9 +46,7 @@ public final class HTTPStreamRequest: @unchecked Sendable {
             body = nil
             bodyCount = 0
         }
-        var list: UnsafeMutablePointer<curl_slist>?
         var failure: HTTPClientError?
-        var expect = false
         var text = request.url
         let scheme = text.withUTF8 { HTTPStreamRequest.scheme(of: $0) }
         https = scheme ?? false
@@ -65,43 +61,36 @@ public final class HTTPStreamRequest: @unchecked Sendable {
         }
         url = parsed
         if parsed == nil { failure = .invalidURL(Redactor.redactQuery(request.url)) }
+        var headers: CurlOwnHeaderList?
         if failure == nil {
             do {
-                for (name, value) in request.headers {
-                    if try CurlHeaderList.append(name, value, to: &list) { expect = true }
-                }
+                headers = try CurlOwnHeaderList(request.headers)
             } catch let error as HTTPClientError {
                 failure = error
             } catch {
                 failure = .transport(code: -1, message: "\(error)")
             }
         }
-        var tail = list
-        while let next = tail?.pointee.next { tail = next }
-        headerList = list
-        headerTail = tail
-        hasExpect = expect
+        self.headers = headers
         self.failure = failure
     }
 
     deinit {
         curl_url_cleanup(url)
-        curl_slist_free_all(headerList)
         body?.deallocate()
     }
 
     /// The request's own header list with `tail` (a batch's shared list, or nil) after it, for
     /// one stream until `releaseHeaders()`; nil when another stream holds it or there are none.
     func claimHeaders(linking tail: UnsafeMutablePointer<curl_slist>?) -> UnsafeMutablePointer<curl_slist>? {
-        guard let headerList, let headerTail else { return nil }
-        guard claimed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
-        headerTail.pointee.next = tail
-        return headerList
+        guard let headers, claimed.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+        else { return nil }
+        return headers.link(to: tail)
     }
 
     /// Unlinks the shared list and lets another stream claim the headers.
     func releaseHeaders() {
-        headerTail?.pointee.next = nil
+        headers?.unlink()
         claimed.store(false, ordering: .releasing)
     }
 
