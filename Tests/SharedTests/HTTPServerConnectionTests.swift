@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Shared
 
 /// Connection-level behaviour of the server: keep-alive, body limits, async handlers

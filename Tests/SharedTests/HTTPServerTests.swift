@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Shared
 
 /// Requests and responses through a real server: routing, query, JSON bodies, error

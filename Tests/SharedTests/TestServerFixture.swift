@@ -20,10 +20,12 @@ final class TestServerFixture {
     let observer = RecordingObserver()
     var port: UInt16 { server.port }
 
-    init(threads: Int = 2, maxBodyBytes: Int = 1024, _ configure: (Router) -> Void) throws {
+    init(threads: Int = 2, maxBodyBytes: Int = 1024, options adjust: (inout HTTPServerOptions) -> Void = { _ in },
+         _ configure: (Router) -> Void) throws {
         let router = Router()
         configure(router)
-        let options = HTTPServerOptions(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes)
+        var options = HTTPServerOptions(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes)
+        adjust(&options)
         server = HTTPServer(router: router, options: options, logger: Logger(daemon: "test", sink: sink), observer: observer)
         try server.start()
     }

@@ -13,24 +13,32 @@ public struct HTTPRequest {
     /// Every query parameter in order, decoded; repeated keys appear repeatedly.
     public let queryItems: [(String, String)]
     public let headers: HTTPHeaders
-    public let body: [UInt8]
+    /// Empty while a `Route.HeaderCheck` runs.
+    public internal(set) var body: [UInt8]
     /// Values of the route's `{name}` segments, decoded.
     public var pathParameters: [String: String]
     public let correlationId: String
+    /// The client's address: the socket peer, or behind a trusted proxy the address it
+    /// forwarded (`HTTPServerOptions.trustedProxies`). Rate limits key on it.
     public let remoteAddress: String?
+    /// The socket peer itself.
+    public let peerAddress: String?
+    /// `https` when a trusted proxy says so in `X-Forwarded-Proto`, else `http`.
+    public let scheme: String
     public let receivedAt: Date
 
     public init(method: String, path: String, rawQuery: String? = nil, headers: HTTPHeaders = HTTPHeaders(),
                 body: [UInt8] = [], pathParameters: [String: String] = [:], correlationId: String = "local-request",
-                remoteAddress: String? = nil, receivedAt: Date = Date()) {
+                remoteAddress: String? = nil, scheme: String = "http", receivedAt: Date = Date()) {
         let items = rawQuery.map { PercentDecoding.queryItems(Substring($0)) } ?? []
         self.init(method: method, path: path, rawQuery: rawQuery, queryItems: items, headers: headers, body: body,
                   pathParameters: pathParameters, correlationId: correlationId, remoteAddress: remoteAddress,
-                  receivedAt: receivedAt)
+                  peerAddress: remoteAddress, scheme: scheme, receivedAt: receivedAt)
     }
 
     init(method: String, path: String, rawQuery: String?, queryItems: [(String, String)], headers: HTTPHeaders,
-         body: [UInt8], pathParameters: [String: String], correlationId: String, remoteAddress: String?, receivedAt: Date) {
+         body: [UInt8], pathParameters: [String: String], correlationId: String, remoteAddress: String?,
+         peerAddress: String?, scheme: String, receivedAt: Date) {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery
@@ -43,6 +51,8 @@ public struct HTTPRequest {
         self.pathParameters = pathParameters
         self.correlationId = correlationId
         self.remoteAddress = remoteAddress
+        self.peerAddress = peerAddress
+        self.scheme = scheme
         self.receivedAt = receivedAt
     }
 

@@ -33,6 +33,16 @@ final class HTTPRequestContext {
     var routeLabel = "unmatched"
     var pendingError: APIError?
     var bodyLimit = 0
+    /// The connection this request arrived on, from libmicrohttpd's socket context.
+    var connectionState: HTTPConnectionState?
+    /// A body follows the head (a positive `Content-Length`, or a transfer coding).
+    var expectsBody = false
+    /// Declared body length, when `Content-Length` was sent.
+    var declaredLength: Int?
+    /// Bytes taken from the server's body budget, given back when the request completes.
+    var reservedBytes = 0
+    /// The request as its head describes it, built before the body for a header check.
+    var head: HTTPRequest?
     var body: [UInt8] = []
     var receivedBytes = 0
     var bodyTooLarge = false

@@ -27,6 +27,32 @@ extension HTTPServer {
         server.finishRequest(Unmanaged<HTTPRequestContext>.fromOpaque(raw).takeRetainedValue())
     }
 
+    /// Refuses a connection whose client already holds its share of them.
+    static let acceptCallback: MHD_AcceptPolicyCallback = { cls, address, _ in
+        guard let cls else { return .YES }
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        let peer = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            an_sockaddr_text(address, buffer.baseAddress, 64) == 0 ? String(cString: buffer.baseAddress!) : nil
+        }
+        guard let peer else { return .YES }
+        return server.connections.admits(peer) ? .YES : .NO
+    }
+
+    /// Tracks each connection from its opening to its closing, which comes before
+    /// libmicrohttpd closes the socket.
+    static let connectionCallback: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+        guard let cls, let connection, let socketContext else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        if code == .CONNECTION_NOTIFY_STARTED {
+            let peer = server.remoteAddress(connection) ?? "unknown"
+            let state = server.connections.opened(peer: peer, fd: an_mhd_connection_fd(connection))
+            socketContext.pointee = Unmanaged.passRetained(state).toOpaque()
+        } else if let raw = socketContext.pointee {
+            socketContext.pointee = nil
+            server.connections.closed(Unmanaged<HTTPConnectionState>.fromOpaque(raw).takeRetainedValue())
+        }
+    }
+
     static let headerIterator: MHD_KeyValueIterator = { cls, _, key, value in
         guard let cls, let key else { return .YES }
         let context = Unmanaged<HTTPRequestContext>.fromOpaque(cls).takeUnretainedValue()
@@ -41,6 +67,9 @@ extension HTTPServer {
     }
 
     func finishRequest(_ context: HTTPRequestContext) {
+        bodyBudget.release(context.reservedBytes)
+        context.reservedBytes = 0
+        if let state = context.connectionState { connections.awaitingRequest(state) }
         if context.asyncInvoked {
             lock.withLock {
                 context.asyncPhase = .finished

@@ -19,10 +19,14 @@ extension HTTPServer {
             uploadSize.pointee = 0
             context.receivedBytes += size
             if context.pendingError != nil || context.bodyTooLarge {
-                return context.receivedBytes - context.bodyLimit > HTTPServer.maxDiscardedBytes ? .NO : .YES
+                return context.receivedBytes - context.bodyLimit > HTTPServer.maxDiscardedBytes ? discontinue(context) : .YES
             }
             if context.body.count + size > context.bodyLimit {
                 context.bodyTooLarge = true
+                context.body = []
+            } else if context.declaredLength == nil && !takeBudget(size, context) {
+                // A chunked body grows past what the server may hold: refused, read and dropped.
+                context.pendingError = APIError.unavailable(retryAfter: 1)
                 context.body = []
             } else if let uploadData {
                 context.body.append(contentsOf: UnsafeRawBufferPointer(start: UnsafeRawPointer(uploadData), count: size))
@@ -38,6 +42,7 @@ extension HTTPServer {
             return queue(response(for: result ?? .failure(APIError.internal()), context), context, connection)
         }
         if context.asyncInvoked { return .YES }
+        if let state = context.connectionState { connections.handling(state) }
         if context.bodyTooLarge {
             return queue(APIError.payloadTooLarge(limit: context.bodyLimit).response(correlationId: context.correlationId), context, connection)
         }
@@ -45,12 +50,9 @@ extension HTTPServer {
             return queue(error.response(correlationId: context.correlationId), context, connection)
         }
         guard let match = context.match else { return .NO }
-        let request = HTTPRequest(method: context.method, path: PercentDecoding.decode(context.rawPath, plusAsSpace: false),
-                                  rawQuery: context.rawQuery.map(String.init),
-                                  queryItems: context.rawQuery.map { PercentDecoding.queryItems($0) } ?? [],
-                                  headers: context.headers, body: context.body, pathParameters: match.parameters,
-                                  correlationId: context.correlationId, remoteAddress: remoteAddress(connection),
-                                  receivedAt: context.receivedAt)
+        var request = context.head ?? makeRequest(context, connection, match)
+        request.body = context.body
+        context.head = nil
         context.body = []
         switch match.route.handler {
         case let .sync(handler):
@@ -62,18 +64,46 @@ extension HTTPServer {
         }
     }
 
+    /// The request's head: everything but the body. Behind a trusted proxy the client's
+    /// address and scheme are the ones it forwarded.
+    private func makeRequest(_ context: HTTPRequestContext, _ connection: OpaquePointer, _ match: RouteMatch) -> HTTPRequest {
+        let peer = context.connectionState?.peer ?? remoteAddress(connection)
+        let trusted = options.trustedProxies
+        var client = peer
+        var scheme = "http"
+        if !trusted.isEmpty, let peer {
+            client = trusted.clientAddress(peer: peer, forwardedFor: context.headers.values("x-forwarded-for"))
+            scheme = trusted.forwardedScheme(peer: peer, forwardedProto: context.headers["x-forwarded-proto"]) ?? "http"
+        }
+        return HTTPRequest(method: context.method, path: PercentDecoding.decode(context.rawPath, plusAsSpace: false),
+                           rawQuery: context.rawQuery.map(String.init),
+                           queryItems: context.rawQuery.map { PercentDecoding.queryItems($0) } ?? [],
+                           headers: context.headers, body: [], pathParameters: match.parameters,
+                           correlationId: context.correlationId, remoteAddress: client, peerAddress: peer, scheme: scheme,
+                           receivedAt: context.receivedAt)
+    }
+
+    /// The first call, on the complete head: everything that does not depend on the body is
+    /// decided here, before any of it is read.
     private func prepare(_ context: HTTPRequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>?) -> MHD_Result {
         context.started = true
         context.connection = connection
         context.method = method.map { String(cString: $0) } ?? "GET"
+        context.connectionState = an_mhd_socket_context(connection).map {
+            Unmanaged<HTTPConnectionState>.fromOpaque($0).takeUnretainedValue()
+        }
         let pointer = Unmanaged.passUnretained(context).toOpaque()
         _ = MHD_get_connection_values(connection, .HEADER_KIND, HTTPServer.headerIterator, pointer)
         context.correlationId = CorrelationID.accept(context.headers[CorrelationID.headerName])
+        if let declared = context.headers["content-length"] {
+            context.declaredLength = Int(declared.trimmingCharacters(in: .whitespaces))
+        }
+        context.expectsBody = context.declaredLength.map { $0 > 0 } ?? (context.headers["transfer-encoding"] != nil)
         if stopping.load(ordering: .acquiring) {
             // A stopping server starts no new work; the client retries on its successor.
             var response = APIError.unavailable(retryAfter: 1).response(correlationId: context.correlationId)
             response.headers.append(("Connection", "close"))
-            return queue(response, context, connection)
+            return answerEarly(response, context, connection)
         }
         switch router.lookup(method: context.method, rawPath: context.rawPath) {
         case let .success(match):
@@ -84,14 +114,51 @@ extension HTTPServer {
             context.pendingError = error
             context.bodyLimit = options.maxBodyBytes
         }
-        if let declared = context.headers["content-length"], let length = Int(declared.trimmingCharacters(in: .whitespaces)),
-           length > context.bodyLimit {
-            // Answering before the body is read makes libmicrohttpd close the connection,
-            // which is what an oversized upload deserves.
-            return queue(APIError.payloadTooLarge(limit: context.bodyLimit).response(correlationId: context.correlationId),
-                         context, connection)
+        guard context.expectsBody else {
+            if let state = context.connectionState { connections.handling(state) }
+            return .YES
         }
+        if let error = context.pendingError {
+            return answerEarly(error.response(correlationId: context.correlationId), context, connection)
+        }
+        // Who is asking comes before how much they send: a refused caller learns no limits.
+        if let match = context.match, let check = match.route.headerCheck {
+            let head = makeRequest(context, connection, match)
+            do {
+                try check(head)
+            } catch {
+                return answerEarly(response(for: .failure(error), context), context, connection)
+            }
+            context.head = head
+        }
+        if let length = context.declaredLength, length > context.bodyLimit {
+            return answerEarly(APIError.payloadTooLarge(limit: context.bodyLimit).response(correlationId: context.correlationId),
+                               context, connection)
+        }
+        if let length = context.declaredLength, !takeBudget(length, context) {
+            return answerEarly(APIError.unavailable(retryAfter: 1).response(correlationId: context.correlationId), context, connection)
+        }
+        if let state = context.connectionState { connections.receivingBody(state) }
         return .YES
+    }
+
+    /// Answers before the body is read. libmicrohttpd then closes the connection; it lingers
+    /// so the client can read this answer even while it is still sending.
+    private func answerEarly(_ response: HTTPResponse, _ context: HTTPRequestContext, _ connection: OpaquePointer) -> MHD_Result {
+        if context.expectsBody { context.connectionState?.linger.store(true, ordering: .releasing) }
+        return queue(response, context, connection)
+    }
+
+    /// Gives up on a connection whose client keeps sending a refused body.
+    private func discontinue(_ context: HTTPRequestContext) -> MHD_Result {
+        context.connectionState?.linger.store(true, ordering: .releasing)
+        return .NO
+    }
+
+    private func takeBudget(_ bytes: Int, _ context: HTTPRequestContext) -> Bool {
+        guard bodyBudget.reserve(bytes) else { return false }
+        context.reservedBytes += bytes
+        return true
     }
 
     /// Calls the handler without holding the pool thread: if it has not completed by the
@@ -158,7 +225,7 @@ extension HTTPServer {
         return result
     }
 
-    private func remoteAddress(_ connection: OpaquePointer) -> String? {
+    func remoteAddress(_ connection: OpaquePointer) -> String? {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
             an_mhd_client_address(connection, buffer.baseAddress, 64) == 0 ? String(cString: buffer.baseAddress!) : nil
         }

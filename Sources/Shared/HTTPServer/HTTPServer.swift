@@ -12,6 +12,10 @@ public final class HTTPServer: @unchecked Sendable {
     let options: HTTPServerOptions
     let logger: Logger
     let observer: HTTPServerObserver?
+    /// Per-client connection cap, head and body deadlines, lingering close.
+    let connections: HTTPConnectionGuard
+    /// Body bytes held in memory across requests.
+    let bodyBudget: BodyBudget
 
     /// Guards `state`, `daemonAlive`, `suspended` and every context's async fields.
     let lock = NSLock()
@@ -33,6 +37,12 @@ public final class HTTPServer: @unchecked Sendable {
         self.options = options
         self.logger = logger
         self.observer = observer
+        var limits = HTTPConnectionGuard.Limits()
+        limits.perClient = max(options.perClientConnections, 1)
+        limits.headerTimeout = options.headerTimeout
+        limits.bodyTimeout = options.bodyTimeout
+        connections = HTTPConnectionGuard(limits: limits, trusted: options.trustedProxies, logger: logger)
+        bodyBudget = BodyBudget(limit: options.bodyBudgetBytes)
     }
 
     /// The port actually listened on (meaningful after `start()`).
@@ -48,6 +58,7 @@ public final class HTTPServer: @unchecked Sendable {
 
         try lock.withLock {
             guard state == .idle else { throw HTTPServerError.alreadyStarted }
+            try connections.start()
             // The daemon holds this reference until `stop()` has stopped it.
             let me = Unmanaged.passRetained(self).toOpaque()
             let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
@@ -56,10 +67,12 @@ public final class HTTPServer: @unchecked Sendable {
                     an_mhd_start(flags, sa, UInt32(max(options.threads, 1)), UInt32(max(options.connectionTimeout, 0)),
                                  max(options.connectionMemoryLimit, 4096), UInt32(max(options.connectionLimit, 1)),
                                  HTTPServer.accessCallback, me, HTTPServer.completedCallback, me,
-                                 HTTPServer.uriCallback, me)
+                                 HTTPServer.uriCallback, me, HTTPServer.acceptCallback, me,
+                                 HTTPServer.connectionCallback, me)
                 }
             }
             guard let started else {
+                connections.stop()
                 Unmanaged<HTTPServer>.fromOpaque(me).release()
                 throw HTTPServerError.bindFailed(host: options.host, port: options.port)
             }
@@ -99,6 +112,7 @@ public final class HTTPServer: @unchecked Sendable {
         waitForDrain(until: Date().addingTimeInterval(1))
         lock.withLock { daemonAlive = false }
         MHD_stop_daemon(daemon)
+        connections.stop()
         lock.withLock {
             self.daemon = nil
             state = .stopped

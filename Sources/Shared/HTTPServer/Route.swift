@@ -3,6 +3,10 @@ public struct Route {
     public typealias Completion = (Result<HTTPResponse, Error>) -> Void
     public typealias SyncHandler = (HTTPRequest) throws -> HTTPResponse
     public typealias AsyncHandler = (HTTPRequest, @escaping Completion) -> Void
+    /// Checks a request from its head alone (method, path, query, headers, client address;
+    /// the body is still empty): run before any body byte is read, so a request refused for
+    /// its token, signature, App ID or rate limit never costs its body.
+    public typealias HeaderCheck = (HTTPRequest) throws -> Void
 
     enum Handler {
         case sync(SyncHandler)
@@ -15,6 +19,8 @@ public struct Route {
     public let pattern: String
     /// Overrides the server's default body limit when set.
     public let maxBodyBytes: Int?
+    /// Runs on the request head when a body follows; the handler still checks everything.
+    public let headerCheck: HeaderCheck?
     /// Names of the `{name}` segments, in path order.
     public let parameterNames: [String]
     let handler: Handler

@@ -16,16 +16,16 @@ public final class Router: @unchecked Sendable {
     public init() {}
 
     /// Registers a synchronous handler, run on the server's pool thread.
-    public func add(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
+    public func add(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headerCheck: Route.HeaderCheck? = nil,
                     _ handler: @escaping (HTTPRequest) throws -> HTTPResponse) {
-        insert(method, pattern, maxBodyBytes, .sync(handler))
+        insert(method, pattern, maxBodyBytes, headerCheck, .sync(handler))
     }
 
     /// Registers a handler that answers later through `completion`, from any thread,
     /// without holding a pool thread while it waits.
-    public func addAsync(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
+    public func addAsync(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headerCheck: Route.HeaderCheck? = nil,
                          _ handler: @escaping (HTTPRequest, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) {
-        insert(method, pattern, maxBodyBytes, .async(handler))
+        insert(method, pattern, maxBodyBytes, headerCheck, .async(handler))
     }
 
     /// The route for `method` and a raw (still percent-encoded) `path`; throws 404
@@ -57,7 +57,8 @@ public final class Router: @unchecked Sendable {
         return .failure(.methodNotAllowed(allowed: search.allowed.sorted()))
     }
 
-    private func insert(_ method: String, _ pattern: String, _ maxBodyBytes: Int?, _ handler: Route.Handler) {
+    private func insert(_ method: String, _ pattern: String, _ maxBodyBytes: Int?, _ headerCheck: Route.HeaderCheck?,
+                        _ handler: Route.Handler) {
         precondition(pattern.hasPrefix("/"), "route pattern must start with /: \(pattern)")
         var node = root
         var names: [String] = []
@@ -77,7 +78,8 @@ public final class Router: @unchecked Sendable {
         if names.isEmpty { literalPaths[pattern] = node }
         let verb = method.uppercased()
         precondition(node.routes[verb] == nil, "duplicate route \(verb) \(pattern)")
-        node.routes[verb] = Route(method: verb, pattern: pattern, maxBodyBytes: maxBodyBytes, parameterNames: names, handler: handler)
+        node.routes[verb] = Route(method: verb, pattern: pattern, maxBodyBytes: maxBodyBytes, headerCheck: headerCheck,
+                                  parameterNames: names, handler: handler)
     }
 
     /// Depth-first walk trying literal children before the parameter child, so the first

@@ -4,40 +4,55 @@ import Glibc
 #endif
 
 /// A response read off a raw socket by `TestHTTPConnection`.
-struct TestHTTPResponse {
-    let status: Int
-    let headers: [(String, String)]
-    let body: [UInt8]
+public struct TestHTTPResponse {
+    public let status: Int
+    public let headers: [(String, String)]
+    public let body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
-    var json: [String: Any] {
+    public var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
     }
 
     /// `error.code` of an error envelope.
-    var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+    public var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
 }
 
-struct TestHTTPError: Error, CustomStringConvertible {
-    let description: String
+public struct TestHTTPError: Error, CustomStringConvertible {
+    public let description: String
 }
 
 /// A plain TCP client speaking just enough HTTP/1.1 to test the server byte for byte,
 /// including several requests on one connection.
-final class TestHTTPConnection {
-    let fd: Int32
+public final class TestHTTPConnection {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, timeout: TimeInterval = 5) throws {
+    /// `from` binds the client end to another loopback address (`127.0.0.2`), so the server
+    /// sees a different client.
+    public init(port: UInt16, timeout: TimeInterval = 5, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestHTTPError(description: "socket failed") }
+        guard fd >= 0 else { throw TestHTTPError(description: "socket failed: errno \(errno)") }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - floor(timeout)) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                Glibc.close(fd)
+                throw TestHTTPError(description: "bind to \(source) failed: errno \(errno)")
+            }
+        }
         guard TestHTTPConnection.connect(fd, port) == 0 else {
             Glibc.close(fd)
             throw TestHTTPError(description: "connect to \(port) failed: errno \(errno)")
@@ -57,15 +72,15 @@ final class TestHTTPConnection {
     }
 
     /// Whether anything accepts TCP connections on the port.
-    static func canConnect(port: UInt16) -> Bool {
+    public static func canConnect(port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { Glibc.close(fd) }
         return connect(fd, port) == 0
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -75,7 +90,7 @@ final class TestHTTPConnection {
     }
 
     /// Sends one request; adds `Host` and, when there is a body, `Content-Length`.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> TestHTTPResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> TestHTTPResponse {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
@@ -85,7 +100,7 @@ final class TestHTTPConnection {
     }
 
     /// Reads exactly one response (Content-Length framed, or a body-less status).
-    func readResponse(method: String = "GET") throws -> TestHTTPResponse {
+    public func readResponse(method: String = "GET") throws -> TestHTTPResponse {
         let separator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?
         while headEnd == nil {
@@ -112,9 +127,17 @@ final class TestHTTPConnection {
     }
 
     /// True when the server closed the connection (read returns 0) within the timeout.
-    func isClosedByPeer() -> Bool {
+    public func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
         return recv(fd, &byte, 1, 0) == 0
+    }
+
+    /// Whether the server has already closed the connection, without waiting: a pending end
+    /// of stream or reset reads as closed, silence as open.
+    public func isClosedNow() -> Bool {
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
+        return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
     private func fill() throws {
@@ -125,7 +148,7 @@ final class TestHTTPConnection {
     }
 
     /// One request on a fresh connection.
-    static func fetch(port: UInt16, _ method: String, _ target: String, headers: [(String, String)] = [],
+    public static func fetch(port: UInt16, _ method: String, _ target: String, headers: [(String, String)] = [],
                       body: [UInt8] = []) throws -> TestHTTPResponse {
         try TestHTTPConnection(port: port).request(method, target, headers: headers, body: body)
     }
