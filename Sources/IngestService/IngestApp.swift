@@ -17,7 +17,9 @@ public final class IngestApp: @unchecked Sendable {
     public init(context: DaemonContext) throws {
         self.context = context
         store = IngestStore(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment())
-        if let token = context.config.adminToken { try store.ensureBootstrapToken(token) }
+        if let token = context.config.adminToken, try !store.ensureBootstrapToken(token) {
+            context.logger.warn("APPNORTH_ADMIN_TOKEN was revoked and stays revoked; set a different value for a new bootstrap token")
+        }
         publicGuard = PublicRequestGuard(store: store, clock: context.clock,
                                          communityRequestsPerMinute: context.config.communityRequestsPerMinute)
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)

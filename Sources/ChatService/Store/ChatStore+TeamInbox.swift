@@ -46,8 +46,10 @@ extension ChatStore {
         return try db.transaction {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
             let seq = conversation.int64("seq")!
-            try db.run("UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
-                       [.int(seq)])
+            if request.markRead {
+                try db.run("UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
+                           [.int(seq)])
+            }
             let rows = try db.query("SELECT * FROM messages WHERE conversation_seq = ? AND seq > ? ORDER BY seq LIMIT ?",
                                     [.int(seq), .int(after), .int(Int64(request.limit + 1))])
             let page = rows.prefix(request.limit)

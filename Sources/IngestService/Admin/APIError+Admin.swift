@@ -18,6 +18,9 @@ extension APIError {
     public static let organizationRequired = APIError(status: 403, code: "FORBIDDEN",
                                                       message: "Only tokens of the instance's default organization can create organizations.")
 
+    public static let marketImportRequiresOperator = APIError(status: 403, code: "FORBIDDEN",
+                                                              message: "Only tokens of the instance's default organization can import market records: every organization reads them.")
+
     /// 404 `NOT_FOUND` naming the kind of resource; another organization's resource answers the same.
     public static func adminNotFound(_ what: String) -> APIError {
         APIError(status: 404, code: "NOT_FOUND", message: "No \(what) with this ID.")

@@ -11,7 +11,7 @@ struct AdminJobsHandler {
     }
 
     func run(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        guard try store.organization(id: caller.organizationId)?.slug == "default" else { throw APIError.organizationRequired }
+        try store.requireInstanceOperator(caller.organizationId, else: .organizationRequired)
         let name = request.pathParameters["name"] ?? ""
         guard let job = jobs[name] else {
             throw APIError(status: 404, code: "JOB_NOT_FOUND",

@@ -35,7 +35,7 @@ struct AdminOrganizationsHandler {
 
     /// 200 with the organization, its plan and/or app allowance changed.
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        guard try store.organization(id: caller.organizationId)?.slug == "default" else { throw APIError.organizationRequired }
+        try store.requireInstanceOperator(caller.organizationId, else: .organizationRequired)
         let body = try request.decodeJSON(UpdateBody.self)
         var errors = FieldErrors()
         let plan = Self.plan(body.plan, required: !body.setsAllowance, into: &errors)
@@ -68,7 +68,7 @@ struct AdminOrganizationsHandler {
     /// 201 `{"organization", "token"}`: the new organization and its first `write` token,
     /// whose text is shown only here.
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        guard try store.organization(id: caller.organizationId)?.slug == "default" else { throw APIError.organizationRequired }
+        try store.requireInstanceOperator(caller.organizationId, else: .organizationRequired)
         let body = try request.decodeJSON(CreateBody.self)
         var errors = FieldErrors()
         let slug = AdminValidation.slug(body.slug, "slug", into: &errors)

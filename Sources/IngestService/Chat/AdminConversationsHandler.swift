@@ -1,7 +1,8 @@
 import Shared
 
 /// Operator chat inbox: a project's conversations, and one conversation's messages (reading
-/// marks the user's messages read by the team) and replies or internal notes.
+/// with a write token marks the user's messages read by the team, unless `markRead=false`) and
+/// replies or internal notes.
 struct AdminConversationsHandler {
     let lookup: AdminLookup
     let locator: ChatConversationLocator
@@ -55,10 +56,21 @@ struct AdminConversationsHandler {
         }
         let cursor = CommunityHTTP.nonEmptyQuery(request, "cursor")
         if let cursor, cursor.utf8.count > 20 || Int64(cursor) == nil { problems["cursor"] = ["is not a cursor"] }
+        // Reading as the team marks the user's messages read, a change of state: a write token
+        // does so unless told not to, a read token only reads and may not ask for it.
+        let canWrite = caller.token.scope == .write
+        var markRead = canWrite
+        if let text = CommunityHTTP.nonEmptyQuery(request, "markRead") {
+            if text == "true" || text == "false" { markRead = text == "true" } else { problems["markRead"] = ["must be true or false"] }
+        }
         if !problems.isEmpty { throw APIError.invalidQuery(problems) }
+        if markRead && !canWrite {
+            throw APIError(status: 403, code: "FORBIDDEN", message: "markRead=true changes the conversation and needs a write token.")
+        }
         let base = uploads.base(for: request)
         try locator.attempt(caller, request, respond: respond) { project, id, done in
-            let call = ChatTeamMessages.Request(projectId: project.id, conversationId: id, cursor: cursor, limit: limit)
+            let call = ChatTeamMessages.Request(projectId: project.id, conversationId: id, cursor: cursor, limit: limit,
+                                                markRead: markRead)
             chat.forward(ChatTeamMessages.self, call, respond: done) {
                 .json(AdminPage(items: $0.items.map { uploads.signer.signed($0, base: base) }, nextCursor: $0.nextCursor))
             }

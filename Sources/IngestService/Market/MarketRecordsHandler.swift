@@ -8,12 +8,19 @@ struct MarketRecordsHandler {
     static let mediaTypes: Set<String> = ["application/x-ndjson", "application/jsonl", "application/json-lines", "text/plain"]
 
     let market: BackendForwarding
+    let store: IngestStore
 
+    /// Market records feed the charts, profiles and estimates every organization reads, and
+    /// their IDs are the operator's feed's: only the instance operator imports them.
     func register(on admin: AdminRouter) {
-        admin.addAsync("POST", "/market/records", maxBodyBytes: Self.maximumBodyBytes, importLines)
+        let auth = admin.auth, store = self.store
+        admin.addAsync("POST", "/market/records", maxBodyBytes: Self.maximumBodyBytes, headerCheck: { request in
+            try store.requireInstanceOperator(try auth.authenticate(request).organizationId, else: .marketImportRequiresOperator)
+        }, importLines)
     }
 
     func importLines(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try store.requireInstanceOperator(caller.organizationId, else: .marketImportRequiresOperator)
         let media = request.headers["content-type"]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let media, Self.mediaTypes.contains(media) else {
             throw APIError.unsupportedMediaType("Content-Type must be application/x-ndjson or text/plain (one JSON record per line).")

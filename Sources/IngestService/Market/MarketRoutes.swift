@@ -24,7 +24,7 @@ public struct MarketRoutes {
         MarketChartsHandler(market: market, access: access, cache: chartCache).register(on: admin)
         MarketWatchlistHandler(market: market, access: access).register(on: admin)
         MarketTrackerHandler(market: market, access: access).register(on: admin)
-        MarketRecordsHandler(market: market).register(on: admin)
+        MarketRecordsHandler(market: market, store: store).register(on: admin)
         MarketFavoritesHandler(market: market).register(on: admin)
         MarketAppsHandler(market: market, access: access).register(on: admin)
         MarketPublishersHandler(market: market, access: access).register(on: admin)

@@ -9,7 +9,10 @@ extension IngestStore {
 
     /// The `APPNORTH_ADMIN_TOKEN` bootstrap: an organization `default` owning a `write`
     /// token with exactly that value. Idempotent across restarts.
-    public func ensureBootstrapToken(_ token: String) throws {
+    /// Answers false when the operator revoked this value: it stays revoked (a start must not
+    /// undo a revocation) until `APPNORTH_ADMIN_TOKEN` is set to a different value.
+    @discardableResult
+    public func ensureBootstrapToken(_ token: String) throws -> Bool {
         try db.transaction {
             let org: String
             if let row = try db.queryOne("SELECT id FROM organizations WHERE slug = 'default'") {
@@ -20,15 +23,14 @@ extension IngestStore {
                            [.text(org), .text(now())])
             }
             let hash = IngestStore.tokenHash(token)
-            if try db.queryOne("SELECT id FROM api_tokens WHERE token_hash = ?", [.text(hash)]) == nil {
+            guard let existing = try db.queryOne("SELECT revoked_at FROM api_tokens WHERE token_hash = ?", [.text(hash)]) else {
                 try db.run("""
                     INSERT INTO api_tokens (id, organization_id, name, token_hash, prefix, scope, created_at)
                     VALUES (?, ?, 'APPNORTH_ADMIN_TOKEN', ?, ?, 'write', ?)
                     """, [.text(ids.next()), .text(org), .text(hash), .text(String(token.prefix(8))), .text(now())])
-            } else {
-                // The operator set this value again: it is theirs, so a revocation is lifted.
-                try db.run("UPDATE api_tokens SET revoked_at = NULL, organization_id = ? WHERE token_hash = ?", [.text(org), .text(hash)])
+                return true
             }
+            return existing.string("revoked_at") == nil
         }
     }
 

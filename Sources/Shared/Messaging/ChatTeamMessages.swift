@@ -46,7 +46,7 @@ public enum ChatTeamConversation: RPCMessage {
 }
 
 /// `chat.team.messages`: a page of the conversation's messages with internal notes, oldest
-/// first; marks the user's messages read by the team.
+/// first; marks the user's messages read by the team when `markRead` says so.
 public enum ChatTeamMessages: RPCMessage {
     public static let type = "chat.team.messages"
     public static let defaultLimit = 100
@@ -57,11 +57,27 @@ public enum ChatTeamMessages: RPCMessage {
         /// The previous page's `nextCursor`.
         public var cursor: String?
         public var limit: Int
-        public init(projectId: String, conversationId: String, cursor: String? = nil, limit: Int = ChatTeamMessages.defaultLimit) {
+        /// Whether reading marks the user's messages read by the team (absent: true, as callers
+        /// that predate the field expect).
+        public var markRead: Bool
+        public init(projectId: String, conversationId: String, cursor: String? = nil, limit: Int = ChatTeamMessages.defaultLimit,
+                    markRead: Bool = true) {
             self.projectId = projectId
             self.conversationId = conversationId
             self.cursor = cursor
             self.limit = limit
+            self.markRead = markRead
+        }
+
+        private enum CodingKeys: String, CodingKey { case projectId, conversationId, cursor, limit, markRead }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            projectId = try c.decode(String.self, forKey: .projectId)
+            conversationId = try c.decode(String.self, forKey: .conversationId)
+            cursor = try c.decodeIfPresent(String.self, forKey: .cursor)
+            limit = try c.decode(Int.self, forKey: .limit)
+            markRead = try c.decodeIfPresent(Bool.self, forKey: .markRead) ?? true
         }
     }
     public struct Response: Codable, Equatable, Sendable {
