@@ -58,6 +58,11 @@ public final class IngestApp: @unchecked Sendable {
         options.host = context.config.httpHost
         options.port = context.config.httpPort
         options.threads = context.config.httpThreads
+        options.perClientConnections = context.config.httpPerClientConnections
+        options.headerTimeout = context.config.httpHeaderTimeout
+        options.bodyTimeout = context.config.httpBodyTimeout
+        options.bodyBudgetBytes = context.config.httpBodyBudgetBytes
+        options.trustedProxies = context.config.trustedProxies
         server = HTTPServer(router: router, options: options, logger: context.logger, observer: metrics)
     }
 

@@ -12,6 +12,17 @@ public struct AdminAuth: Sendable {
     public init(store: IngestStore) { self.store = store }
 
     public func authorize(_ request: HTTPRequest) throws -> AdminCaller {
+        let token = try authenticate(request)
+        let threshold = ISOTime.format(store.clock.now().addingTimeInterval(-AdminAuth.lastUsedResolution))
+        if token.lastUsedAt.map({ $0 < threshold }) ?? true {
+            try store.recordTokenUse(id: token.id)
+        }
+        return AdminCaller(token: token)
+    }
+
+    /// The live token of the request, allowed its method; throws 401 or 403. Changes nothing,
+    /// so the server runs it on a request's head too, before the body is read.
+    public func authenticate(_ request: HTTPRequest) throws -> APIToken {
         guard let text = AdminAuth.bearerToken(request.headers["authorization"]),
               let token = try store.authenticate(token: text) else {
             var error = APIError.unauthorized
@@ -20,11 +31,7 @@ public struct AdminAuth: Sendable {
         }
         let reads = request.method == "GET" || request.method == "HEAD"
         if !reads && token.scope != .write { throw APIError.forbidden }
-        let threshold = ISOTime.format(store.clock.now().addingTimeInterval(-AdminAuth.lastUsedResolution))
-        if token.lastUsedAt.map({ $0 < threshold }) ?? true {
-            try store.recordTokenUse(id: token.id)
-        }
-        return AdminCaller(token: token)
+        return token
     }
 
     /// The token of a `Bearer` credential (scheme case-insensitive), only when it has the

@@ -13,8 +13,8 @@ struct ChatAccess {
 
     /// `identified` needs a verified identity; `anyone` takes the identity when present,
     /// else the voter token; neither is 401 `IDENTITY_REQUIRED`.
-    func resolve(_ request: HTTPRequest, write: Bool) throws -> Outcome {
-        let context = try requestGuard.resolve(request, write: write, origin: .ifPresent)
+    func resolve(_ request: HTTPRequest, write: Bool, consume: Bool = true) throws -> Outcome {
+        let context = try requestGuard.resolve(request, write: write, origin: .ifPresent, consume: consume)
         let project = context.project
         let participant = context.participant
         switch project.chatMode {
@@ -33,10 +33,19 @@ struct ChatAccess {
     }
 
     /// For writes: a disabled chat is 403 `CHAT_DISABLED`.
-    func requireOwner(_ request: HTTPRequest) throws -> (owner: ChatOwner, context: PublicContext) {
-        switch try resolve(request, write: true) {
+    func requireOwner(_ request: HTTPRequest, consume: Bool = true) throws -> (owner: ChatOwner, context: PublicContext) {
+        switch try resolve(request, write: true, consume: consume) {
         case .unavailable: throw APIError.chatDisabled
         case let .owner(owner, context): return (owner, context)
+        }
+    }
+
+    /// The head check of a chat or push write: everything `requireOwner` decides, and the
+    /// route's budget, spending nothing.
+    func headerCheck(_ limiter: RateLimiter) -> Route.HeaderCheck {
+        { request in
+            let (_, context) = try requireOwner(request, consume: false)
+            try limiter.check(context.project.id + "|" + context.clientAddress)
         }
     }
 }

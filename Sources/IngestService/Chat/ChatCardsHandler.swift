@@ -12,7 +12,7 @@ struct ChatCardsHandler {
     func register(on router: Router) {
         for event in [ChatCardsActivity.Event.opened, .tapped] {
             BackendForwarding.addAsync(router, "POST", "/api/v1/chat/cards/" + event.rawValue,
-                                    maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
+                                       maxBodyBytes: InputLimits.communityBodyBytes, headerCheck: access.headerCheck(events)) { request, respond in
                 try record(event, request, respond)
             }
         }

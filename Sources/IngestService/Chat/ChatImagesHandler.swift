@@ -11,9 +11,10 @@ struct ChatImagesHandler {
     let steps: RateLimiter
 
     func register(on router: Router) {
-        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/images", maxBodyBytes: InputLimits.communityBodyBytes, create)
+        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/images", maxBodyBytes: InputLimits.communityBodyBytes,
+                                   headerCheck: access.headerCheck(steps), create)
         router.add("PUT", ChatImageSigner.uploadPathPrefix + "{uploadId}", maxBodyBytes: ChatImageLimits.maximumUploadBytes,
-                   uploads.put)
+                   headerCheck: { _ = try uploads.checkPut($0) }, uploads.put)
         router.add("GET", ChatImageSigner.mediaPath, uploads.media)
     }
 

@@ -10,7 +10,8 @@ struct ChatPaywallsHandler {
     let reports: RateLimiter
 
     func register(on router: Router) {
-        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/paywalls", maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
+        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/paywalls", maxBodyBytes: InputLimits.communityBodyBytes,
+                                   headerCheck: access.headerCheck(reports)) { request, respond in
             try replace(request, respond)
         }
     }

@@ -28,7 +28,8 @@ public struct FeedbackHandler {
     }
 
     public func register(on router: Router) {
-        router.add("POST", "/api/v1/feedback", maxBodyBytes: InputLimits.feedbackBodyBytes, create)
+        router.add("POST", "/api/v1/feedback", maxBodyBytes: InputLimits.feedbackBodyBytes,
+                   headerCheck: requestGuard.headerCheck(origin: .required, limiter: creations), create)
         router.add("GET", "/api/v1/feedback/{id}", thread)
     }
 

@@ -8,7 +8,7 @@ struct CommentsHandler {
 
     func register(on router: Router) {
         router.add("GET", "/api/v1/ideas/{handle}/comments", list)
-        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas/{handle}/comments", store: store, create)
+        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas/{handle}/comments", store: store, requestGuard: requestGuard, create)
     }
 
     func list(_ request: HTTPRequest) throws -> HTTPResponse {

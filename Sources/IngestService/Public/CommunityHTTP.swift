@@ -25,8 +25,9 @@ enum CommunityHTTP {
     /// storage (the closure `prepare` returns) joins the store's next group commit; the
     /// response is sent after that commit.
     static func addWrite(_ router: Router, _ method: String, _ pattern: String, store: IngestStore,
-                         _ prepare: @escaping (HTTPRequest) throws -> () throws -> Written) {
-        router.addAsync(method, pattern, maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
+                         requestGuard: PublicRequestGuard, _ prepare: @escaping (HTTPRequest) throws -> () throws -> Written) {
+        router.addAsync(method, pattern, maxBodyBytes: InputLimits.communityBodyBytes,
+                        headerCheck: requestGuard.headerCheck(origin: .required)) { request, respond in
             do {
                 store.writes.submit(try prepare(request)) { result in
                     // A full write queue or a stopping daemon is overload, not a server fault.

@@ -17,7 +17,7 @@ struct IdeasHandler {
     func register(on router: Router) {
         router.add("GET", "/api/v1/ideas", list)
         router.add("GET", "/api/v1/ideas/{handle}", get)
-        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas", store: store, create)
+        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas", store: store, requestGuard: requestGuard, create)
     }
 
     /// The idea a path's `{handle}` names for this caller; 404 `NOT_FOUND` otherwise. Writes

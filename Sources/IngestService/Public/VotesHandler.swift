@@ -6,7 +6,7 @@ struct VotesHandler {
     let requestGuard: PublicRequestGuard
 
     func register(on router: Router) {
-        CommunityHTTP.addWrite(router, "PUT", "/api/v1/ideas/{handle}/vote", store: store, update)
+        CommunityHTTP.addWrite(router, "PUT", "/api/v1/ideas/{handle}/vote", store: store, requestGuard: requestGuard, update)
     }
 
     struct Body: Codable {

@@ -13,11 +13,13 @@ struct PushDevicesHandler {
     }
 
     func register(on router: Router) {
-        BackendForwarding.addAsync(router, "POST", "/api/v1/push/devices", maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
+        BackendForwarding.addAsync(router, "POST", "/api/v1/push/devices", maxBodyBytes: InputLimits.communityBodyBytes,
+                                   headerCheck: access.headerCheck(registrations)) { request, respond in
             let device = try device(from: request)
             push.forward(PushDeviceRegister.self, device, respond: respond) { _ in .noContent }
         }
-        BackendForwarding.addAsync(router, "DELETE", "/api/v1/push/devices", maxBodyBytes: InputLimits.communityBodyBytes) { request, respond in
+        BackendForwarding.addAsync(router, "DELETE", "/api/v1/push/devices", maxBodyBytes: InputLimits.communityBodyBytes,
+                                   headerCheck: access.headerCheck(registrations)) { request, respond in
             let device = try device(from: request)
             push.forward(PushDeviceUnregister.self, device, respond: respond) { _ in .noContent }
         }

@@ -16,9 +16,12 @@ public final class PublicRequestGuard: @unchecked Sendable {
         communityBudget = RateLimiter(limit: communityRequestsPerMinute, window: 60, clock: clock)
     }
 
-    public func resolve(_ request: HTTPRequest, write: Bool, origin rule: OriginCheck.Rule = .required) throws -> PublicContext {
+    /// `consume: false` checks the community budget without spending it (a header check, whose
+    /// request is resolved again once its body is in).
+    public func resolve(_ request: HTTPRequest, write: Bool, origin rule: OriginCheck.Rule = .required,
+                        consume: Bool = true) throws -> PublicContext {
         let address = request.remoteAddress ?? "unknown"
-        try communityBudget.consume(address)
+        if consume { try communityBudget.consume(address) } else { try communityBudget.check(address) }
         guard let appId = request.query["app_id"], InputLimits.appId.contains(appId.utf16.count) else {
             throw APIError.invalidAppId
         }
@@ -39,6 +42,16 @@ public final class PublicRequestGuard: @unchecked Sendable {
         }
         return PublicContext(project: project, participant: Participant(identity: identity, voterTokenHash: voterTokenHash),
                              clientAddress: address)
+    }
+
+    /// The check of a public write's head: budget, App ID, voter token, identity and Origin as
+    /// `resolve` does, and the route's own budget (`limiter`, keyed by project and client),
+    /// spending nothing, so a request refused for any of them is answered before its body is read.
+    public func headerCheck(origin rule: OriginCheck.Rule = .required, limiter: RateLimiter? = nil) -> Route.HeaderCheck {
+        { [self] request in
+            let context = try resolve(request, write: true, origin: rule, consume: false)
+            try limiter?.check(context.project.id + "|" + context.clientAddress)
+        }
     }
 
     /// A board policy for this participant: `disabled` → 403 `ACTION_DISABLED`; `identified`

@@ -39,6 +39,17 @@ public final class RateLimiter: @unchecked Sendable {
         if let wait { throw APIError.rateLimited(retryAfter: max(1, Int(wait.rounded(.up)))) }
     }
 
+    /// Throws 429 `RATE_LIMITED` when `key`'s budget is already spent, taking nothing: what a
+    /// request head can be refused for before its body is read.
+    public func check(_ key: String) throws {
+        let now = clock.now().timeIntervalSince1970
+        let rate = Double(limit) / window
+        let tokens: Double? = lock.withLock {
+            buckets[key].map { min(Double(limit), $0.tokens + max(0, now - $0.at) * rate) }
+        }
+        if let tokens, tokens < 1 { throw APIError.rateLimited(retryAfter: max(1, Int(((1 - tokens) / rate).rounded(.up)))) }
+    }
+
     var keyCount: Int { lock.withLock { buckets.count } }
 
     private func evict(now: TimeInterval, rate: Double) {

@@ -8,6 +8,16 @@ public struct HubConfig: Sendable {
     public var httpHost: String
     public var httpPort: UInt16
     public var httpThreads: Int
+    /// Open connections per client address (`APPNORTH_HTTP_PER_IP_CONNECTIONS`, 64).
+    public var httpPerClientConnections: Int
+    /// Seconds for a request head to arrive, and for its body (`APPNORTH_HTTP_HEADER_TIMEOUT_S`
+    /// 30, `APPNORTH_HTTP_BODY_TIMEOUT_S` 120), however slowly the bytes trickle.
+    public var httpHeaderTimeout: TimeInterval
+    public var httpBodyTimeout: TimeInterval
+    /// Request body bytes held in memory at once (`APPNORTH_HTTP_BODY_BUDGET_MB`, 128 MiB).
+    public var httpBodyBudgetBytes: Int
+    /// Reverse proxies whose `X-Forwarded-For`/`-Proto` are believed (`APPNORTH_TRUSTED_PROXIES`).
+    public var trustedProxies: TrustedProxies
     public var endpoints: [DaemonName: String]
     public var rpcTimeout: TimeInterval
     public var healthTimeout: TimeInterval
@@ -87,6 +97,20 @@ public struct HubConfig: Sendable {
         (httpHost, httpPort) = try HubConfig.parseAddress(address, name: "APPNORTH_HTTP_ADDR")
         httpThreads = try HubConfig.integer(value("APPNORTH_HTTP_THREADS"), name: "APPNORTH_HTTP_THREADS",
                                             default: 2, range: 1...64)
+        httpPerClientConnections = try HubConfig.integer(value("APPNORTH_HTTP_PER_IP_CONNECTIONS"),
+                                                         name: "APPNORTH_HTTP_PER_IP_CONNECTIONS", default: 64, range: 1...65_536)
+        httpHeaderTimeout = TimeInterval(try HubConfig.integer(value("APPNORTH_HTTP_HEADER_TIMEOUT_S"),
+                                                               name: "APPNORTH_HTTP_HEADER_TIMEOUT_S", default: 30, range: 1...3_600))
+        httpBodyTimeout = TimeInterval(try HubConfig.integer(value("APPNORTH_HTTP_BODY_TIMEOUT_S"),
+                                                             name: "APPNORTH_HTTP_BODY_TIMEOUT_S", default: 120, range: 1...3_600))
+        httpBodyBudgetBytes = try HubConfig.integer(value("APPNORTH_HTTP_BODY_BUDGET_MB"), name: "APPNORTH_HTTP_BODY_BUDGET_MB",
+                                                    default: 128, range: 8...65_536) << 20
+        switch TrustedProxies.parse(value("APPNORTH_TRUSTED_PROXIES") ?? "") {
+        case let .success(proxies): trustedProxies = proxies
+        case let .failure(bad):
+            throw ConfigError.invalid(name: "APPNORTH_TRUSTED_PROXIES", value: bad.entry,
+                                      reason: "expected comma-separated IP addresses or CIDR ranges such as 10.0.0.0/8")
+        }
 
         var endpoints: [DaemonName: String] = [:]
         for daemon in DaemonName.allCases {

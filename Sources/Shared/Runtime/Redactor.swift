@@ -12,6 +12,16 @@ public enum Redactor {
         secretKeyFragments.contains { ASCIIBuffer.containsIgnoringASCIICase(key, $0) }
     }
 
+    /// Query parameters that are secrets by their whole name though no fragment above catches
+    /// them: a signed URL's `sig`, an OAuth `code` and `state`. Only in queries: as log field
+    /// names `code` and `state` are harmless.
+    static let secretQueryNames: Set<String> = ["sig", "code", "state", "hmac"]
+
+    /// Whether a query parameter's value must not be logged.
+    public static func isSecretQueryParameter(_ name: String) -> Bool {
+        isSecretKey(name) || (name.utf8.count <= 5 && secretQueryNames.contains(name.lowercased()))
+    }
+
     /// Replaces secrets recognisable by their shape inside free text: bearer credentials,
     /// hub API tokens (`an_…`) and PEM private keys.
     public static func scrub(_ text: String) -> String {
@@ -44,7 +54,7 @@ public enum Redactor {
             if eq >= 0 {
                 let rawName = String(decoding: bytes[start..<eq], as: UTF8.self)
                 let name = rawName.contains("%") ? (rawName.removingPercentEncoding ?? rawName) : rawName
-                if isSecretKey(name) {
+                if isSecretQueryParameter(name) {
                     out += bytes[start...eq]
                     out += Array("[redacted]".utf8)
                 } else {
