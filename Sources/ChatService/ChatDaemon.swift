@@ -8,7 +8,12 @@ public enum ChatDaemon {
         ChatSchema.core,
         ChatPaywallSchema.paywalls,
         ChatImageSchema.images,
+        ChatSchema.outboxAcknowledged,
     ]
+
+    /// The daemon job applying the outbox retention (`OutboxRetention`), every
+    /// `APPNORTH_CLEANUP_INTERVAL_S` like ingest's `cleanup`.
+    public static let outboxJob = "chat-outbox"
 
     public static var spec: DaemonSpec {
         DaemonSpec(name: .chatd, migrations: migrations) { context in
@@ -22,6 +27,7 @@ public enum ChatDaemon {
             context.jobs.add(name: "chat-images", interval: context.config.cleanupInterval) {
                 try store.removeUnsentImages()
             }
+            context.jobs.add(name: outboxJob, interval: context.config.cleanupInterval) { try store.outbox.removeExpired() }
             ChatPushHandlers.install(on: context.rpc, store: store)
             try ChatEventRelay.install(on: context, store: store)
         }

@@ -10,6 +10,7 @@ public enum MarketDaemon {
         MarketSchema.records,
         MarketSchema.lists,
         MarketSchema.profileReads,
+        MarketSchema.snapshotAnswers,
     ]
 
     /// The job name `POST /api/admin/v1/jobs/market-charts/run` triggers.

@@ -19,7 +19,12 @@ public enum PushDaemon {
             let config = context.config
             let keyring = try config.pushCredentialsKey.map { try Keyring(spec: $0) }
             let store = PushStore(db: context.store, clock: context.clock, keyring: keyring)
-            PushEventHandlers.install(on: context.rpc, store: store)
+            let jobs = context.jobs
+            // A scheduled push job is woken by every commit that queues pushes, so a reply's push
+            // leaves at once and the interval only paces retries and cleanup; `0` keeps the job
+            // on demand only (each pass asked for, as tests do).
+            let wakes = config.pushInterval > 0
+            PushEventHandlers.install(on: context.rpc, store: store) { if wakes { jobs.trigger(jobName) } }
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
 
@@ -34,7 +39,6 @@ public enum PushDaemon {
             }, sender: sender, logger: context.logger, retryBase: config.pushRetryBase, batchSize: config.pushBatchSize)
             context.rpc.register(PushMetricsSnapshot.self) { _, _ in try metrics(worker: worker, store: store) }
 
-            let jobs = context.jobs
             // Shutdown steps run in reverse: the worker gives up its pass first (as on a crash,
             // its unrecorded pushes stay pending), then the job's queue drains, then
             // connections and the chatd client close.

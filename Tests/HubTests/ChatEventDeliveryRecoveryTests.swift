@@ -19,12 +19,12 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         XCTAssertTrue(hub.eventually { self.hub.logCount("chat event delivery failing") >= 1 })
         Thread.sleep(forTimeInterval: 1.0)
         // Then the event is still pending, and the outage was logged once, not per attempt
-        XCTAssertEqual(try hub.chatStore.pendingOutbox().map(\.id), [eventId])
+        XCTAssertEqual(try hub.chatStore.outbox.pending().map(\.id), [eventId])
         XCTAssertEqual(hub.logCount("chat event delivery failing"), 1)
         // When pushd starts again
         try hub.hub.startDaemon(.pushd)
         // Then the event arrives once, is acknowledged, and recovery is logged
-        XCTAssertTrue(try hub.eventually { try hub.chatStore.pendingOutbox().isEmpty })
+        XCTAssertTrue(try hub.eventually { try hub.chatStore.outbox.pending().isEmpty })
         XCTAssertEqual(try hub.pushStore.receivedEvents().map(\.event.id), [eventId])
         XCTAssertEqual(try hub.pushStore.receivedEvents().first?.event.topic, ChatOutboxTopic.replied)
         XCTAssertEqual(hub.logCount("chat event delivery resumed"), 1)
@@ -44,11 +44,11 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         // When chatd starts again on the same data directory
         try hub.hub.startDaemon(.chatd)
         // Then the reply's event is still pending there
-        XCTAssertTrue(try hub.chatStore.pendingOutbox().map(\.id).contains(eventId))
+        XCTAssertTrue(try hub.chatStore.outbox.pending().map(\.id).contains(eventId))
         // When pushd starts
         try hub.hub.startDaemon(.pushd)
         // Then the event arrives exactly once and chatd marks it acknowledged
-        XCTAssertTrue(try hub.eventually { try hub.chatStore.pendingOutbox().isEmpty })
+        XCTAssertTrue(try hub.eventually { try hub.chatStore.outbox.pending().isEmpty })
         Thread.sleep(forTimeInterval: 0.5)
         let replied = try hub.pushStore.receivedEvents().filter { $0.event.topic == ChatOutboxTopic.replied }
         XCTAssertEqual(replied.map(\.event.id), [eventId])

@@ -39,7 +39,7 @@ final class ChatTeamInboxTests: XCTestCase {
         // Then exactly one event of each kind was written, naming the conversation
         XCTAssertEqual(try chat.outboxTopics(), ["chat.replied", "chat.read", "chat.resolved"])
         let store = ChatStore(db: chat.store, clock: SystemClock())
-        let events = try store.pendingOutbox()
+        let events = try store.outbox.pending()
         let replied = try JSONSerialization.jsonObject(with: Data(events[0].payload.utf8)) as? [String: Any]
         XCTAssertEqual(replied?["messageId"] as? String, reply.id)
         XCTAssertEqual(replied?["conversationId"] as? String, id)
@@ -47,8 +47,8 @@ final class ChatTeamInboxTests: XCTestCase {
         let resolved = try JSONSerialization.jsonObject(with: Data(events[2].payload.utf8)) as? [String: Any]
         XCTAssertEqual(resolved?["sentiment"] as? String, "negative")
         // When acknowledged, nothing stays pending
-        try store.acknowledgeOutbox(ids: events.map(\.id))
-        XCTAssertEqual(try store.pendingOutbox(), [])
+        try store.outbox.acknowledge(ids: events.map(\.id))
+        XCTAssertEqual(try store.outbox.pending(), [])
     }
 
     func testInboxFiltersByStatusAndUnreadAndPages() throws {

@@ -39,26 +39,29 @@ final class CleanupJobTests: XCTestCase {
         try objects.put(key: orphan, bytes: [1, 2, 3], contentType: "image/png")
         try objects.put(key: fresh, bytes: [1, 2, 3], contentType: "image/png")
         try backdate(objectsRoot + "/" + orphan, hours: 2)
-        // And an idempotency record of nine days ago, one of today, an acknowledged old event and a pending old one
+        // And an idempotency record of nine days ago, one of today, an acknowledged old event, and pending events
+        // no consumer reads yet: an old one and one of today
         let old = ISOTime.format(Date().addingTimeInterval(-9 * 86_400))
+        let today = ISOTime.format(Date())
         try store.db.run("""
             INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at)
             VALUES ('p', 'POST /x', 's', 'old-key-1', 'h', 201, x'', ?)
             """, [.text(old)])
         try store.db.run("""
-            INSERT INTO outbox (id, topic, payload, created_at, acknowledged_at) VALUES ('e1', 't', '{}', ?, ?), ('e2', 't', '{}', ?, NULL)
-            """, [.text(old), .text(old), .text(old)])
+            INSERT INTO outbox (id, topic, payload, created_at, acknowledged_at)
+            VALUES ('e1', 'feedback.created', '{}', ?, ?), ('e2', 'feedback.created', '{}', ?, NULL), ('e3', 'feedback.created', '{}', ?, NULL)
+            """, [.text(old), .text(old), .text(old), .text(today)])
         let recordsBefore = try store.db.scalar("SELECT count(*) FROM idempotency_records").intValue!
         // When the operator runs the job
         let result = try run("cleanup")
-        // Then exactly the old record, the acknowledged old event and the old orphan went
+        // Then exactly the old record, the two old events and the old orphan went
         XCTAssertEqual(result.status, 200)
-        XCTAssertEqual(result.json["processed"] as? Int, 3)
+        XCTAssertEqual(result.json["processed"] as? Int, 4)
         XCTAssertFalse(try objects.exists(key: orphan))
         XCTAssertTrue(try objects.exists(key: fresh))
         XCTAssertTrue(try objects.exists(key: kept))
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM idempotency_records").intValue, recordsBefore - 1)
-        XCTAssertEqual(try store.db.query("SELECT id FROM outbox WHERE id IN ('e1', 'e2')").compactMap { $0.string("id") }, ["e2"])
+        XCTAssertEqual(try store.db.query("SELECT id FROM outbox WHERE id IN ('e1', 'e2', 'e3')").compactMap { $0.string("id") }, ["e3"])
         // And a second pass finds nothing more
         XCTAssertEqual(try run("cleanup").json["processed"] as? Int, 0)
     }

@@ -52,7 +52,7 @@ final class FeedbackRoundTripTests: XCTestCase {
         let kinds = (detail.json["timeline"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } ?? []
         XCTAssertEqual(kinds.first, "created")
         XCTAssertTrue(kinds.contains("status") && kinds.contains("read"), "\(kinds)")
-        let topics = try community.store.pendingOutbox().map(\.topic)
+        let topics = try community.store.outbox.pending().map(\.topic)
         XCTAssertEqual(topics, ["feedback.created", "feedback.replied", "feedback.status"])
     }
 }

@@ -72,7 +72,7 @@ final class FeedbackSubmissionTests: XCTestCase {
         // And one `created` event and one outbox event without the message or email
         XCTAssertEqual(try community.store.db.queryOne("SELECT kind FROM feedback_events WHERE feedback_id = ?",
                                                        [.text(receipt.id)])?.string("kind"), "created")
-        let events = try community.store.pendingOutbox().filter { $0.topic == "feedback.created" }
+        let events = try community.store.outbox.pending().filter { $0.topic == "feedback.created" }
         XCTAssertEqual(events.count, 1)
         let payload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(events[0].payload.utf8)) as? [String: String])
         XCTAssertEqual(Set(payload.keys), ["id", "projectId", "type", "createdAt"])

@@ -159,5 +159,5 @@ extension AdminClient {
     }
 
     /// Topics of the pending outbox events, oldest first.
-    func outboxTopics() throws -> [String] { try store.pendingOutbox(limit: 1_000).map(\.topic) }
+    func outboxTopics() throws -> [String] { try store.outbox.pending(limit: 1_000).map(\.topic) }
 }

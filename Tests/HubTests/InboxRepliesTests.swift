@@ -27,7 +27,7 @@ final class InboxRepliesTests: XCTestCase {
         XCTAssertNil(reply.json["convertedToNote"])
         XCTAssertEqual(note.status, 201)
         XCTAssertEqual(note.json["internal"] as? Bool, true)
-        let replied = try admin.store.pendingOutbox().filter { $0.topic == "feedback.replied" }
+        let replied = try admin.store.outbox.pending().filter { $0.topic == "feedback.replied" }
         XCTAssertEqual(replied.count, 1)
         XCTAssertTrue(replied[0].payload.contains(try XCTUnwrap(reply.json["id"] as? String)))
         XCTAssertFalse(replied[0].payload.contains("Fixed in 2.1"))
@@ -54,7 +54,7 @@ final class InboxRepliesTests: XCTestCase {
         XCTAssertEqual(timeline?.map { $0["kind"] as? String }, ["note"])
         // And the verified author's report gets a real reply
         XCTAssertEqual(delivered.json["internal"] as? Bool, false)
-        let replied = try admin.store.pendingOutbox().filter { $0.topic == "feedback.replied" }
+        let replied = try admin.store.outbox.pending().filter { $0.topic == "feedback.replied" }
         XCTAssertEqual(replied.count, 1)
         XCTAssertTrue(replied[0].payload.contains(verified))
     }

@@ -61,7 +61,7 @@ final class InboxTriageTests: XCTestCase {
         XCTAssertTrue((events[0]["actor"] as? String)?.hasPrefix("token:") ?? false)
         // And updated_at moved, the status change is in the outbox once
         XCTAssertNotEqual(try admin.store.db.scalar("SELECT updated_at FROM feedback WHERE id = ?", [.text(id)]).stringValue, before)
-        let status = try admin.store.pendingOutbox().filter { $0.topic == "feedback.status" }
+        let status = try admin.store.outbox.pending().filter { $0.topic == "feedback.status" }
         XCTAssertEqual(status.count, 1)
         XCTAssertTrue(status.first?.payload.contains("\"status\":\"in_progress\"") ?? false)
         XCTAssertTrue(status.first?.payload.contains(id) ?? false)

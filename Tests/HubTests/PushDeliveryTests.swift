@@ -260,4 +260,40 @@ final class PushDeliveryTests: XCTestCase {
         // Then each owner's state comes back in order
         XCTAssertEqual(answer.unread, [true, false, false])
     }
+
+    func testAReplysPushReachesAPNsWithinTwoSecondsWhileTheJobRunsHourly() throws {
+        // Given pushd's job scheduled once an hour, and a registered device with a conversation
+        fixture.shutdown()
+        fixture = try PushFixture(environment: ["APPNORTH_PUSH_INTERVAL_S": "3600"])
+        let token = PushFixture.randomToken()
+        XCTAssertEqual(try fixture.device(token: token, voter: PushFixture.voter(1)).status, 204)
+        let conversation = try fixture.userMessage(voter: PushFixture.voter(1))
+
+        // When the team replies
+        let started = Date()
+        try fixture.teamReply(conversation, body: "On its way")
+
+        // Then the alert reaches the fake APNs within 2 s, without anyone running the job
+        var pushes: [PushFakeAPNs.Logged] = []
+        let arrived = try poll(until: started.addingTimeInterval(2)) {
+            pushes = try fixture.fake.log().requests
+            return !pushes.isEmpty
+        }
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertTrue(arrived, "no push within 2 s of the reply")
+        XCTAssertLessThan(seconds, 2)
+        XCTAssertEqual(pushes.map(\.token), [token])
+        XCTAssertEqual(pushes.first?.isAlert, true)
+        // And its outcome is recorded
+        XCTAssertTrue(try poll(until: Date().addingTimeInterval(5)) { try fixture.queue(token: token).map(\.status) == ["sent"] })
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `deadline` passes.
+    private func poll(until deadline: Date, _ condition: () throws -> Bool) rethrows -> Bool {
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(20_000)
+        }
+        return try condition()
+    }
 }

@@ -93,4 +93,46 @@ final class DaemonJobsTests: XCTestCase {
         // Then it runs without being asked
         wait(for: [ran], timeout: 3)
     }
+
+    func testWakesCoalesceIntoOnePassQueuedBehindTheRunningOne() throws {
+        // Given a job whose first pass holds until released, counting passes and how many run at once
+        let lock = NSLock()
+        var running = 0, mostAtOnce = 0, passes = 0
+        let firstStarted = DispatchSemaphore(value: 0), releaseFirst = DispatchSemaphore(value: 0)
+        var jobs: DaemonJobs!
+        let client = try start { daemonJobs in
+            jobs = daemonJobs
+            daemonJobs.add(name: "push", interval: nil) {
+                let pass: Int = lock.withLock { running += 1; mostAtOnce = max(mostAtOnce, running); passes += 1; return passes }
+                if pass == 1 {
+                    firstStarted.signal()
+                    releaseFirst.wait()
+                }
+                lock.withLock { running -= 1 }
+                return 1
+            }
+        }
+
+        // When a wake starts a pass, and three more wakes come while it runs
+        XCTAssertTrue(jobs.trigger("push"))
+        XCTAssertEqual(firstStarted.wait(timeout: .now() + 5), .success, "the wake started no pass")
+        let during = (0..<3).map { _ in jobs.trigger("push") }
+
+        // Then only the first of them queued a pass; the other two joined it
+        XCTAssertEqual(during, [true, false, false])
+
+        // When the first pass ends and a pass is asked for on demand (it queues behind any woken one)
+        releaseFirst.signal()
+        XCTAssertEqual(try client.call(JobRun.self, JobRun.Request(name: "push")).get().processed, 1)
+
+        // Then exactly one woken pass ran after the first, one at a time
+        XCTAssertEqual(lock.withLock { passes }, 3)
+        XCTAssertEqual(lock.withLock { mostAtOnce }, 1)
+        // And once idle, a wake queues a pass again; an unknown job is not woken
+        XCTAssertTrue(jobs.trigger("push"))
+        XCTAssertFalse(jobs.trigger("nope"))
+        let deadline = Date().addingTimeInterval(5)
+        while lock.withLock({ passes }) < 4 && Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(lock.withLock { passes }, 4)
+    }
 }

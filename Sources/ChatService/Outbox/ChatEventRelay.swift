@@ -114,9 +114,9 @@ public final class ChatEventRelay: @unchecked Sendable {
 
     /// Sends one batch and acknowledges what pushd committed.
     func deliverOnce() -> Round {
-        let batch: [ChatOutboxEvent]
+        let batch: [OutboxEvent]
         do {
-            batch = try store.pendingOutbox(limit: timing.batchSize)
+            batch = try store.outbox.pending(limit: timing.batchSize)
         } catch {
             return failed(code: "STORE_ERROR", detail: String(describing: error), pending: nil)
         }
@@ -134,7 +134,7 @@ public final class ChatEventRelay: @unchecked Sendable {
             let sent = Set(batch.map(\.id))
             let acknowledged = response.acknowledged.filter { sent.contains($0) }
             do {
-                try store.acknowledgeOutbox(ids: acknowledged)
+                try store.outbox.acknowledge(ids: acknowledged)
             } catch {
                 return failed(code: "STORE_ERROR", detail: String(describing: error), pending: batch.count)
             }

@@ -63,4 +63,10 @@ enum ChatSchema {
         ) STRICT;
         CREATE INDEX outbox_pending ON outbox (id) WHERE acknowledged_at IS NULL;
         """)
+
+    /// Outbox retention finds acknowledged events by acknowledgement time; `outbox_pending`
+    /// covers only pending ones, so without this it would read the whole table each pass.
+    static let outboxAcknowledged = Migration(name: "0005_chat_outbox_acknowledged", sql: """
+        CREATE INDEX outbox_acknowledged ON outbox (acknowledged_at) WHERE acknowledged_at IS NOT NULL;
+        """)
 }

@@ -91,10 +91,10 @@ extension ChatStore {
             let resolvedAt = now()
             try db.run("UPDATE conversations SET status = 'resolved', sentiment = ?, resolved_at = ? WHERE seq = ?",
                        [.text(request.sentiment.rawValue), .text(resolvedAt), .int(seq)])
-            try appendOutbox(topic: ChatOutboxTopic.resolved, projectId: request.projectId,
-                             payload: ChatStore.eventPayload(conversation: conversation, extra: [
-                                 "sentiment": request.sentiment.rawValue, "resolvedAt": resolvedAt,
-                             ]))
+            try outbox.append(topic: ChatOutboxTopic.resolved, projectId: request.projectId,
+                              payload: ChatStore.eventPayload(conversation: conversation, extra: [
+                                  "sentiment": request.sentiment.rawValue, "resolvedAt": resolvedAt,
+                              ]))
             if request.sentiment == .positive && request.automaticReviewRequests {
                 _ = try ensureReviewCard(conversation: conversation)
             }
@@ -114,9 +114,9 @@ extension ChatStore {
 
     /// Records a public team message for delivery; call inside its transaction.
     func appendReplied(conversation: Row, message: Row) throws {
-        try appendOutbox(topic: ChatOutboxTopic.replied, projectId: conversation.string("project_id"),
-                         payload: ChatStore.eventPayload(conversation: conversation, extra: [
-                             "messageId": message.string("id")!, "createdAt": message.string("created_at")!,
-                         ]))
+        try outbox.append(topic: ChatOutboxTopic.replied, projectId: conversation.string("project_id"),
+                          payload: ChatStore.eventPayload(conversation: conversation, extra: [
+                              "messageId": message.string("id")!, "createdAt": message.string("created_at")!,
+                          ]))
     }
 }

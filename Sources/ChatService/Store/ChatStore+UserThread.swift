@@ -39,8 +39,8 @@ extension ChatStore {
             let lastTeam = conversation.int64("last_team_seq")!
             if lastTeam > conversation.int64("user_read_seq")! {
                 try db.run("UPDATE conversations SET user_read_seq = ? WHERE seq = ?", [.int(lastTeam), .int(conversationSeq)])
-                try appendOutbox(topic: ChatOutboxTopic.read, projectId: owner.projectId,
-                                 payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
+                try outbox.append(topic: ChatOutboxTopic.read, projectId: owner.projectId,
+                                  payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
             }
             return try rows.map { try dto($0, forTeam: false) }
         }

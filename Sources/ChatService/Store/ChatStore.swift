@@ -9,6 +9,8 @@ public final class ChatStore: @unchecked Sendable {
     let ids: TimeSortableID
     /// Where photos live: staged previews are copied to the sent path when a message takes them.
     let objects: ObjectStore?
+    /// Chat events for pushd, delivered by `ChatEventRelay`.
+    public let outbox: Outbox
 
     /// Longest message body, in characters.
     public static let maximumBodyLength = 2_000
@@ -18,6 +20,7 @@ public final class ChatStore: @unchecked Sendable {
         self.clock = clock
         self.objects = objects
         ids = TimeSortableID(clock: clock)
+        outbox = Outbox(db: db, clock: clock, ids: ids, consumedTopics: OutboxConsumers.chatd)
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.

@@ -2,11 +2,13 @@ import Foundation
 import Shared
 
 /// ingest's housekeeping, run on a schedule and on demand: idempotency records past their
-/// 7-day guarantee, outbox events acknowledged more than 7 days ago, and screenshot files
-/// no report refers to (left by a crash between writing the file and committing the row),
-/// once they are an hour old so an upload still in flight is never touched; and chat photo
-/// staging (raw uploads and previews, sent or abandoned) after two days, by which time every
-/// image token made from it has expired and sent photos have their own copy.
+/// 7-day guarantee, outbox events past their retention (`Outbox.removeExpired`: acknowledged
+/// more than 7 days ago, or `feedback.*` events no consumer reads yet, 7 days after they were
+/// written), and screenshot files no report refers to (left by a crash between writing the
+/// file and committing the row), once they are an hour old so an upload still in flight is
+/// never touched; and chat photo staging (raw uploads and previews, sent or abandoned) after
+/// two days, by which time every image token made from it has expired and sent photos have
+/// their own copy.
 public struct CleanupJob: HubJob {
     public let name = "cleanup"
     let store: IngestStore
@@ -16,7 +18,7 @@ public struct CleanupJob: HubJob {
 
     public func run() throws -> Int {
         let records = try store.deleteIdempotencyRecords(olderThanDays: 8)
-        let events = try store.deleteAcknowledgedOutbox(olderThanDays: 7)
+        let events = try store.outbox.removeExpired()
         var orphans = 0
         let cutoff = clock.now().addingTimeInterval(-CleanupJob.orphanGrace)
         for object in try objects.list(prefix: "screenshots/") where object.modifiedAt < cutoff {

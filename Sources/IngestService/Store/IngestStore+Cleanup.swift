@@ -2,15 +2,6 @@ import Foundation
 import Shared
 
 extension IngestStore {
-    /// Acknowledged outbox events older than `days`; pending ones are never removed.
-    public func deleteAcknowledgedOutbox(olderThanDays days: Int) throws -> Int {
-        let cutoff = ISOTime.format(clock.now().addingTimeInterval(-Double(days) * 86_400))
-        return try db.transaction {
-            try db.run("DELETE FROM outbox WHERE acknowledged_at IS NOT NULL AND acknowledged_at < ?", [.text(cutoff)])
-            return db.changes
-        }
-    }
-
     /// Whether a report refers to the screenshot object `key`
     /// (`screenshots/<project>/<feedback id>.<ext>`), looked up by the report's ID.
     public func isReferencedScreenshot(key: String) throws -> Bool {

@@ -32,8 +32,8 @@ extension IngestStore {
         try db.run("INSERT INTO feedback_events (id, feedback_id, kind, detail, actor, created_at) VALUES (?, ?, 'created', ?, ?, ?)",
                    [.text(ids.next()), .text(id), .text("{\"type\":" + JSONText.quoted(draft.type) + "}"), SQLValue(authorKey),
                     .text(createdAt)])
-        try appendOutbox(topic: "feedback.created", projectId: projectId,
-                         payload: ["id": id, "projectId": projectId, "type": draft.type, "createdAt": createdAt])
+        try outbox.append(topic: "feedback.created", projectId: projectId,
+                          payload: ["id": id, "projectId": projectId, "type": draft.type, "createdAt": createdAt])
         return createdAt
     }
 }

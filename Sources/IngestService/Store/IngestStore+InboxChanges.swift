@@ -58,7 +58,7 @@ extension IngestStore {
             if let status = changes.status, let old = row.string("status"), status != old {
                 try set("status", .text(status))
                 try appendFeedbackEvent(feedbackId: id, kind: "status", detail: ["from": old, "to": status], actor: actor, at: at)
-                try appendOutbox(topic: "feedback.status", projectId: projectId, payload: ["id": id, "projectId": projectId, "status": status])
+                try outbox.append(topic: "feedback.status", projectId: projectId, payload: ["id": id, "projectId": projectId, "status": status])
             }
             if let priority = changes.priority, let old = row.string("priority"), priority != old {
                 try set("priority", .text(priority))
@@ -108,8 +108,8 @@ extension IngestStore {
             try appendFeedbackEvent(feedbackId: feedbackId, kind: stored ? "note" : "reply", detail: detail, actor: actor, at: reply.createdAt)
             try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(reply.createdAt), .text(feedbackId)])
             if !stored {
-                try appendOutbox(topic: "feedback.replied", projectId: projectId,
-                                 payload: ["id": feedbackId, "projectId": projectId, "replyId": reply.id])
+                try outbox.append(topic: "feedback.replied", projectId: projectId,
+                                  payload: ["id": feedbackId, "projectId": projectId, "replyId": reply.id])
             }
             return reply
         }

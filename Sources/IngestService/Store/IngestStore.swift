@@ -16,12 +16,15 @@ public final class IngestStore: @unchecked Sendable {
     let identitySecrets = GenerationCache<String?>(capacity: 4_096)
     /// Group commit for request writes; stopped by `IngestApp.stop` before the store closes.
     public let writes: WriteBatcher
+    /// `feedback.*` events for the chat-ops integrations; unconsumed until they ship.
+    public let outbox: Outbox
 
     public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
         self.db = db
         self.clock = clock
         self.keyring = keyring
         ids = TimeSortableID(clock: clock)
+        outbox = Outbox(db: db, clock: clock, ids: ids, consumedTopics: OutboxConsumers.ingest)
         writes = WriteBatcher(db: db, name: "ingest-writer")
         communityChanges = db.changeCounter(forTables: ["projects", "boards", "board_statuses", "ideas", "comments"])
     }

@@ -3,8 +3,18 @@ import Shared
 
 /// One collection pass: every configured storefront × chart × (overall + genres) from the
 /// legacy RSS JSON feed, one snapshot each for today's UTC day, then `/lookup` for apps
-/// never described. A snapshot is complete only when the feed answered 200 with as many
-/// valid entries as were asked; anything less is kept as incomplete and never compared.
+/// never described.
+///
+/// A snapshot is complete (compared by trending, rising and the tracker) when the feed
+/// answered 200 with as many valid entries as were asked, each app once (`full`). A 200 with
+/// valid entries, each app once, but fewer than asked (`short`) is complete only when the
+/// chart is short by nature (`MarketShortChartRule`): on each of its 3 most recent days with a
+/// well-formed answer within the 7 days before, it answered fewer entries than now asked, and
+/// this answer holds at least 90% of the median of those 3 days' counts. A sudden drop from a
+/// full chart, a first short week, or an answer well below the chart's usual length stays
+/// incomplete, as does anything `faulty`. A decision is made once, when the snapshot is
+/// recorded; earlier short snapshots are not re-marked when the pattern is established. The
+/// rule and its reasons: `docs/market-snapshots.md`.
 public final class MarketCollector: @unchecked Sendable {
     public struct Settings: Sendable {
         public var storefronts: [String]
@@ -53,10 +63,10 @@ public final class MarketCollector: @unchecked Sendable {
         var incomplete = 0
         var seenIn: [String: String] = [:]
         for query in settings.queries {
-            let (entries, complete, problem) = fetch(query)
+            let (entries, answer, problem) = fetch(query)
             for entry in entries where seenIn[entry.adamId] == nil { seenIn[entry.adamId] = query.storefront }
-            if try store.recordSnapshot(query, day: day, entries: entries, complete: complete,
-                                        expected: settings.limit, problem: problem) == .stored {
+            if case let .stored(complete) = try store.recordSnapshot(query, day: day, entries: entries, answer: answer,
+                                                                     expected: settings.limit, problem: problem) {
                 recorded += 1
                 if !complete { incomplete += 1 }
             }
@@ -70,19 +80,20 @@ public final class MarketCollector: @unchecked Sendable {
         "/\(q.storefront)/rss/\(q.chart)/limit=\(limit)" + (q.genre.map { "/genre=\($0)" } ?? "") + "/json"
     }
 
-    /// The entries of one chart, whether they make a complete snapshot, and why not.
-    func fetch(_ query: MarketChartQuery) -> ([MarketFeedEntry], Bool, String?) {
+    /// The entries of one chart, what kind of answer they make, and what was wrong with it.
+    func fetch(_ query: MarketChartQuery) -> ([MarketFeedEntry], MarketFeedAnswer, String?) {
         switch provider.get(Self.feedPath(query, limit: settings.limit)) {
         case let .failed(_, reason):
-            return ([], false, reason)
+            return ([], .faulty, reason)
         case let .ok(body):
-            guard let parsed = try? MarketFeedParser.parse(body) else { return ([], false, "feed body is not a chart feed") }
+            guard let parsed = try? MarketFeedParser.parse(body) else { return ([], .faulty, "feed body is not a chart feed") }
             let entries = Array(parsed.entries.prefix(settings.limit))
-            if !parsed.hadEntries { return ([], false, "feed has no entry") }
-            if parsed.invalidEntries > 0 { return (entries, false, "\(parsed.invalidEntries) entries without an ID or name") }
-            if Set(entries.map(\.adamId)).count < entries.count { return (entries, false, "an app listed twice") }
-            if entries.count < settings.limit { return (entries, false, "\(entries.count) of \(settings.limit) entries") }
-            return (entries, true, nil)
+            if !parsed.hadEntries { return ([], .faulty, "feed has no entry") }
+            if parsed.invalidEntries > 0 { return (entries, .faulty, "\(parsed.invalidEntries) entries without an ID or name") }
+            if Set(entries.map(\.adamId)).count < entries.count { return (entries, .faulty, "an app listed twice") }
+            if entries.isEmpty { return ([], .faulty, "feed has no entry") }
+            if entries.count < settings.limit { return (entries, .short, "\(entries.count) of \(settings.limit) entries") }
+            return (entries, .full, nil)
         }
     }
 

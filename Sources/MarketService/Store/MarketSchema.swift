@@ -160,4 +160,15 @@ enum MarketSchema {
             PRIMARY KEY (organization_id, day)
         ) STRICT;
         """)
+
+    /// What each snapshot's feed answered (`MarketFeedAnswer`), so a chart's history says
+    /// whether it is short by nature (`MarketShortChartRule`). Earlier rows are classified from
+    /// what was recorded: complete ones are full; incomplete ones whose only problem was their
+    /// length (the collector wrote "<n> of <asked> entries") are short; the rest faulty.
+    static let snapshotAnswers = Migration(name: "0006_market_snapshot_answers", sql: """
+        ALTER TABLE snapshots ADD COLUMN answer TEXT NOT NULL DEFAULT 'faulty' CHECK (answer IN ('full', 'short', 'faulty'));
+        UPDATE snapshots SET answer = 'full' WHERE complete = 1;
+        UPDATE snapshots SET answer = 'short'
+            WHERE complete = 0 AND entry_count > 0 AND entry_count < expected_count AND problem GLOB '[0-9]* of [0-9]* entries';
+        """)
 }

@@ -4,20 +4,38 @@ import Shared
 extension MarketStore {
     /// How one chart fetch ended, as recorded.
     enum SnapshotOutcome: Equatable {
-        case stored
+        case stored(complete: Bool)
         /// A complete snapshot of that day already exists and the new one is incomplete.
         case keptComplete
     }
 
-    /// Records one chart of `day` and the apps it lists, in one transaction. A later pass
-    /// that day replaces the snapshot, except that an incomplete one never replaces a
-    /// complete one: the day keeps its best evidence.
+    /// Records one chart of `day` and the apps it lists, in one transaction. A full answer is
+    /// complete; a short one is complete when the chart's own history says it is short by nature
+    /// (`MarketShortChartRule`); a faulty one never is. A later pass that day replaces the
+    /// snapshot, except that an incomplete one never replaces a complete one: the day keeps its
+    /// best evidence. Earlier snapshots are never re-marked.
     @discardableResult
-    func recordSnapshot(_ chart: MarketChartQuery, day: String, entries: [MarketFeedEntry], complete: Bool,
+    func recordSnapshot(_ chart: MarketChartQuery, day: String, entries: [MarketFeedEntry], answer: MarketFeedAnswer,
                         expected: Int, problem: String?) throws -> SnapshotOutcome {
         let at = now()
         let genre = chart.genre ?? ""
         return try db.transaction {
+            var complete = answer == .full
+            var problem = problem
+            if answer == .short {
+                let history = try recentLengths(chart, before: day)
+                switch MarketShortChartRule.judge(count: entries.count, asked: expected, history: history) {
+                case .shortByNature:
+                    complete = true
+                    problem = nil
+                case .notEstablished:
+                    break
+                case let .belowUsual(median):
+                    let usual = median == median.rounded() ? String(Int(median)) : String(median)
+                    problem = (problem.map { $0 + ", " } ?? "")
+                        + "below \(MarketShortChartRule.minimumPercent)% of the chart's usual \(usual)"
+                }
+            }
             if let existing = try db.queryOne("""
                 SELECT id, complete FROM snapshots WHERE storefront = ? AND chart = ? AND genre = ? AND day = ?
                 """, [.text(chart.storefront), .text(chart.chart), .text(genre), .text(day)]) {
@@ -26,18 +44,31 @@ extension MarketStore {
             }
             for entry in entries { try upsertApp(entry, at: at) }
             try db.run("""
-                INSERT INTO snapshots (storefront, chart, genre, day, complete, entry_count, expected_count, problem, collected_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO snapshots (storefront, chart, genre, day, complete, answer, entry_count, expected_count, problem,
+                                       collected_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(chart.storefront), .text(chart.chart), .text(genre), .text(day), SQLValue(complete),
-                      .int(Int64(entries.count)), .int(Int64(expected)), SQLValue(problem), .text(at)])
+                      .text(answer.rawValue), .int(Int64(entries.count)), .int(Int64(expected)), SQLValue(problem), .text(at)])
             let snapshotId = db.lastInsertRowID
             var seen = Set<String>()
             for (index, entry) in entries.enumerated() where seen.insert(entry.adamId).inserted {
                 try db.run("INSERT INTO snapshot_entries (snapshot_id, rank, adam_id) VALUES (?, ?, ?)",
                            [.int(snapshotId), .int(Int64(index + 1)), .text(entry.adamId)])
             }
-            return .stored
+            return .stored(complete: complete)
         }
+    }
+
+    /// Entry counts of the chart's most recent well-formed answers (full or short) on the days
+    /// of `MarketShortChartRule`'s window before `day`, newest first.
+    func recentLengths(_ chart: MarketChartQuery, before day: String) throws -> [Int] {
+        guard let first = MarketDay.adding(-MarketShortChartRule.windowDays, to: day) else { return [] }
+        return try db.query("""
+            SELECT entry_count FROM snapshots
+            WHERE storefront = ? AND chart = ? AND genre = ? AND day >= ? AND day < ? AND answer <> 'faulty'
+            ORDER BY day DESC LIMIT ?
+            """, [.text(chart.storefront), .text(chart.chart), .text(chart.genre ?? ""), .text(first), .text(day),
+                  .int(Int64(MarketShortChartRule.previousDays))]).compactMap { $0.int("entry_count") }
     }
 
     /// Inserts an app first seen now, or refreshes the facts the feed gave; a fact the feed

@@ -3,11 +3,14 @@ import Shared
 
 /// `events.deliver`: the durable intake of chatd's outbox events.
 enum PushEventHandlers {
-    static func install(on rpc: RPCServer, store: PushStore) {
+    /// `queued` runs after a commit that queued pushes (pushd wakes its `push` job with it).
+    static func install(on rpc: RPCServer, store: PushStore, queued: @escaping @Sendable () -> Void = {}) {
         rpc.register(ChatEventDeliver.self) { request, _ in
             try validate(request.events)
             // The reply is built only after the commit, so an acknowledged ID is never lost here.
-            return ChatEventDeliver.Response(acknowledged: try store.receive(request.events))
+            let received = try store.receive(request.events)
+            if received.queued > 0 { queued() }
+            return ChatEventDeliver.Response(acknowledged: received.acknowledged)
         }
     }
 

@@ -16,24 +16,25 @@ extension PushStore {
 
     /// Queues the pushes an event calls for; call inside the transaction that stores it.
     /// Replies become alerts, reads and resolutions badge updates, for every device of the
-    /// conversation's owner, provided the project has credentials.
-    func enqueue(for event: ChatEvent) throws {
+    /// conversation's owner, provided the project has credentials. Returns how many it queued.
+    func enqueue(for event: ChatEvent) throws -> Int {
         let kind: PushQueueItem.Kind
         switch event.topic {
         // chatd's outbox topics (`ChatOutboxTopic`).
         case "chat.replied": kind = .alert
         case "chat.read", "chat.resolved": kind = .badge
-        default: return
+        default: return 0
         }
         guard let projectId = event.projectId,
               let payload = try? JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any],
               let ownerKind = payload["ownerKind"] as? String, let ownerValue = payload["ownerValue"] as? String,
-              try db.queryOne("SELECT 1 FROM push_credentials WHERE project_id = ?", [.text(projectId)]) != nil else { return }
+              try db.queryOne("SELECT 1 FROM push_credentials WHERE project_id = ?", [.text(projectId)]) != nil else { return 0 }
         let devices = try db.query("""
             SELECT environment, token FROM push_devices WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
             """, [.text(projectId), .text(ownerKind), .text(ownerValue)])
         let now = nowMillis
         let createdAt = ISOTime.format(clock.now())
+        var queued = 0
         for device in devices {
             try db.run("""
                 INSERT OR IGNORE INTO push_queue (event_id, project_id, environment, token, owner_kind, owner_value, kind,
@@ -42,7 +43,9 @@ extension PushStore {
                 """, [.text(event.id), .text(projectId), .text(device.string("environment")!), .text(device.string("token")!),
                       .text(ownerKind), .text(ownerValue), .text(kind.rawValue), .text(UUID().uuidString.lowercased()),
                       .int(now), .text(createdAt), .int(now)])
+            queued += db.changes
         }
+        return queued
     }
 
     /// Pending pushes due now with an ID above `after`, in ID order.

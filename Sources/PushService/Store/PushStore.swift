@@ -16,20 +16,23 @@ public final class PushStore: @unchecked Sendable {
 
     /// Stores a batch in one transaction, queueing the pushes each new event calls for in the
     /// same transaction; an ID already held is left as it is (and queues nothing again).
-    /// Returns every ID of the batch once the commit is done, since each is then held durably.
-    public func receive(_ events: [ChatEvent]) throws -> [String] {
+    /// Returns every ID of the batch once the commit is done, since each is then held durably,
+    /// and how many pushes the batch queued.
+    public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int) {
         let receivedAt = ISOTime.format(clock.now())
-        try db.transaction {
+        let queued = try db.transaction {
+            var queued = 0
             for event in events {
                 try db.run("""
                     INSERT OR IGNORE INTO chat_events (id, topic, project_id, payload, created_at, received_at)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """, [.text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
                           .text(event.createdAt), .text(receivedAt)])
-                if db.changes == 1 { try enqueue(for: event) }
+                if db.changes == 1 { queued += try enqueue(for: event) }
             }
+            return queued
         }
-        return events.map(\.id)
+        return (events.map(\.id), queued)
     }
 
     /// Every stored chat event, oldest first (by chatd's time-sortable ID).

@@ -6,6 +6,9 @@ import Foundation
 ///
 ///     context.jobs.add(name: "push", interval: config.pushInterval) { try worker.runPass() }
 ///
+/// Work that arrives between passes can wake a job at once with `trigger`, so the schedule
+/// only paces retries and housekeeping.
+///
 /// Use the daemon's one instance, `DaemonContext.jobs`: a second instance would take over
 /// `jobs.run` and hide the first one's jobs.
 public final class DaemonJobs: @unchecked Sendable {
@@ -17,6 +20,10 @@ public final class DaemonJobs: @unchecked Sendable {
     private let context: DaemonContext
     private let lock = NSLock()
     private var jobs: [String: Job] = [:]
+    /// Jobs with a woken pass queued that has not started yet.
+    private var woken: Set<String> = []
+    /// Jobs shutting down: no wake queues a pass any more.
+    private var stopped: Set<String> = []
 
     /// Registers `jobs.run` on the daemon's RPC server; made by `DaemonContext.jobs`.
     init(context: DaemonContext) {
@@ -46,10 +53,39 @@ public final class DaemonJobs: @unchecked Sendable {
             schedule?.start()
         }
         // A pass in progress finishes before the store closes.
-        context.lifecycle.onShutdown("job \(name)") {
+        context.lifecycle.onShutdown("job \(name)") { [self] in
+            lock.withLock { _ = stopped.insert(name) }
             schedule?.stop()
             job.queue.sync {}
         }
+    }
+
+    /// Asks for a pass of `name` as soon as its queue is free, without waiting for it. Wakes
+    /// coalesce: while a woken pass is queued and has not started, another wake adds nothing
+    /// (that pass will see the new work); a wake during a running pass queues exactly one more,
+    /// since the running one may have read its work before the new work committed. Returns
+    /// whether this call queued a pass; an unknown or stopping job is not woken.
+    @discardableResult
+    public func trigger(_ name: String) -> Bool {
+        let job: Job? = lock.withLock {
+            guard let job = jobs[name], !stopped.contains(name), woken.insert(name).inserted else { return nil }
+            return job
+        }
+        guard let job else { return false }
+        job.queue.async { [self] in
+            let proceed = lock.withLock {
+                woken.remove(name)
+                return !stopped.contains(name)
+            }
+            guard proceed else { return }
+            do {
+                let processed = try job.pass()
+                context.logger.debug("job done", ["job": name, "processed": processed, "woken": true])
+            } catch {
+                context.logger.error("job failed", ["job": name, "error": String(describing: error), "woken": true])
+            }
+        }
+        return true
     }
 
     private static func outcome(of pass: () throws -> Int) -> Result<JobRun.Response, RPCError> {
