@@ -2,6 +2,10 @@
 # cleaned on exit, and nginx serving files from $WORK/www as the ceiling of the same run.
 # Source it after setting ROOT.
 
+# One load generator opens every connection from 127.0.0.1: the per-client cap (64 by
+# default) would measure the cap, not the hub.
+export APPNORTH_HTTP_PER_IP_CONNECTIONS=${APPNORTH_HTTP_PER_IP_CONNECTIONS:-4096}
+
 require_tools() {
     command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: apt-get install -y wrk nginx"; exit 1; }
 }
