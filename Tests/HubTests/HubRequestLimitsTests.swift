@@ -56,10 +56,7 @@ final class HubRequestLimitsTests: XCTestCase {
 
     func testAThousandIdleConnectionsFromOneAddressLeaveHealthzAnswering() throws {
         // Given a hub and room for a thousand sockets in this process
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = max(limit.rlim_cur, min(4_096, limit.rlim_max))
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        try requireDescriptors(4_096)
         let hub = try HubHarness()
         defer { hub.shutdown() }
         try hub.start([.ingest])

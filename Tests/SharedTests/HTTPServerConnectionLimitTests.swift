@@ -13,21 +13,9 @@ final class HTTPServerConnectionLimitTests: XCTestCase {
         }
     }
 
-    /// Room for a thousand sockets on each side in this process.
-    private func raiseDescriptorLimit(to wanted: rlim_t) throws {
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        if limit.rlim_cur < wanted {
-            limit.rlim_cur = min(wanted, limit.rlim_max)
-            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        if limit.rlim_cur < wanted { throw XCTSkip("needs \(wanted) descriptors, the hard limit is \(limit.rlim_max)") }
-    }
-
     func testAThousandIdleConnectionsFromOneAddressLeaveOthersServed() throws {
         // Given: the default cap of 64 connections per client address
-        try raiseDescriptorLimit(to: 4_096)
+        try requireDescriptors(4_096)
         let fixture = try makeFixture()
         XCTAssertEqual(fixture.server.options.perClientConnections, 64)
         // When: 1,000 connections from 127.0.0.1 that never send a byte
