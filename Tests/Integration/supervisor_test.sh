@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The supervisor as an operator uses it: up on a fresh data dir, five healthy daemons on
-# WAL stores, kill -9 of each daemon answered by a restart, /healthz never hanging while
-# one is down, and down leaving nothing behind. Uses the binaries of APPNORTH_BUILD_CONFIG.
+# The supervisor as an operator uses it: a failed build starts nothing; up on a fresh data
+# dir, five healthy daemons on WAL stores, kill -9 of each daemon answered by a restart,
+# /healthz never hanging while one is down, and down leaving nothing behind. Uses the
+# binaries of APPNORTH_BUILD_CONFIG.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 APPNORTH=$ROOT/deploy/appnorth
@@ -16,7 +17,12 @@ check() {  # check NAME COMMAND...
     local name=$1; shift
     if "$@"; then passed=$((passed + 1)); echo "ok   - $name"; else failed=$((failed + 1)); echo "FAIL - $name"; fi
 }
-cleanup() { "$APPNORTH" down >/dev/null 2>&1; [ "$failed" -gt 0 ] && [ -d "$DATA/log" ] && tail -n 5 "$DATA"/log/*.log; rm -rf "$DATA"; }
+cleanup() {
+    "$APPNORTH" down >/dev/null 2>&1
+    APPNORTH_DATA_DIR=$DATA-nobuild "$APPNORTH" down >/dev/null 2>&1
+    [ "$failed" -gt 0 ] && [ -d "$DATA/log" ] && tail -n 5 "$DATA"/log/*.log
+    rm -rf "$DATA" "$DATA-nobuild" "$DATA-fakebin" "$DATA.up.err"
+}
 trap cleanup EXIT
 
 now_ms() { date +%s%3N; }
@@ -77,6 +83,12 @@ silent_daemon_marked() {
     echo "$body" | grep -q '"chatd":"ok"'
 }
 
+# Pids of this checkout's daemons and supervisors (watchers included: they run the script too).
+hub_processes() {
+    pgrep -f "$ROOT/.build/$APPNORTH_BUILD_CONFIG/(ingest|chatd|pushd|marketd|asod)$"
+    pgrep -f "$APPNORTH (supervise|run)" | grep -vx "$$"
+}
+
 nothing_left() {
     "$APPNORTH" down >/dev/null 2>&1 || return 1
     local left
@@ -93,6 +105,37 @@ clean_exit_on_sigterm() {
             { echo "  $d did not exit 0 on SIGTERM"; grep "\"name\":\"$d\"" "$DATA/log/supervisor.log" | tail -n 2; return 1; }
     done
 }
+
+# A `swift` first on PATH that fails, as a broken build does; the binaries of the last good
+# build are still in .build.
+FAKE_BIN=$DATA-fakebin
+mkdir -p "$FAKE_BIN"
+printf '#!/bin/sh\necho "error: no such module (fake build failure)"\nexit 1\n' >"$FAKE_BIN/swift"
+chmod +x "$FAKE_BIN/swift"
+
+failed_build_starts_nothing() {  # failed_build_starts_nothing COMMAND
+    # Given a build that fails, with APPNORTH_SKIP_BUILD unset, and a fresh data dir
+    local out rc
+    # When the command runs (`run` would stay in the foreground if it started anything)
+    out=$(env -u APPNORTH_SKIP_BUILD PATH="$FAKE_BIN:/opt/swift/usr/bin:$PATH" APPNORTH_DATA_DIR="$DATA-nobuild" \
+        timeout 20 "$APPNORTH" "$1" 2>&1 </dev/null)
+    rc=$?
+    # Then it exits non-zero, says the build failed, and no daemon or supervisor was started
+    local verdict=0 started
+    started=$(hub_processes)
+    [ "$rc" -ne 0 ] || { echo "  $1 exited 0 after a failed build"; verdict=1; }
+    case "$out" in *"build failed"*) ;; *) echo "  $1 did not name the failure: $out"; verdict=1 ;; esac
+    [ -z "$started" ] || { echo "  started: $started"; verdict=1; }
+    [ ! -e "$DATA-nobuild/run/supervisor.pid" ] || { echo "  a supervisor pidfile was written"; verdict=1; }
+    ! curl -s -m 2 "$URL" >/dev/null || { echo "  something answers $URL"; verdict=1; }
+    # (what a failing run started must not stand in the way of the checks that follow)
+    [ -d "$DATA-nobuild/run" ] && APPNORTH_DATA_DIR=$DATA-nobuild "$APPNORTH" down >/dev/null 2>&1
+    return $verdict
+}
+
+check "a failed build makes up exit non-zero and start nothing" failed_build_starts_nothing up
+check "a failed build makes run exit non-zero and start nothing" failed_build_starts_nothing run
+check "a failed build makes build exit non-zero" failed_build_starts_nothing build
 
 check "up returns 0 within two minutes" up_within_two_minutes
 check "/healthz lists five ok daemons" five_ok
