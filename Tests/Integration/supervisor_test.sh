@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The supervisor as an operator uses it: a failed build starts nothing; up on a fresh data
 # dir, five healthy daemons on WAL stores, kill -9 of each daemon answered by a restart,
-# /healthz never hanging while one is down, and down leaving nothing behind. Uses the
-# binaries of APPNORTH_BUILD_CONFIG.
+# /healthz never hanging while one is down; down (with and without a live supervisor) stops
+# ingest before the backends and leaves nothing behind. Uses the binaries of
+# APPNORTH_BUILD_CONFIG.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 APPNORTH=$ROOT/deploy/appnorth
@@ -91,8 +92,8 @@ hub_processes() {
 
 nothing_left() {
     "$APPNORTH" down >/dev/null 2>&1 || return 1
-    local left
-    left=$(pgrep -f "$ROOT/.build/$APPNORTH_BUILD_CONFIG/(ingest|chatd|pushd|marketd|asod)$" ; pgrep -f "appnorth supervise" | grep -v $$)
+    local left deadline=$(($(now_ms) + 5000))
+    while left=$(hub_processes); [ -n "$left" ] && [ "$(now_ms)" -lt "$deadline" ]; do sleep 0.1; done
     [ -z "$left" ] || { echo "  still running: $left"; return 1; }
     ! curl -s -m 2 "$URL" >/dev/null
 }
@@ -133,6 +134,35 @@ failed_build_starts_nothing() {  # failed_build_starts_nothing COMMAND
     return $verdict
 }
 
+# A line's timestamp as a number (2026-01-02T03:04:05.678Z -> 20260102030405678) that
+# compares whatever the locale.
+ts_of() { sed -n 's/^{"ts":"\([^"]*\)".*/\1/p' | tr -dc '0-9'; }
+
+# Then ingest had logged "stopped" (it exits right after) before any backend logged
+# "shutting down", i.e. before any backend was signalled.
+ingest_stopped_first() {
+    local ingest d ts
+    ingest=$(grep '"msg":"stopped"' "$DATA/log/ingest.log" | tail -n 1 | ts_of)
+    [ -n "$ingest" ] || { echo "  ingest.log has no stopped line"; return 1; }
+    for d in chatd pushd marketd asod; do
+        ts=$(grep '"msg":"shutting down"' "$DATA/log/$d.log" | tail -n 1 | ts_of)
+        [ -n "$ts" ] || { echo "  $d.log has no shutting down line"; return 1; }
+        [ "$ts" -lt "$ingest" ] && { echo "  $d began stopping at $ts, ingest stopped at $ingest"; return 1; }
+    done
+    return 0
+}
+
+orphans_left_running() {
+    # Given a running hub whose supervisor is killed outright
+    local sup deadline
+    sup=$(cat "$DATA/run/supervisor.pid")
+    kill -9 "$sup"
+    deadline=$(($(now_ms) + 5000))
+    while [ -e "/proc/$sup/exe" ] && [ "$(now_ms)" -lt "$deadline" ]; do sleep 0.1; done
+    # Then the daemons keep serving without it
+    five_ok
+}
+
 check "a failed build makes up exit non-zero and start nothing" failed_build_starts_nothing up
 check "a failed build makes run exit non-zero and start nothing" failed_build_starts_nothing run
 check "a failed build makes build exit non-zero" failed_build_starts_nothing build
@@ -158,6 +188,13 @@ check "status reports every daemon running" "$APPNORTH" status
 check "backup writes a usable copy of every store while serving" online_backup
 check "down leaves no hub process running" nothing_left
 check "daemons exited cleanly on SIGTERM" clean_exit_on_sigterm
+check "down stopped ingest before signalling any backend" ingest_stopped_first
+
+# The same stop order when down finds only orphans of a supervisor killed outright.
+check "up again on the same data dir" up_within_two_minutes
+check "daemons keep serving after kill -9 of the supervisor" orphans_left_running
+check "down without a supervisor leaves no hub process running" nothing_left
+check "down without a supervisor stopped ingest before signalling any backend" ingest_stopped_first
 
 echo "supervisor: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
