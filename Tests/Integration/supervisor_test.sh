@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The supervisor as an operator uses it: a failed build starts nothing; up on a fresh data
 # dir, five healthy daemons on WAL stores, kill -9 of each daemon answered by a restart,
-# /healthz never hanging while one is down; down (with and without a live supervisor) stops
-# ingest before the backends and leaves nothing behind. Uses the binaries of
-# APPNORTH_BUILD_CONFIG.
+# /healthz never hanging while one is down; down (with and without a live supervisor) and
+# Ctrl-C on run stop ingest before the backends and leave nothing behind. Uses the binaries
+# of APPNORTH_BUILD_CONFIG.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 APPNORTH=$ROOT/deploy/appnorth
@@ -22,7 +22,7 @@ cleanup() {
     "$APPNORTH" down >/dev/null 2>&1
     APPNORTH_DATA_DIR=$DATA-nobuild "$APPNORTH" down >/dev/null 2>&1
     [ "$failed" -gt 0 ] && [ -d "$DATA/log" ] && tail -n 5 "$DATA"/log/*.log
-    rm -rf "$DATA" "$DATA-nobuild" "$DATA-fakebin" "$DATA.up.err"
+    rm -rf "$DATA" "$DATA-nobuild" "$DATA-fakebin" "$DATA.up.err" "$DATA.run.out"
 }
 trap cleanup EXIT
 
@@ -163,6 +163,28 @@ orphans_left_running() {
     five_ok
 }
 
+ctrl_c_stops_run() {
+    # Given `run` in the foreground, in a process group of its own as a terminal's job is
+    local pid deadline rc
+    set -m
+    "$APPNORTH" run >"$DATA.run.out" 2>&1 </dev/null &
+    pid=$!
+    set +m
+    deadline=$(($(now_ms) + 60000))
+    until healthy || [ "$(now_ms)" -ge "$deadline" ]; do sleep 0.2; done
+    healthy || { echo "  run never became healthy"; kill -TERM "$pid"; return 1; }
+    # When Ctrl-C sends SIGINT to the whole group
+    kill -INT -- "-$pid"
+    deadline=$(($(now_ms) + 30000))
+    while [ -e "/proc/$pid/exe" ] && [ "$(now_ms)" -lt "$deadline" ]; do sleep 0.1; done
+    [ ! -e "/proc/$pid/exe" ] || { echo "  run still running"; kill -TERM "$pid"; return 1; }
+    wait "$pid"
+    rc=$?
+    # Then run exits 0, and ingest had stopped before any backend was signalled
+    [ "$rc" -eq 0 ] || { echo "  run exited $rc"; tail -n 3 "$DATA.run.out"; return 1; }
+    ingest_stopped_first
+}
+
 check "a failed build makes up exit non-zero and start nothing" failed_build_starts_nothing up
 check "a failed build makes run exit non-zero and start nothing" failed_build_starts_nothing run
 check "a failed build makes build exit non-zero" failed_build_starts_nothing build
@@ -195,6 +217,10 @@ check "up again on the same data dir" up_within_two_minutes
 check "daemons keep serving after kill -9 of the supervisor" orphans_left_running
 check "down without a supervisor leaves no hub process running" nothing_left
 check "down without a supervisor stopped ingest before signalling any backend" ingest_stopped_first
+
+# Ctrl-C on `run` reaches the supervisor alone, which stops the daemons in the same order.
+check "Ctrl-C on run stops ingest before signalling any backend" ctrl_c_stops_run
+check "Ctrl-C on run leaves no hub process running" nothing_left
 
 echo "supervisor: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
