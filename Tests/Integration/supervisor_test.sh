@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The supervisor as an operator uses it: a failed build starts nothing; up on a fresh data
 # dir, five healthy daemons on WAL stores, kill -9 of each daemon answered by a restart,
-# /healthz never hanging while one is down; down (with and without a live supervisor) and
-# Ctrl-C on run stop ingest before the backends and leave nothing behind. Uses the binaries
-# of APPNORTH_BUILD_CONFIG.
+# /healthz never hanging while one is down, logs rotated by size; down (with and without a
+# live supervisor) and Ctrl-C on run stop ingest before the backends and leave nothing
+# behind. Uses the binaries of APPNORTH_BUILD_CONFIG.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 APPNORTH=$ROOT/deploy/appnorth
@@ -11,6 +11,8 @@ DATA=$(mktemp -d /tmp/appnorth-supervisor-XXXXXX)
 PORT=$((20000 + RANDOM % 20000))
 export APPNORTH_DATA_DIR=$DATA APPNORTH_HTTP_ADDR=127.0.0.1:$PORT APPNORTH_SKIP_BUILD=1
 export APPNORTH_BUILD_CONFIG=${APPNORTH_BUILD_CONFIG:-debug}
+# Tiny logs checked every second, so that rotation happens within the test.
+export APPNORTH_LOG_MAX_BYTES=1024 APPNORTH_LOG_KEEP=2 APPNORTH_LOG_CHECK_S=1
 URL=http://127.0.0.1:$PORT/healthz
 passed=0 failed=0
 
@@ -134,6 +136,66 @@ failed_build_starts_nothing() {  # failed_build_starts_nothing COMMAND
     return $verdict
 }
 
+# Every line of a log file is a JSON object and the file holds no NUL byte (a writer without
+# O_APPEND would leave a NUL-filled hole up to its old offset after the truncate).
+clean_log() {
+    local file=$1
+    [ "$(tr -d '\000' <"$file" | wc -c)" -eq "$(stat -c %s "$file")" ] || { echo "  NUL bytes in $file"; return 1; }
+    ! grep -qv '^{"ts":"' "$file" || { echo "  a line of $file is not a log object: $(grep -v '^{"ts":"' "$file" | head -n 1)"; return 1; }
+}
+
+# Whether ingest's log holds a line, the live file read first: a line only moves from it to .1
+# and on to .2, so reading in this order finds it even while a rotation runs (a glob would
+# miss a copy made meanwhile).
+ingest_logged() { grep -qs "$1" "$DATA/log/ingest.log" "$DATA/log/ingest.log.1" "$DATA/log/ingest.log.2"; }
+
+rotates_logs() {
+    # Given 1,024-byte logs, 2 kept, checked every second (set for the whole run)
+    local n=0 seen=no deadline f
+    # When ingest logs a numbered request at a time until request 1's line, once seen, has
+    # left every file
+    deadline=$(($(now_ms) + 20000))
+    while [ "$(now_ms)" -lt "$deadline" ]; do
+        n=$((n + 1))
+        curl -s -o /dev/null -m 3 "$URL?fill=$n"
+        if ingest_logged '?fill=1"'; then seen=yes; elif [ "$seen" = yes ]; then break; fi
+        sleep 0.05
+    done
+    # Then ingest.log was copied to .1 and .2 and truncated more than twice, oldest dropped
+    [ "$seen" = yes ] || { echo "  request 1 was never logged"; return 1; }
+    ingest_logged '?fill=1"' && { echo "  request 1 still logged after $n requests"; ls -l "$DATA/log"; return 1; }
+    # (the pass that dropped request 1 may still be moving the copies along)
+    deadline=$(($(now_ms) + 3000))
+    until [ -s "$DATA/log/ingest.log.1" ] && [ -s "$DATA/log/ingest.log.2" ] || [ "$(now_ms)" -ge "$deadline" ]; do sleep 0.1; done
+    [ -s "$DATA/log/ingest.log.1" ] && [ -s "$DATA/log/ingest.log.2" ] || { echo "  no rotated copies"; ls -l "$DATA/log"; return 1; }
+    f=$(ls "$DATA"/log/ | grep -vE '^(ingest|chatd|pushd|marketd|asod|supervisor|edge-at|edge-under)\.log(\.[12])?$')
+    [ -z "$f" ] || { echo "  more than 2 old copies or stray files: $f"; return 1; }
+    # ... and ingest keeps logging into the live file, from its first byte on
+    curl -s -o /dev/null -m 3 "$URL?after=rotation"
+    deadline=$(($(now_ms) + 5000))
+    until grep -q '?after=rotation"' "$DATA/log/ingest.log" || [ "$(now_ms)" -ge "$deadline" ]; do sleep 0.1; done
+    grep -q '?after=rotation"' "$DATA/log/ingest.log" || { echo "  the request after rotation is not in ingest.log"; return 1; }
+    for f in "$DATA"/log/ingest.log*; do clean_log "$f" || return 1; done
+}
+
+rotates_at_the_limit() {
+    # Then (after the passes above) the log of exactly 1,024 bytes was rotated, the one of
+    # 1,023 was not
+    [ "$(stat -c %s "$DATA/log/edge-at.log.1" 2>/dev/null)" = 1024 ] && [ ! -s "$DATA/log/edge-at.log" ] ||
+        { echo "  edge-at.log (1,024 bytes) not rotated"; ls -l "$DATA/log"; return 1; }
+    [ "$(stat -c %s "$DATA/log/edge-under.log")" = 1023 ] && [ ! -e "$DATA/log/edge-under.log.1" ] ||
+        { echo "  edge-under.log (1,023 bytes) rotated"; ls -l "$DATA/log"; return 1; }
+}
+
+supervisor_log_rotated() {
+    # Its restart and rotation lines fill the supervisor's own 1,024-byte log too.
+    local deadline=$(($(now_ms) + 5000))
+    until [ -s "$DATA/log/supervisor.log.1" ] || [ "$(now_ms)" -ge "$deadline" ]; do sleep 0.1; done
+    [ -s "$DATA/log/supervisor.log.1" ] || { echo "  no supervisor.log.1"; ls -l "$DATA/log"; return 1; }
+    grep -q '"msg":"log rotated","file":"ingest.log"' "$DATA"/log/supervisor.log* || { echo "  no rotation recorded"; return 1; }
+    clean_log "$DATA/log/supervisor.log" && clean_log "$DATA/log/supervisor.log.1"
+}
+
 # A line's timestamp as a number (2026-01-02T03:04:05.678Z -> 20260102030405678) that
 # compares whatever the locale.
 ts_of() { sed -n 's/^{"ts":"\([^"]*\)".*/\1/p' | tr -dc '0-9'; }
@@ -189,6 +251,11 @@ check "a failed build makes up exit non-zero and start nothing" failed_build_sta
 check "a failed build makes run exit non-zero and start nothing" failed_build_starts_nothing run
 check "a failed build makes build exit non-zero" failed_build_starts_nothing build
 
+# Given two logs that nothing writes, a byte under the rotation limit and at it
+mkdir -p "$DATA/log"
+{ head -c 1022 /dev/zero | tr '\0' x; echo; } >"$DATA/log/edge-under.log"
+{ head -c 1023 /dev/zero | tr '\0' x; echo; } >"$DATA/log/edge-at.log"
+
 check "up returns 0 within two minutes" up_within_two_minutes
 check "/healthz lists five ok daemons" five_ok
 check "five .sqlite files in WAL mode" wal_stores
@@ -208,6 +275,9 @@ online_backup() {
 
 check "status reports every daemon running" "$APPNORTH" status
 check "backup writes a usable copy of every store while serving" online_backup
+check "logs rotate by size, 2 copies kept, ingest still logging into the live file" rotates_logs
+check "a log rotates at 1,024 bytes, not at 1,023" rotates_at_the_limit
+check "the supervisor's own log rotates" supervisor_log_rotated
 check "down leaves no hub process running" nothing_left
 check "daemons exited cleanly on SIGTERM" clean_exit_on_sigterm
 check "down stopped ingest before signalling any backend" ingest_stopped_first
