@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The supervisor as an operator uses it: a failed build starts nothing; up on a fresh data
 # dir, five healthy daemons on WAL stores, kill -9 of each daemon answered by a restart,
-# /healthz never hanging while one is down, logs rotated by size; down (with and without a
-# live supervisor) and Ctrl-C on run stop ingest before the backends and leave nothing
-# behind. Uses the binaries of APPNORTH_BUILD_CONFIG.
+# /healthz never hanging while one is down, logs rotated by size, nothing under the data dir
+# open to other users; down (with and without a live supervisor) and Ctrl-C on run stop
+# ingest before the backends and leave nothing behind. Uses the binaries of
+# APPNORTH_BUILD_CONFIG.
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 APPNORTH=$ROOT/deploy/appnorth
@@ -196,6 +197,14 @@ supervisor_log_rotated() {
     clean_log "$DATA/log/supervisor.log" && clean_log "$DATA/log/supervisor.log.1"
 }
 
+nothing_open_to_others() {
+    # Then after requests, rotations and a backup, no file or directory under the data dir
+    # grants group or others any access
+    local open
+    open=$(find "$DATA" -perm /077 -printf '  %m %p\n')
+    [ -z "$open" ] || { echo "  open to others:"; echo "$open"; return 1; }
+}
+
 # A line's timestamp as a number (2026-01-02T03:04:05.678Z -> 20260102030405678) that
 # compares whatever the locale.
 ts_of() { sed -n 's/^{"ts":"\([^"]*\)".*/\1/p' | tr -dc '0-9'; }
@@ -251,8 +260,12 @@ check "a failed build makes up exit non-zero and start nothing" failed_build_sta
 check "a failed build makes run exit non-zero and start nothing" failed_build_starts_nothing run
 check "a failed build makes build exit non-zero" failed_build_starts_nothing build
 
-# Given two logs that nothing writes, a byte under the rotation limit and at it
-mkdir -p "$DATA/log"
+# Given an older version's data dir, log/ and run/ and a log, open to others (up tightens
+# them), and two logs that nothing writes, a byte under the rotation limit and at it
+chmod 0755 "$DATA"
+mkdir -m 0755 "$DATA/log" "$DATA/run"
+echo '{"ts":"2026-01-01T00:00:00.000Z","level":"info","daemon":"ingest","msg":"old"}' >"$DATA/log/ingest.log"
+chmod 0644 "$DATA/log/ingest.log"
 { head -c 1022 /dev/zero | tr '\0' x; echo; } >"$DATA/log/edge-under.log"
 { head -c 1023 /dev/zero | tr '\0' x; echo; } >"$DATA/log/edge-at.log"
 
@@ -278,6 +291,7 @@ check "backup writes a usable copy of every store while serving" online_backup
 check "logs rotate by size, 2 copies kept, ingest still logging into the live file" rotates_logs
 check "a log rotates at 1,024 bytes, not at 1,023" rotates_at_the_limit
 check "the supervisor's own log rotates" supervisor_log_rotated
+check "nothing under the data dir is open to other users" nothing_open_to_others
 check "down leaves no hub process running" nothing_left
 check "daemons exited cleanly on SIGTERM" clean_exit_on_sigterm
 check "down stopped ingest before signalling any backend" ingest_stopped_first
