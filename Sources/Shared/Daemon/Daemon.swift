@@ -10,6 +10,7 @@ public final class Daemon: @unchecked Sendable {
 
     public init(spec: DaemonSpec, config: HubConfig, clock: Clock, logger: Logger) throws {
         self.spec = spec
+        try DataDirectory.secure(config, logger: logger)
         let store = try StoreOpener.open(path: config.storePath(for: spec.name), migrations: spec.migrations,
                                          logger: logger, clock: clock) { db in try Daemon.verifyOwner(db, spec.name) }
         let rpc: RPCServer
@@ -59,7 +60,7 @@ public final class Daemon: @unchecked Sendable {
         guard directory.hasPrefix("/") else {
             throw RPCError(code: "INVALID_BACKUP_DIRECTORY", message: "backup directory must be an absolute path", status: 400, fields: nil)
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try DataDirectory.makeDirectories(directory)
         let path = directory + "/" + ctx.name.rawValue + ".sqlite"
         do {
             try ctx.store.backup(to: path)

@@ -44,7 +44,7 @@ public final class RPCServer: @unchecked Sendable {
     private let wake: WakePipe
 
     /// Binds a ROUTER socket at `endpoint`. For `ipc://` the parent directory is created and
-    /// a stale socket file removed first.
+    /// a stale socket file removed first, and the socket file is made 0600.
     public init(name: String, endpoint: String, clock: Clock, logger: Logger, context: ZMQContext = .shared) throws {
         self.name = name
         self.clock = clock
@@ -58,6 +58,7 @@ public final class RPCServer: @unchecked Sendable {
         try socket.setOption64(ZMQ_MAXMSGSIZE, RPCDefaults.maxMessageBytes)
         try socket.bind(endpoint)
         boundEndpoint = try socket.lastEndpoint()
+        try ZMQEndpoint.restrictAfterBind(boundEndpoint)
         self.socket = socket
         wake = try WakePipe()
     }
