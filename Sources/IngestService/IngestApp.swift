@@ -16,7 +16,9 @@ public final class IngestApp: @unchecked Sendable {
 
     public init(context: DaemonContext) throws {
         self.context = context
-        store = IngestStore(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment())
+        store = IngestStore(db: context.store, clock: context.clock, keyring: try HubKeyring.resolve(context.config, logger: context.logger))
+        let resealed = try store.resealPlainSecrets()
+        if resealed > 0 { context.logger.info("plain secrets sealed", ["count": resealed]) }
         if let token = context.config.adminToken { try store.ensureBootstrapToken(token) }
         publicGuard = PublicRequestGuard(store: store, clock: context.clock,
                                          communityRequestsPerMinute: context.config.communityRequestsPerMinute)

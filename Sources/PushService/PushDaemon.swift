@@ -17,7 +17,7 @@ public enum PushDaemon {
     public static var spec: DaemonSpec {
         DaemonSpec(name: .pushd, migrations: migrations) { context in
             let config = context.config
-            let keyring = try config.pushCredentialsKey.map { try Keyring(spec: $0) }
+            let keyring = try HubKeyring.resolve(config, logger: context.logger)
             let store = PushStore(db: context.store, clock: context.clock, keyring: keyring)
             PushEventHandlers.install(on: context.rpc, store: store)
             PushDeviceHandlers.install(on: context.rpc, store: store)
