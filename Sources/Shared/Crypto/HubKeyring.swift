@@ -39,7 +39,7 @@ public enum HubKeyring {
         try DataDirectory.makeDirectories(directory)
         let temp = directory + "/.credentials-" + SecureRandom.token(byteCount: 12)
         let spec = "v1:" + Data(SecureRandom.bytes(AESGCM.keySize)).base64EncodedString() + "\n"
-        try writeNew(temp, Array(spec.utf8))
+        try DataDirectory.writeNewFile(temp, Array(spec.utf8))
         defer { unlink(temp) }
         if link(temp, path) == 0 {
             syncDirectory(directory)
@@ -76,29 +76,6 @@ public enum HubKeyring {
             return try Keyring(spec: String(decoding: bytes, as: UTF8.self))
         } catch let CryptoError.invalidKeyring(reason) {
             throw CryptoError.invalidKeyring(reason: "\(path): \(reason)")
-        }
-    }
-
-    /// Writes `bytes` into a new file made 0600, flushed to disk before it is linked.
-    private static func writeNew(_ path: String, _ bytes: [UInt8]) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw DataDirectoryError.io(operation: "open", path: path, errno: errno) }
-        defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                unlink(path)
-                throw DataDirectoryError.io(operation: "write", path: path, errno: code)
-            }
-            written += n
-        }
-        if fsync(fd) != 0 {
-            let code = errno
-            unlink(path)
-            throw DataDirectoryError.io(operation: "fsync", path: path, errno: code)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file operation under the data directory that failed, or a path it must not reach.
 public enum DataDirectoryError: Error, Equatable, CustomStringConvertible {
     /// A system call failed with `errno`.
@@ -15,7 +17,7 @@ public enum DataDirectoryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .io(operation, path, errno): return "\(code): \(operation) \(path) failed (errno \(errno))"
+        case let .io(operation, path, errno): return "\(code): \(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
         case let .outsideDataDirectory(path): return "\(code): \(path) is not inside the data directory"
         }
     }
