@@ -4,7 +4,8 @@ import Shared
 /// `ingest backup DIR`: asks every daemon of the shard for an online backup of its store and
 /// prints one JSON line per daemon. Daemons write only inside the data directory, so they
 /// write into a staging directory under `$APPNORTH_DATA_DIR/backup/` and this command moves
-/// the copies into DIR, wherever it is. Exit status 0 only if all five succeeded.
+/// the copies into DIR, wherever it is; the copy of a daemon on another host stays in that
+/// host's staging directory (logged). Exit status 0 only if all five succeeded.
 ///
 /// The keyring is never part of a backup; the command says so in its log every time.
 public enum BackupCommand {
@@ -19,10 +20,14 @@ public enum BackupCommand {
             defer { rmdir(staging) }
             var failures = 0
             for daemon in DaemonName.allCases {
-                let client = try RPCClient(peer: daemon.rawValue, endpoint: config.endpoint(for: daemon), clock: clock,
-                                           logger: logger, defaultTimeout: 600)
+                let client = try RPCClient(peer: daemon, config: config, clock: clock, logger: logger, defaultTimeout: 600)
                 defer { client.close() }
                 let moved = client.call(SysBackup.self, SysBackup.Request(directory: staging)).flatMap { done in
+                    // A daemon on another host (tcp://) wrote into its own data directory: its copy stays there.
+                    guard FileManager.default.fileExists(atPath: done.path) else {
+                        logger.info("backup left on the daemon's host", ["daemon": daemon.rawValue, "path": done.path])
+                        return .success(done)
+                    }
                     do {
                         return .success(SysBackup.Response(path: try DataDirectory.moveFile(done.path, into: directory), bytes: done.bytes))
                     } catch {

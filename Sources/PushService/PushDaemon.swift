@@ -23,8 +23,8 @@ public enum PushDaemon {
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
 
-            let chatd = try RPCClient(peer: DaemonName.chatd.rawValue, endpoint: config.endpoint(for: .chatd), clock: context.clock,
-                                      logger: context.logger, defaultTimeout: config.rpcTimeout)
+            let chatd = try RPCClient(peer: .chatd, config: config, clock: context.clock, logger: context.logger,
+                                      defaultTimeout: config.rpcTimeout)
             var http = HTTPClientOptions()
             http.extraCAFile = config.tlsCAFile
             let sender = APNsSender(baseURLs: [.sandbox: config.apnsSandboxURL, .production: config.apnsProductionURL],

@@ -12,4 +12,7 @@ if arguments.first == "backup" {
     }
     exit(BackupCommand.run(directory: directory))
 }
+if arguments.first == "curve-keypair" {
+    exit(CurveKeypairCommand.run())
+}
 DaemonMain.run(IngestDaemon.spec())

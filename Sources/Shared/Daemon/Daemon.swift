@@ -16,7 +16,8 @@ public final class Daemon: @unchecked Sendable {
         let rpc: RPCServer
         do {
             try Daemon.verifyOwner(store, spec.name)
-            rpc = try RPCServer(name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger)
+            rpc = try RPCServer(name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger,
+                                curve: try config.curveServer(for: spec.name))
         } catch {
             store.close()
             throw error

@@ -9,6 +9,8 @@ public struct HubConfig: Sendable {
     public var httpPort: UInt16
     public var httpThreads: Int
     public var endpoints: [DaemonName: String]
+    /// CURVE keys for `tcp://` endpoints; nil when none is `tcp://` and no key pair is set.
+    public var rpcCurve: RPCCurveKeys?
     public var rpcTimeout: TimeInterval
     public var healthTimeout: TimeInterval
     public var logLevel: LogLevel
@@ -102,6 +104,7 @@ public struct HubConfig: Sendable {
             endpoints[daemon] = endpoint
         }
         self.endpoints = endpoints
+        rpcCurve = try RPCCurveKeys.fromEnvironment(endpoints: endpoints, value: value)
 
         rpcTimeout = Double(try HubConfig.integer(value("APPNORTH_RPC_TIMEOUT_MS"), name: "APPNORTH_RPC_TIMEOUT_MS",
                                                   default: 2000, range: 10...120_000)) / 1000
