@@ -17,6 +17,8 @@ public enum BackupCommand {
             let clock = SystemClock()
             let staging = config.dataDirectory + "/backup/.staging-" + TimeSortableID.shared.next()
             try DataDirectory.makeDirectories(directory)
+            // DIR may have been made by a shell with a looser umask; inside the data directory it is private too.
+            try DataDirectory.secure(config, logger: logger)
             defer { rmdir(staging) }
             var failures = 0
             for daemon in DaemonName.allCases {

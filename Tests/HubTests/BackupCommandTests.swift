@@ -49,6 +49,24 @@ final class BackupCommandTests: XCTestCase {
         XCTAssertTrue(notice.contains(hub.dataDirectory + "/keys/credentials.key"), notice)
     }
 
+    func testATargetInsideTheDataDirectoryMadeByAShellIsMadePrivate() throws {
+        // Given a target the operator's shell made 0755 inside the data directory, as `mkdir -p` does
+        try hub.start([.chatd])
+        let target = hub.dataDirectory + "/backup/20261201T000000Z"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        chmod(hub.dataDirectory + "/backup", 0o755)
+
+        // When a backup is made into it (the other daemons are down: their copies fail)
+        _ = BackupCommand.run(directory: target, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
+                              logger: Logger(daemon: "backup", sink: MemoryLogSink()))
+
+        // Then the directories and the copy are private
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o700)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: hub.dataDirectory + "/backup")[.posixPermissions] as? Int, 0o700)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target + "/chatd.sqlite")[.posixPermissions] as? Int, 0o600)
+    }
+
     func testAnExistingCopyInTheTargetIsNotReplaced() throws {
         // Given a target that already holds a chatd copy
         try hub.start()
