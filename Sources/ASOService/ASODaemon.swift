@@ -34,7 +34,7 @@ public enum ASODaemon {
             context.jobs.add(name: "aso-ranks", interval: config.asoInterval > 0 ? config.asoInterval : nil) { try collector.runPass() }
             // A live search in progress finishes before the store closes.
             context.lifecycle.onShutdown("aso explorer") { explorer.queue.sync {} }
-            let connections = ASCConnections(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment(),
+            let connections = ASCConnections(db: context.store, clock: context.clock, keyring: try HubKeyring.resolve(config, logger: context.logger),
                                              baseURL: context.config.ascURL, caFile: context.config.tlsCAFile,
                                              timeout: context.config.ascTimeout)
             let work = ASCWorkQueue(rpc: context.rpc)

@@ -8,8 +8,7 @@ public final class BackendClients: @unchecked Sendable {
     init(config: HubConfig, clock: Clock, logger: Logger, metrics: HubMetrics) throws {
         var clients: [DaemonName: RPCClient] = [:]
         for daemon in DaemonName.backends {
-            let client = try RPCClient(peer: daemon.rawValue, endpoint: config.endpoint(for: daemon), clock: clock,
-                                       logger: logger, defaultTimeout: config.rpcTimeout)
+            let client = try RPCClient(peer: daemon, config: config, clock: clock, logger: logger, defaultTimeout: config.rpcTimeout)
             client.observer = { outcome in metrics.record(outcome) }
             clients[daemon] = client
         }

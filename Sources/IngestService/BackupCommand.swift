@@ -1,20 +1,43 @@
 import Foundation
 import Shared
 
-/// `ingest backup DIR`: asks every daemon of the shard for an online backup of its store
-/// into DIR and prints one JSON line per daemon. Exit status 0 only if all five succeeded.
+/// `ingest backup DIR`: asks every daemon of the shard for an online backup of its store and
+/// prints one JSON line per daemon. Daemons write only inside the data directory, so they
+/// write into a staging directory under `$APPNORTH_DATA_DIR/backup/` and this command moves
+/// the copies into DIR, wherever it is; the copy of a daemon on another host stays in that
+/// host's staging directory (logged). Exit status 0 only if all five succeeded.
+///
+/// The keyring is never part of a backup; the command says so in its log every time.
 public enum BackupCommand {
-    public static func run(directory: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        let logger = Logger(daemon: "backup")
+    public static func run(directory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                           logger: Logger = Logger(daemon: "backup")) -> Int32 {
+        defer { logger.flush() }
         do {
             let config = try HubConfig(environment: environment)
             let clock = SystemClock()
+            let staging = config.dataDirectory + "/backup/.staging-" + TimeSortableID.shared.next()
+            try DataDirectory.makeDirectories(directory)
+            // DIR may have been made by a shell with a looser umask; inside the data directory it is private too.
+            try DataDirectory.secure(config, logger: logger)
+            defer { rmdir(staging) }
             var failures = 0
             for daemon in DaemonName.allCases {
-                let client = try RPCClient(peer: daemon.rawValue, endpoint: config.endpoint(for: daemon), clock: clock,
-                                           logger: logger, defaultTimeout: 600)
+                let client = try RPCClient(peer: daemon, config: config, clock: clock, logger: logger, defaultTimeout: 600)
                 defer { client.close() }
-                switch client.call(SysBackup.self, SysBackup.Request(directory: directory)) {
+                let moved = client.call(SysBackup.self, SysBackup.Request(directory: staging)).flatMap { done in
+                    // A daemon on another host (tcp://) wrote into its own data directory: its copy stays there.
+                    guard FileManager.default.fileExists(atPath: done.path) else {
+                        logger.info("backup left on the daemon's host", ["daemon": daemon.rawValue, "path": done.path])
+                        return .success(done)
+                    }
+                    do {
+                        return .success(SysBackup.Response(path: try DataDirectory.moveFile(done.path, into: directory), bytes: done.bytes))
+                    } catch {
+                        unlink(done.path)
+                        return .failure(RPCError(code: SysBackup.failed, message: "\(error)", status: 409))
+                    }
+                }
+                switch moved {
                 case let .success(done):
                     print("{\"daemon\":\(JSONText.quoted(daemon.rawValue)),\"path\":\(JSONText.quoted(done.path)),\"bytes\":\(done.bytes)}")
                 case let .failure(error):
@@ -22,6 +45,9 @@ public enum BackupCommand {
                     print("{\"daemon\":\(JSONText.quoted(daemon.rawValue)),\"error\":\(JSONText.quoted(error.code)),\"message\":\(JSONText.quoted(error.message))}")
                 }
             }
+            let keyring = config.credentialsKey == nil ? HubKeyring.path(dataDirectory: config.dataDirectory) : Keyring.environmentVariable
+            logger.warn("keyring not in backup", ["keyring": keyring,
+                                                  "advice": "keep a copy apart: without it the sealed secrets in this backup cannot be opened"])
             return failures == 0 ? 0 : 1
         } catch {
             logger.error("backup failed", ["error": String(describing: error)])

@@ -16,7 +16,9 @@ public final class IngestApp: @unchecked Sendable {
 
     public init(context: DaemonContext) throws {
         self.context = context
-        store = IngestStore(db: context.store, clock: context.clock, keyring: try Keyring.fromEnvironment())
+        store = IngestStore(db: context.store, clock: context.clock, keyring: try HubKeyring.resolve(context.config, logger: context.logger))
+        let resealed = try store.resealPlainSecrets()
+        if resealed > 0 { context.logger.info("plain secrets sealed", ["count": resealed]) }
         if let token = context.config.adminToken, try !store.ensureBootstrapToken(token) {
             context.logger.warn("APPNORTH_ADMIN_TOKEN was revoked and stays revoked; set a different value for a new bootstrap token")
         }

@@ -17,7 +17,7 @@ public enum PushDaemon {
     public static var spec: DaemonSpec {
         DaemonSpec(name: .pushd, migrations: migrations) { context in
             let config = context.config
-            let keyring = try config.pushCredentialsKey.map { try Keyring(spec: $0) }
+            let keyring = try HubKeyring.resolve(config, logger: context.logger)
             let store = PushStore(db: context.store, clock: context.clock, keyring: keyring)
             let jobs = context.jobs
             // A scheduled push job is woken by every commit that queues pushes, so a reply's push
@@ -28,8 +28,8 @@ public enum PushDaemon {
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
 
-            let chatd = try RPCClient(peer: DaemonName.chatd.rawValue, endpoint: config.endpoint(for: .chatd), clock: context.clock,
-                                      logger: context.logger, defaultTimeout: config.rpcTimeout)
+            let chatd = try RPCClient(peer: .chatd, config: config, clock: context.clock, logger: context.logger,
+                                      defaultTimeout: config.rpcTimeout)
             var http = HTTPClientOptions()
             http.extraCAFile = config.tlsCAFile
             let sender = APNsSender(baseURLs: [.sandbox: config.apnsSandboxURL, .production: config.apnsProductionURL],

@@ -2,6 +2,8 @@ import Foundation
 import IngestService
 import Shared
 
+// The subcommands write backups and keys: private to the hub's user, as the daemon's files are.
+umask(0o077)
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "backup" {
     guard arguments.count == 2, let directory = arguments.last, directory.hasPrefix("/") else {
@@ -9,5 +11,8 @@ if arguments.first == "backup" {
         exit(2)
     }
     exit(BackupCommand.run(directory: directory))
+}
+if arguments.first == "curve-keypair" {
+    exit(CurveKeypairCommand.run())
 }
 DaemonMain.run(IngestDaemon.spec())

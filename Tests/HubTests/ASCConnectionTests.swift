@@ -73,16 +73,23 @@ final class ASCConnectionTests: XCTestCase {
         XCTAssertEqual(AdminClient.code(down.json), "STORE_UNAVAILABLE")
     }
 
-    func testWithoutCredentialEncryptionNothingIsStored() throws {
+    func testWithoutTheCredentialsKeyTheKeyIsSealedUnderTheGeneratedKeyring() throws {
         // Given a hub without APPNORTH_CREDENTIALS_KEY
         admin.shutdown()
-        unsetenv(Keyring.environmentVariable)
+        fixture.environment[Keyring.environmentVariable] = nil
         try fixture.startHub()
         // When the operator connects
-        let refused = try connect()
-        // Then the answer is ENCRYPTION_NOT_CONFIGURED
-        XCTAssertEqual(refused.status, 503)
-        XCTAssertEqual(AdminClient.code(refused.json), "ENCRYPTION_NOT_CONFIGURED")
+        let connected = try connect()
+        // Then the key is stored, sealed under the keyring generated in the data directory
+        XCTAssertEqual(connected.status, 200, "\(connected.json)")
+        let keyring = try XCTUnwrap(HubKeyring.read(admin.hub.dataDirectory + "/keys/credentials.key"))
+        let row = try XCTUnwrap(try asodStore.queryOne("SELECT organization_id, connection_id, sealed_key FROM asc_connections"))
+        let sealed = try XCTUnwrap(row.string("sealed_key"))
+        XCTAssertFalse(sealed.contains("PRIVATE KEY"))
+        let opened = try keyring.openString(sealed, associatedData: "asc-connection|\(row.string("organization_id")!)|\(row.string("connection_id")!)")
+        XCTAssertEqual(opened.trimmingCharacters(in: .whitespacesAndNewlines), fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines))
+        // And it is used: the app list comes from Apple with it
+        XCTAssertEqual(try admin.call("GET", "/app-store-connect/apps").status, 200)
     }
 
     func testImportCreatesLinkedProjectsRecognizesEarlierImportsAndRespectsTheAllowance() throws {
@@ -134,7 +141,7 @@ final class ASCConnectionTests: XCTestCase {
         XCTAssertEqual(try connect().status, 200)
         // When asod restarts with another credentials key
         admin.hub.stopDaemon(.asod)
-        setenv(Keyring.environmentVariable, String(repeating: "ef", count: 32), 1)
+        admin.hub.config.credentialsKey = String(repeating: "ef", count: 32)
         try admin.hub.startDaemon(.asod)
         // Then calls that need the key answer CREDENTIALS_UNREADABLE, and reconnecting repairs it
         let apps = try admin.call("GET", "/app-store-connect/apps")

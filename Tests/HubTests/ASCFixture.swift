@@ -5,7 +5,7 @@ import TestSupport
 @testable import Shared
 
 /// A fake App Store Connect (JSON:API over HTTP/2 and TLS, verifying every token on its own)
-/// and a hub with ingest and asod pointed at it, with credential encryption on.
+/// and a hub with ingest and asod pointed at it, sealing credentials under `APPNORTH_CREDENTIALS_KEY`.
 final class ASCFixture {
     static let issuer = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
     static let keyId = "2X9R4HXF34"
@@ -14,17 +14,17 @@ final class ASCFixture {
     private let control: HTTPClient
     private(set) var admin: AdminClient!
 
-    private let environment: [String: String]
+    /// The hub's settings; `startHub` reads them again, so a test can change them between starts.
+    var environment: [String: String]
 
-    init(apps: [[String: Any]], encryption: Bool = true, environment: [String: String] = [:]) throws {
-        self.environment = environment
+    init(apps: [[String: Any]], environment: [String: String] = [:]) throws {
+        self.environment = [Keyring.environmentVariable: String(repeating: "cd", count: 32)].merging(environment) { _, new in new }
         fake = try FixtureProcess(script: "fake_asc.py", lineCount: 2)
         var options = HTTPClientOptions()
         options.extraCAFile = fake.lines[1]
         control = HTTPClient(options: options)
         try controlPost("/__control/state", ["keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": key.publicKeyPEM]],
                                              "apps": apps])
-        if encryption { setenv(Keyring.environmentVariable, String(repeating: "cd", count: 32), 1) }
         try startHub()
     }
 
@@ -39,7 +39,6 @@ final class ASCFixture {
     func shutdown() {
         admin?.shutdown()
         fake.stop()
-        unsetenv(Keyring.environmentVariable)
     }
 
     func controlPost(_ path: String, _ body: Any) throws {

@@ -112,16 +112,17 @@ final class AdminProjectsTests: XCTestCase {
         XCTAssertNotEqual(a, b)
         XCTAssertEqual(try admin.store.identitySecret(projectId: id), b)
         XCTAssertEqual(try admin.call("GET", "/projects/\(id)").json["identityConfigured"] as? Bool, true)
-        // And without a credentials key it is kept as plain text, marked as such
-        XCTAssertEqual(try admin.store.db.scalar("SELECT identity_secret FROM projects WHERE id = ?", [.text(id)]).stringValue, "plain:" + b)
+        // And without a credentials key it is sealed under the keyring generated in the data directory
+        let stored = try XCTUnwrap(try admin.store.db.scalar("SELECT identity_secret FROM projects WHERE id = ?", [.text(id)]).stringValue)
+        XCTAssertFalse(stored.contains(b))
+        let keyring = try XCTUnwrap(HubKeyring.read(admin.hub.dataDirectory + "/keys/credentials.key"))
+        XCTAssertEqual(try keyring.openString(stored, associatedData: id), b)
     }
 
     func testIdentitySecretIsSealedAtRestWithACredentialsKey() throws {
-        // Given a hub with APPNORTH_CREDENTIALS_KEY (ingest reads it from the process environment)
+        // Given a hub with APPNORTH_CREDENTIALS_KEY
         admin.shutdown()
-        setenv(Keyring.environmentVariable, String(repeating: "ab", count: 32), 1)
-        defer { unsetenv(Keyring.environmentVariable) }
-        admin = try AdminClient()
+        admin = try AdminClient(environment: [Keyring.environmentVariable: String(repeating: "ab", count: 32)])
         let id = try admin.createProject()
         // When a secret is created
         let secret = try XCTUnwrap(try admin.call("POST", "/projects/\(id)/identity-secret").json["secret"] as? String)
@@ -130,6 +131,9 @@ final class AdminProjectsTests: XCTestCase {
         XCTAssertFalse(stored.contains(secret))
         XCTAssertTrue(stored.hasPrefix("v1:"))
         XCTAssertEqual(try admin.store.identitySecret(projectId: id), secret)
+        XCTAssertEqual(try Keyring(spec: String(repeating: "ab", count: 32)).openString(stored, associatedData: id), secret)
+        // And no keyring file was made: the variable takes its place
+        XCTAssertFalse(FileManager.default.fileExists(atPath: admin.hub.dataDirectory + "/keys/credentials.key"))
         // And a value sealed for another project does not open as this one's
         let other = try admin.createProject(name: "Other")
         try admin.store.db.run("UPDATE projects SET identity_secret = ? WHERE id = ?", [.text(stored), .text(other)])

@@ -73,4 +73,38 @@ final class DaemonRuntimeTests: XCTestCase {
         }
         XCTAssertEqual(relative.code, "INVALID_BACKUP_DIRECTORY")
     }
+
+    func testBackupOutsideTheDataDirectoryIsRefusedAndInsideItIsWritten() throws {
+        // Given chatd running, a directory outside the data directory, and a link inside it leading there
+        try hub.start([.chatd])
+        let client = try RPCClient(peer: "chatd", endpoint: hub.config.endpoint(for: .chatd), clock: SystemClock(),
+                                   logger: Logger(daemon: "test", sink: MemoryLogSink()))
+        defer { client.close() }
+        let outside = NSTemporaryDirectory() + "appnorth-outside-" + String(TimeSortableID.shared.next().suffix(12))
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.createSymbolicLink(atPath: hub.dataDirectory + "/exit", withDestinationPath: outside)
+
+        // When backups are asked outside, through "..", and through the link
+        let attempts = [outside + "/copy", hub.dataDirectory + "/../" + (outside as NSString).lastPathComponent,
+                        hub.dataDirectory + "/exit", hub.dataDirectory + "/exit/deeper"]
+        for directory in attempts {
+            // Then each is refused with its code, and nothing is written there
+            guard case let .failure(error) = client.call(SysBackup.self, SysBackup.Request(directory: directory), timeout: 10) else {
+                XCTFail("backup accepted in \(directory)")
+                continue
+            }
+            XCTAssertEqual(error.code, "BACKUP_DIRECTORY_NOT_ALLOWED", directory)
+            XCTAssertEqual(error.status, 403, directory)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [])
+
+        // When a backup is asked inside it, under a new nested directory
+        let inside = hub.dataDirectory + "/backup/2026/first"
+        let done = try client.call(SysBackup.self, SysBackup.Request(directory: inside), timeout: 10).get()
+        // Then it is written there, private
+        XCTAssertEqual(done.path, inside + "/chatd.sqlite")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: done.path)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: inside)[.posixPermissions] as? Int, 0o700)
+    }
 }

@@ -11,7 +11,8 @@ import XCTest
 /// directory and ingest's HTTP server on an ephemeral loopback port.
 final class HubHarness {
     let dataDirectory: String
-    let config: HubConfig
+    /// Read by each daemon as it starts, so a test may change it for a restart.
+    var config: HubConfig
     let clock: Clock
     let logSink = MemoryLogSink()
     private(set) var daemons: [DaemonName: Daemon] = [:]

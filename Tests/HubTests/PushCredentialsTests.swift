@@ -88,6 +88,25 @@ final class PushCredentialsTests: XCTestCase {
         XCTAssertThrowsError(try keyring.openString(sealed, associatedData: "another-project"))
     }
 
+    func testWithoutTheCredentialsKeyTheGeneratedKeyringSealsTheKey() throws {
+        // Given a hub started without APPNORTH_CREDENTIALS_KEY
+        fixture.shutdown()
+        fixture = try PushFixture(withCredentials: false, environment: [Keyring.environmentVariable: ""])
+
+        // When credentials are stored
+        let put = try fixture.admin("PUT", path, json: fixture.credentialsBody())
+
+        // Then they are accepted (not 503 CREDENTIALS_KEY_NOT_CONFIGURED) and sealed under the
+        // keyring generated in the data directory
+        XCTAssertEqual(put.status, 204, String(decoding: put.body, as: UTF8.self))
+        let keyring = try XCTUnwrap(HubKeyring.read(fixture.hub.dataDirectory + "/keys/credentials.key"))
+        let sealed = try XCTUnwrap(try fixture.pushDB.scalar("SELECT sealed_key FROM push_credentials").stringValue)
+        XCTAssertFalse(sealed.contains("PRIVATE"))
+        XCTAssertEqual(try keyring.openString(sealed, associatedData: fixture.projectId),
+                       fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
+        XCTAssertEqual(try fixture.admin("GET", path).status, 200)
+    }
+
     func testAnotherOrganizationSeesNotFound() throws {
         // Given credentials, and a token of another organization
         XCTAssertEqual(try fixture.admin("PUT", path, json: fixture.credentialsBody()).status, 204)

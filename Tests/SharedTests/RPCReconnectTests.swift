@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Shared
 
 /// Dead peers, timeouts, restarts and shutdown: a caller never waits forever and recovers
@@ -42,7 +43,7 @@ final class RPCReconnectTests: RPCTestCase {
 
     func testCallToUnboundTCPFailsFastAndSameClientRecoversOnceBound() throws {
         // Given a loopback port nobody listens on
-        let endpoint = "tcp://127.0.0.1:\(try XCTUnwrap(freeLoopbackPort()))"
+        let endpoint = "tcp://127.0.0.1:\(try XCTUnwrap(LoopbackPort.free()))"
         let client = try makeClient(endpoint)
 
         // When the client calls while nothing listens
@@ -203,24 +204,6 @@ final class RPCReconnectTests: RPCTestCase {
         XCTAssertEqual(done.wait(timeout: .now()), .success)
         XCTAssertEqual(waiting?.failureValue?.code, RPCError.Code.peerUnavailable)
         XCTAssertEqual(client.call(TestEcho.self, .init(text: "late", n: 0)).failureValue?.code, RPCError.Code.peerUnavailable)
-    }
-
-    /// A port the kernel just handed out and took back: nothing listens there.
-    private func freeLoopbackPort() -> UInt16? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        return ok ? UInt16(bigEndian: address.sin_port) : nil
     }
 
     /// Binds a Unix socket at `path` and closes it without unlinking, as `kill -9` would leave it.

@@ -41,18 +41,19 @@ public final class ChatEventRelay: @unchecked Sendable {
     private var failingSince: Date?
     private var failedRounds = 0
 
-    public init(store: ChatStore, endpoint: String, clock: Clock, logger: Logger, timing: Timing = Timing()) throws {
+    public init(store: ChatStore, endpoint: String, curve: CurveClientKeys? = nil, clock: Clock, logger: Logger,
+                timing: Timing = Timing()) throws {
         self.store = store
         self.logger = logger
         self.timing = timing
         client = try RPCClient(peer: DaemonName.pushd.rawValue, endpoint: endpoint, clock: clock, logger: logger,
-                               defaultTimeout: timing.callTimeout)
+                               defaultTimeout: timing.callTimeout, curve: curve)
     }
 
     /// Starts a relay to the configured pushd and stops it at shutdown, before the store closes.
     public static func install(on context: DaemonContext, store: ChatStore) throws {
         let relay = try ChatEventRelay(store: store, endpoint: context.config.endpoint(for: .pushd),
-                                       clock: context.clock, logger: context.logger)
+                                       curve: context.config.curveClient(for: .pushd), clock: context.clock, logger: context.logger)
         relay.start()
         context.lifecycle.onShutdown("chat event relay") { relay.stop() }
     }

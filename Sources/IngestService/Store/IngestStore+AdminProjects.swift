@@ -48,7 +48,7 @@ extension IngestStore {
 
     /// Creates or replaces the project's identity secret (32 random bytes as lowercase hex) and
     /// returns it; the only time it is shown. Sealed with the keyring (associated data: the
-    /// project ID) when one is configured, else stored as `plain:<secret>`.
+    /// project ID); stored as `plain:<secret>` only by a store without one.
     public func rotateIdentitySecret(projectId: String) throws -> String {
         let secret = Hex.encode(SecureRandom.bytes(32))
         let stored = try keyring.map { try $0.seal(secret, associatedData: projectId) } ?? "plain:" + secret

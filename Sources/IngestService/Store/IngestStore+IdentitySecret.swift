@@ -3,8 +3,9 @@ import Shared
 
 extension IngestStore {
     /// The project's current identity secret in clear, or nil when none was created. Stored
-    /// sealed (associated data = project ID) when `APPNORTH_CREDENTIALS_KEY` is set, else as
-    /// `plain:<secret>`. Cached only until the next change to `projects`, so a rotation takes effect at once.
+    /// sealed (associated data = project ID) under the hub's keyring; `plain:<secret>` only in a
+    /// store without one, until `resealPlainSecrets` runs with a keyring. Cached only until the
+    /// next change to `projects`, so a rotation takes effect at once.
     public func identitySecret(projectId: String) throws -> String? {
         try identitySecrets.value(for: projectId, in: communityChanges) { try loadIdentitySecret(projectId: projectId) }
     }

@@ -3,7 +3,7 @@ import Shared
 
 extension IngestStore {
     /// The 32-byte key named `name`, made on first use and kept across restarts. Sealed with the
-    /// keyring (associated data: the name) when one is configured, else stored as `plain:<key>`.
+    /// keyring (associated data: the name); stored as `plain:<key>` only by a store without one.
     public func signingKey(named name: String) throws -> [UInt8] {
         try db.transaction {
             if let stored = try db.queryOne("SELECT secret FROM signing_keys WHERE name = ?", [.text(name)])?.string("secret") {

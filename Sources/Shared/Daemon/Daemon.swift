@@ -10,12 +10,14 @@ public final class Daemon: @unchecked Sendable {
 
     public init(spec: DaemonSpec, config: HubConfig, clock: Clock, logger: Logger) throws {
         self.spec = spec
+        try DataDirectory.secure(config, logger: logger)
         let store = try StoreOpener.open(path: config.storePath(for: spec.name), migrations: spec.migrations,
                                          logger: logger, clock: clock) { db in try Daemon.verifyOwner(db, spec.name) }
         let rpc: RPCServer
         do {
             try Daemon.verifyOwner(store, spec.name)
-            rpc = try RPCServer(name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger)
+            rpc = try RPCServer(name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger,
+                                curve: try config.curveServer(for: spec.name))
         } catch {
             store.close()
             throw error
@@ -55,16 +57,27 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    static func backup(_ ctx: DaemonContext, into directory: String) throws -> SysBackup.Response {
-        guard directory.hasPrefix("/") else {
-            throw RPCError(code: "INVALID_BACKUP_DIRECTORY", message: "backup directory must be an absolute path", status: 400, fields: nil)
+    /// A caller of `sys.backup` names the directory; the daemon writes only inside its data
+    /// directory, so the RPC cannot be used to drop files elsewhere (`ingest backup` moves the
+    /// copies where the operator asked).
+    static func backup(_ ctx: DaemonContext, into requested: String) throws -> SysBackup.Response {
+        guard requested.hasPrefix("/") else {
+            throw RPCError(code: SysBackup.invalidDirectory, message: "backup directory must be an absolute path", status: 400, fields: nil)
         }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory: String
+        do {
+            directory = try DataDirectory.makeConfinedDirectory(requested, in: ctx.config.dataDirectory)
+        } catch DataDirectoryError.outsideDataDirectory {
+            throw RPCError(code: SysBackup.directoryNotAllowed,
+                           message: "backup directory must be inside the data directory \(ctx.config.dataDirectory)", status: 403)
+        } catch let error as DataDirectoryError {
+            throw RPCError(code: SysBackup.failed, message: "\(error)", status: 409)
+        }
         let path = directory + "/" + ctx.name.rawValue + ".sqlite"
         do {
             try ctx.store.backup(to: path)
         } catch let error as StoreError {
-            throw RPCError(code: "BACKUP_FAILED", message: "\(error)", status: 409, fields: nil)
+            throw RPCError(code: SysBackup.failed, message: "\(error)", status: 409, fields: nil)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
         ctx.logger.info("backup written", ["path": path, "bytes": size])

@@ -3,6 +3,8 @@ import Foundation
 /// The whole `main` of a daemon process: config, clock, logger, daemon, signals, exit 0.
 public enum DaemonMain {
     public static func run(_ spec: DaemonSpec, environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
+        // Whatever the daemon or libzmq creates is private to the hub's user (files 0600, directories 0700).
+        umask(0o077)
         ServiceLifecycle.blockTerminationSignals()
         let fallback = Logger(daemon: spec.name.rawValue)
         do {

@@ -20,14 +20,15 @@ public final class RPCClient: @unchecked Sendable {
     private let loop: RPCClientLoop
 
     /// Connects a DEALER socket to `endpoint` (which need not be bound yet) and starts the
-    /// I/O thread. `peer` names the daemon in errors, logs and outcomes.
+    /// I/O thread. `peer` names the daemon in errors, logs and outcomes. With `curve` the
+    /// socket is a CURVE client: it talks only to the server holding `curve.serverKey`.
     public init(peer: String, endpoint: String, clock: Clock, logger: Logger,
-                defaultTimeout: TimeInterval = 1.0, context: ZMQContext = .shared) throws {
+                defaultTimeout: TimeInterval = 1.0, context: ZMQContext = .shared, curve: CurveClientKeys? = nil) throws {
         self.peer = peer
         self.endpoint = endpoint
         self.clock = clock
         self.defaultTimeout = defaultTimeout
-        loop = try RPCClientLoop(peer: peer, endpoint: endpoint, logger: logger, context: context)
+        loop = try RPCClientLoop(peer: peer, endpoint: endpoint, logger: logger, context: context, curve: curve)
         loop.start()
     }
 

@@ -8,13 +8,19 @@ import Foundation
 /// discards replies already received and not yet read when the peer disconnects (a server
 /// answering its last request and exiting on SIGTERM). So the socket queues normally and
 /// the client itself holds calls back while the monitor reports no connection.
+///
+/// With CURVE the connection counts only once the handshake succeeded: a server that refuses
+/// this client's key accepts the TCP connection, then drops it, so calls fail fast with
+/// `PEER_UNAVAILABLE` rather than wait out their deadline.
 final class RPCClientConnection {
     let dealer: ZMQSocket
     let monitor: ZMQSocket
     /// A transport connection is up, as last reported by the monitor.
     private(set) var isConnected = false
+    /// The monitor event that means the connection is usable.
+    private let upEvent: Int32
 
-    init(endpoint: String, context: ZMQContext) throws {
+    init(endpoint: String, context: ZMQContext, curve: CurveClientKeys? = nil) throws {
         let dealer = try ZMQSocket(context: context, kind: .dealer)
         // Unanswered requests are dropped on close: their callers were already failed.
         try dealer.setOption(ZMQ_LINGER, 0)
@@ -22,7 +28,9 @@ final class RPCClientConnection {
         try dealer.setOption(ZMQ_SNDHWM, RPCDefaults.highWaterMark)
         try dealer.setOption(ZMQ_RCVHWM, RPCDefaults.highWaterMark)
         try dealer.setOption64(ZMQ_MAXMSGSIZE, RPCDefaults.maxMessageBytes)
-        let monitor = try dealer.monitor(events: ZMQ_EVENT_CONNECTED | ZMQ_EVENT_DISCONNECTED)
+        if let curve { try dealer.makeCurveClient(curve) }
+        upEvent = curve == nil ? ZMQ_EVENT_CONNECTED : ZMQ_EVENT_HANDSHAKE_SUCCEEDED
+        let monitor = try dealer.monitor(events: upEvent | ZMQ_EVENT_DISCONNECTED)
         do {
             try dealer.connect(endpoint)
         } catch {
@@ -39,7 +47,7 @@ final class RPCClientConnection {
     func readEvents() throws -> Bool {
         let before = isConnected
         while let event = try monitor.receiveMonitorEvent() {
-            if event.event == ZMQ_EVENT_CONNECTED { isConnected = true }
+            if event.event == upEvent { isConnected = true }
             if event.event == ZMQ_EVENT_DISCONNECTED { isConnected = false }
         }
         return before != isConnected

@@ -21,6 +21,7 @@ final class RPCClientLoop: @unchecked Sendable {
     let endpoint: String
     private let logger: Logger
     private let context: ZMQContext
+    private let curve: CurveClientKeys?
     private let wake: WakePipe
 
     // Shared with callers, under `lock`.
@@ -38,13 +39,14 @@ final class RPCClientLoop: @unchecked Sendable {
     private var pending: [String: Call] = [:]
     private var deadlines = DeadlineHeap()
 
-    init(peer: String, endpoint: String, logger: Logger, context: ZMQContext) throws {
+    init(peer: String, endpoint: String, logger: Logger, context: ZMQContext, curve: CurveClientKeys?) throws {
         self.peer = peer
         self.endpoint = endpoint
         self.logger = logger
         self.context = context
+        self.curve = curve
         wake = try WakePipe()
-        connection = try RPCClientConnection(endpoint: endpoint, context: context)
+        connection = try RPCClientConnection(endpoint: endpoint, context: context, curve: curve)
     }
 
     static func monotonicNanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -211,7 +213,7 @@ final class RPCClientLoop: @unchecked Sendable {
         connection.close()
         failAll(Array(pending.values), .peerUnavailable(peer, "connection reset after \(reason)"))
         do {
-            connection = try RPCClientConnection(endpoint: endpoint, context: context)
+            connection = try RPCClientConnection(endpoint: endpoint, context: context, curve: curve)
         } catch {
             // The closed sockets make the next poll fail, which closes the client.
             logger.error("rpc client cannot reconnect", ["peer": peer, "error": String(describing: error)])

@@ -23,6 +23,9 @@ public final class RPCServer: @unchecked Sendable {
     private let logger: Logger
     // Owned by the caller until `start()`, then by the server thread alone.
     private let socket: ZMQSocket
+    private let context: ZMQContext
+    /// The socket's ZAP domain when it is a CURVE server: what its context's handler admits.
+    private let zapDomain: String?
 
     /// Answers a request now (`.success`/`.failure`) or later: `nil` means the handler took
     /// the reply callback and calls it from another thread.
@@ -44,11 +47,14 @@ public final class RPCServer: @unchecked Sendable {
     private let wake: WakePipe
 
     /// Binds a ROUTER socket at `endpoint`. For `ipc://` the parent directory is created and
-    /// a stale socket file removed first.
-    public init(name: String, endpoint: String, clock: Clock, logger: Logger, context: ZMQContext = .shared) throws {
+    /// a stale socket file removed first, and the socket file is made 0600. With `curve` the
+    /// socket is a CURVE server that admits only the clients named there.
+    public init(name: String, endpoint: String, clock: Clock, logger: Logger, context: ZMQContext = .shared,
+                curve: CurveServerKeys? = nil) throws {
         self.name = name
         self.clock = clock
         self.logger = logger
+        self.context = context
         startedAt = clock.now()
         try ZMQEndpoint.prepareForBind(endpoint)
         let socket = try ZMQSocket(context: context, kind: .router)
@@ -56,11 +62,27 @@ public final class RPCServer: @unchecked Sendable {
         try socket.setOption(ZMQ_SNDHWM, RPCDefaults.highWaterMark)
         try socket.setOption(ZMQ_RCVHWM, RPCDefaults.highWaterMark)
         try socket.setOption64(ZMQ_MAXMSGSIZE, RPCDefaults.maxMessageBytes)
-        try socket.bind(endpoint)
-        boundEndpoint = try socket.lastEndpoint()
+        let zapDomain = curve.map { _ in "appnorth-rpc-\(name)-" + TimeSortableID.shared.next() }
+        if let curve, let zapDomain {
+            try context.admit(curve.admittedClients, domain: zapDomain)
+        }
+        do {
+            if let curve, let zapDomain { try socket.makeCurveServer(curve, zapDomain: zapDomain) }
+            try socket.bind(endpoint)
+            boundEndpoint = try socket.lastEndpoint()
+            try ZMQEndpoint.restrictAfterBind(boundEndpoint)
+            wake = try WakePipe()
+        } catch {
+            socket.close()
+            if let zapDomain { context.revoke(domain: zapDomain) }
+            throw error
+        }
         self.socket = socket
-        wake = try WakePipe()
+        self.zapDomain = zapDomain
     }
+
+    // A server never started still gives up its socket and ZAP domain.
+    deinit { closeSocket() }
 
     /// Adds the handler for `message`; call before `start()`. A handler answers by returning
     /// the response, or throws an `RPCError` the caller receives verbatim; any other error
@@ -154,7 +176,7 @@ public final class RPCServer: @unchecked Sendable {
             return (started, first, thread != nil && Thread.current == thread)
         }
         if !wasStarted {
-            if firstStop { socket.close() }
+            if firstStop { closeSocket() }
             return
         }
         if ownThread { return }
@@ -164,8 +186,15 @@ public final class RPCServer: @unchecked Sendable {
 
     private var isStopping: Bool { lock.withLock { stopping } }
 
+    /// Closes the socket, then lets the ZAP handler forget it: never the other way round, or
+    /// the socket would briefly admit any CURVE client.
+    private func closeSocket() {
+        socket.close()
+        if let zapDomain { context.revoke(domain: zapDomain) }
+    }
+
     private func runLoop() {
-        defer { socket.close() }
+        defer { closeSocket() }
         while !isStopping {
             do {
                 let ready = try ZMQSocket.poll([.socket(socket, writable: false), .fd(wake.readFD)],

@@ -12,6 +12,10 @@ public final class ZMQContext: @unchecked Sendable {
 
     private let lock = NSLock()
     private var pointer: UnsafeMutableRawPointer?
+    /// The ZAP handler, while any CURVE server of this context needs one; under `zapLock`,
+    /// apart from `lock` because making its socket takes `lock`.
+    private let zapLock = NSLock()
+    private var authenticator: ZMQAuthenticator?
 
     public init() throws {
         guard let raw = zmq_ctx_new() else { throw ZMQError.last("ctx_new") }
@@ -23,8 +27,31 @@ public final class ZMQContext: @unchecked Sendable {
     /// The raw handle for `zmq_socket`; nil once terminated.
     var handle: UnsafeMutableRawPointer? { lock.withLock { pointer } }
 
+    /// Admits the CURVE clients `clients` (Z85 public keys) to the server sockets of this
+    /// context whose ZAP domain is `domain`, starting the context's ZAP handler if needed. Call
+    /// before such a socket binds: a CURVE server without a handler admits every client.
+    func admit(_ clients: Set<String>, domain: String) throws {
+        try zapLock.withLock {
+            if authenticator == nil { authenticator = try ZMQAuthenticator(context: self) }
+            authenticator!.admit(clients, domain: domain)
+        }
+    }
+
+    /// Forgets `domain` once its socket is closed; the last one stops the ZAP handler.
+    func revoke(domain: String) {
+        zapLock.withLock {
+            guard let current = authenticator, !current.revoke(domain: domain) else { return }
+            current.stop()
+            authenticator = nil
+        }
+    }
+
     /// Ends the context; every socket made from it must already be closed.
     public func terminate() {
+        zapLock.withLock {
+            authenticator?.stop()
+            authenticator = nil
+        }
         guard let raw = lock.withLock({ () -> UnsafeMutableRawPointer? in
             defer { pointer = nil }
             return pointer

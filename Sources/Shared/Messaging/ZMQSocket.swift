@@ -6,13 +6,14 @@ import Foundation
 public final class ZMQSocket: @unchecked Sendable {
     /// The socket types the hub uses.
     public enum Kind {
-        case router, dealer, pair
+        case router, dealer, pair, rep
 
         var rawValue: Int32 {
             switch self {
             case .router: return ZMQ_ROUTER
             case .dealer: return ZMQ_DEALER
             case .pair: return ZMQ_PAIR
+            case .rep: return ZMQ_REP
             }
         }
     }

@@ -19,6 +19,8 @@ public struct HubConfig: Sendable {
     /// Reverse proxies whose `X-Forwarded-For`/`-Proto` are believed (`APPNORTH_TRUSTED_PROXIES`).
     public var trustedProxies: TrustedProxies
     public var endpoints: [DaemonName: String]
+    /// CURVE keys for `tcp://` endpoints; nil when none is `tcp://` and no key pair is set.
+    public var rpcCurve: RPCCurveKeys?
     public var rpcTimeout: TimeInterval
     public var healthTimeout: TimeInterval
     public var logLevel: LogLevel
@@ -57,8 +59,9 @@ public struct HubConfig: Sendable {
     public var pushInterval: TimeInterval
     /// Pushes taken from the queue and sent together (`APPNORTH_PUSH_BATCH`, 500).
     public var pushBatchSize: Int
-    /// The keyring spec that seals APNs keys (`APPNORTH_CREDENTIALS_KEY`); nil when unset.
-    public var pushCredentialsKey: String?
+    /// The keyring spec that seals secrets at rest in every daemon (`APPNORTH_CREDENTIALS_KEY`); nil
+    /// when unset, and then `HubKeyring` uses the one generated under the data directory.
+    public var credentialsKey: String?
     // asod
     /// iTunes Search and Lookup base URL (`APPNORTH_ITUNES_URL`, default `https://itunes.apple.com`).
     public var itunesURL: String
@@ -125,6 +128,7 @@ public struct HubConfig: Sendable {
             endpoints[daemon] = endpoint
         }
         self.endpoints = endpoints
+        rpcCurve = try RPCCurveKeys.fromEnvironment(endpoints: endpoints, value: value)
 
         rpcTimeout = Double(try HubConfig.integer(value("APPNORTH_RPC_TIMEOUT_MS"), name: "APPNORTH_RPC_TIMEOUT_MS",
                                                   default: 2000, range: 10...120_000)) / 1000
@@ -187,7 +191,7 @@ public struct HubConfig: Sendable {
         pushInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_PUSH_INTERVAL_S"), name: "APPNORTH_PUSH_INTERVAL_S",
                                                           default: 60, range: 0...86_400))
         pushBatchSize = try HubConfig.integer(value("APPNORTH_PUSH_BATCH"), name: "APPNORTH_PUSH_BATCH", default: 500, range: 1...5_000)
-        pushCredentialsKey = value("APPNORTH_CREDENTIALS_KEY")
+        credentialsKey = value("APPNORTH_CREDENTIALS_KEY")
         // asod
         itunesURL = value("APPNORTH_ITUNES_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://itunes.apple.com"
         guard itunesURL.hasPrefix("http://") || itunesURL.hasPrefix("https://") else {

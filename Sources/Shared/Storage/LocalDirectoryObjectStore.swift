@@ -83,7 +83,6 @@ public final class LocalDirectoryObjectStore: ObjectStore, @unchecked Sendable {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// `mkdir -p` with 0700 for every directory it creates.
     public func list(prefix: String) throws -> [StoredObject] {
         let fm = FileManager.default
         guard let walker = fm.enumerator(atPath: root) else { return [] }
@@ -99,14 +98,12 @@ public final class LocalDirectoryObjectStore: ObjectStore, @unchecked Sendable {
         return found.sorted { $0.key < $1.key }
     }
 
+    /// `mkdir -p` with 0700 for every directory it creates.
     private func makeDirectories(_ directory: String) throws {
-        var info = stat()
-        if stat(directory, &info) == 0 { return }
-        if let slash = directory.lastIndex(of: "/"), slash > directory.startIndex {
-            try makeDirectories(String(directory[..<slash]))
-        }
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw ObjectStoreError.io(operation: "mkdir", path: directory, errno: errno)
+        do {
+            try DataDirectory.makeDirectories(directory)
+        } catch let DataDirectoryError.io(operation, path, code) {
+            throw ObjectStoreError.io(operation: operation, path: path, errno: code)
         }
     }
 }

@@ -138,13 +138,25 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// Writes a consistent copy of the database to a new file while it stays in use
-    /// (`VACUUM INTO`). Refuses to overwrite an existing file; not allowed inside a transaction.
+    /// (`VACUUM INTO`), mode 0600. Refuses to overwrite an existing file or to write through a
+    /// symbolic link; not allowed inside a transaction.
     public func backup(to target: String) throws {
         try locked {
             guard handle != nil else { throw StoreError.closed }
-            guard !FileManager.default.fileExists(atPath: target) else { throw StoreError.backupTargetExists(target) }
-            try withStatement("VACUUM INTO ?", [.text(target)], cached: false) { statement in
-                while try step(statement) {}
+            // VACUUM INTO accepts an empty file: made here, the copy is private whatever the umask.
+            let fd = Foundation.open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else {
+                if errno == EEXIST { throw StoreError.backupTargetExists(target) }
+                throw StoreError.sqlite(code: SQLITE_CANTOPEN, message: "cannot create \(target): errno \(errno)")
+            }
+            Foundation.close(fd)
+            do {
+                try withStatement("VACUUM INTO ?", [.text(target)], cached: false) { statement in
+                    while try step(statement) {}
+                }
+            } catch {
+                unlink(target)
+                throw error
             }
         }
     }
