@@ -6,8 +6,8 @@ import Foundation
 /// context, naming the socket's ZAP domain and the client's public key. It admits a key only
 /// if it was admitted for that domain; an unknown domain or another mechanism is refused.
 ///
-/// Runs its own thread, the only user of its REP socket. Made and stopped by `ZMQContext`,
-/// which keeps one while any CURVE server needs it.
+/// Runs its own thread, the only user of its REP socket. Made by `ZMQContext` for its first
+/// CURVE server and stopped when the context terminates.
 final class ZMQAuthenticator: @unchecked Sendable {
     static let endpoint = "inproc://zeromq.zap.01"
 
@@ -39,12 +39,9 @@ final class ZMQAuthenticator: @unchecked Sendable {
         lock.withLock { admitted[domain] = keys }
     }
 
-    /// Forgets `domain`; returns whether any domain is left.
-    func revoke(domain: String) -> Bool {
-        lock.withLock {
-            admitted[domain] = nil
-            return !admitted.isEmpty
-        }
+    /// Forgets `domain`: its clients are refused from now on.
+    func revoke(domain: String) {
+        lock.withLock { admitted[domain] = nil }
     }
 
     /// Ends the thread and closes the socket; called once, before the context terminates.

@@ -12,8 +12,8 @@ public final class ZMQContext: @unchecked Sendable {
 
     private let lock = NSLock()
     private var pointer: UnsafeMutableRawPointer?
-    /// The ZAP handler, while any CURVE server of this context needs one; under `zapLock`,
-    /// apart from `lock` because making its socket takes `lock`.
+    /// The ZAP handler, from the first CURVE server of this context until the context ends;
+    /// under `zapLock`, apart from `lock` because making its socket takes `lock`.
     private let zapLock = NSLock()
     private var authenticator: ZMQAuthenticator?
 
@@ -37,13 +37,11 @@ public final class ZMQContext: @unchecked Sendable {
         }
     }
 
-    /// Forgets `domain` once its socket is closed; the last one stops the ZAP handler.
+    /// Forgets `domain` once its socket is closed. The handler itself stays, refusing unknown
+    /// domains: stopping it would unbind its inproc endpoint only asynchronously, and the next
+    /// CURVE server's handler could then fail to bind it.
     func revoke(domain: String) {
-        zapLock.withLock {
-            guard let current = authenticator, !current.revoke(domain: domain) else { return }
-            current.stop()
-            authenticator = nil
-        }
+        zapLock.withLock { authenticator?.revoke(domain: domain) }
     }
 
     /// Ends the context; every socket made from it must already be closed.
