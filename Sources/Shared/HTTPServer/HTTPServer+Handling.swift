@@ -19,7 +19,7 @@ extension HTTPServer {
             uploadSize.pointee = 0
             context.receivedBytes += size
             if context.pendingError != nil || context.bodyTooLarge {
-                return context.receivedBytes - context.bodyLimit > HTTPServer.maxDiscardedBytes ? discontinue(context) : .YES
+                return context.receivedBytes - context.bodyLimit > HTTPServer.maxDiscardedBytes ? .NO : .YES
             }
             if context.body.count + size > context.bodyLimit {
                 context.bodyTooLarge = true
@@ -147,12 +147,6 @@ extension HTTPServer {
     private func answerEarly(_ response: HTTPResponse, _ context: HTTPRequestContext, _ connection: OpaquePointer) -> MHD_Result {
         if context.expectsBody { context.connectionState?.linger.store(true, ordering: .releasing) }
         return queue(response, context, connection)
-    }
-
-    /// Gives up on a connection whose client keeps sending a refused body.
-    private func discontinue(_ context: HTTPRequestContext) -> MHD_Result {
-        context.connectionState?.linger.store(true, ordering: .releasing)
-        return .NO
     }
 
     private func takeBudget(_ bytes: Int, _ context: HTTPRequestContext) -> Bool {
