@@ -27,6 +27,8 @@ struct ChatImageUploads {
     let signer: ChatImageSigner
     let objects: ObjectStore
     let publicURL: String?
+    /// Where step two decodes, off the HTTP threads (`ChatImageUploads+Decoding`).
+    let decoder: WorkerPool
 
     static func rawKey(_ id: String) -> String { ChatImageLimits.stagingPrefix + id + ".upload" }
     static func previewKey(_ id: String) -> String { ChatImageLimits.stagingPrefix + id + ".jpg" }
