@@ -40,16 +40,15 @@ struct SecretText {
     /// Reads `buffer` with the class table for the duration of `body`.
     static func reading<R>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (SecretText) throws -> R) rethrows -> R {
         try table.withUnsafeBufferPointer { table in
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { empty in
-                try body(SecretText(base: buffer.baseAddress ?? UnsafePointer(empty.baseAddress!), count: buffer.count,
-                                    table: table.baseAddress!))
+            if let base = buffer.baseAddress { return try body(SecretText(base: base, count: buffer.count, table: table.baseAddress!)) }
+            // An empty buffer may have no address; nothing is read through this one.
+            return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { empty in
+                try body(SecretText(base: UnsafePointer(empty.baseAddress!), count: 0, table: table.baseAddress!))
             }
         }
     }
 
     // MARK: Bytes
-
-    func isClass(_ i: Int, _ mask: UInt8) -> Bool { table[Int(base[i])] & mask != 0 }
 
     /// The end of the run of bytes in `mask`'s class starting at `i`.
     func run(from i: Int, _ mask: UInt8) -> Int {
