@@ -11,6 +11,8 @@ public final class IngestApp: @unchecked Sendable {
     public let server: HTTPServer
     public let cleanup: CleanupJob
     public let reviews: ReviewsJob
+    /// Decodes chat photo uploads off the HTTP threads.
+    public let imageDecoder = ChatImageUploads.makeDecoder()
     private let schedule: PeriodicTask
     private let reviewsSchedule: PeriodicTask
 
@@ -47,7 +49,7 @@ public final class IngestApp: @unchecked Sendable {
                         clock: context.clock, creationsPerMinute: context.config.feedbackRequestsPerMinute).register(on: router)
         try ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
                        messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute,
-                       objects: objects, publicURL: context.config.publicURL).register(on: router)
+                       objects: objects, publicURL: context.config.publicURL, imageDecoder: imageDecoder).register(on: router)
         let asod = BackendForwarding(client: backends[.asod]), admin = AdminRouter(router: router, auth: AdminAuth(store: store))
         AdminAppStoreConnectHandler(store: store, asod: asod).register(on: admin)
         AdminReviewsHandler(store: store, lookup: AdminLookup(store: store), asod: asod).register(on: admin)
@@ -75,10 +77,11 @@ public final class IngestApp: @unchecked Sendable {
         context.logger.info("http listening", ["host": context.config.httpHost, "port": Int(server.port)])
     }
 
-    /// Stops intake and drains in-flight requests, the schedule and the writer, then closes
-    /// the backend sockets.
+    /// Stops intake and drains in-flight requests, the image decoder, the schedule and the
+    /// writer, then closes the backend sockets.
     public func stop() {
         server.stop()
+        imageDecoder.stop()
         schedule.stop()
         reviewsSchedule.stop()
         store.writes.stop()

@@ -1,7 +1,8 @@
 """Writes a test image made by Pillow, base64-encoded, to stdout.
 
-Usage: make_image.py KIND. Kinds: gps_jpeg (3000x1500 with EXIF GPS and XMP), small_jpeg,
-png (with alpha), webp, animated_webp, animated_gif.
+Usage: make_image.py KIND [WIDTH HEIGHT]. Kinds: gps_jpeg (3000x1500 with EXIF GPS and XMP),
+small_jpeg, png (with alpha), webp, animated_webp, animated_gif, solid_jpeg (WIDTH x HEIGHT of
+one colour: a large canvas in a small file).
 """
 import base64
 import io
@@ -17,7 +18,7 @@ def gradient(width, height, mode="RGB"):
     return Image.merge("RGBA", (image, image, image, image.transpose(Image.Transpose.FLIP_TOP_BOTTOM)))
 
 
-def make(kind):
+def make(kind, size):
     out = io.BytesIO()
     if kind == "gps_jpeg":
         exif = Image.Exif()
@@ -36,6 +37,8 @@ def make(kind):
     elif kind == "animated_webp":
         first, second = gradient(64, 64), gradient(64, 64).rotate(90)
         first.save(out, "WEBP", save_all=True, append_images=[second], duration=100, loop=0)
+    elif kind == "solid_jpeg":
+        Image.new("RGB", size, (200, 100, 50)).save(out, "JPEG")
     elif kind == "animated_gif":
         first, second = gradient(64, 64), gradient(64, 64).rotate(90)
         first.save(out, "GIF", save_all=True, append_images=[second], duration=100, loop=0)
@@ -44,4 +47,4 @@ def make(kind):
     sys.stdout.write(base64.b64encode(out.getvalue()).decode())
 
 
-make(sys.argv[1])
+make(sys.argv[1], tuple(int(n) for n in sys.argv[2:4]))

@@ -4,7 +4,9 @@ import TestSupport
 @testable import Shared
 
 final class ImageSanitizerTests: XCTestCase {
-    private func pillowImage(_ kind: String) throws -> [UInt8] { try TestImages.pillow(kind) }
+    private func pillowImage(_ kind: String, _ size: String...) throws -> [UInt8] {
+        size.isEmpty ? try TestImages.pillow(kind) : try TestImages.pillow(kind, size[0], size[1])
+    }
     private func jpegSegments(_ bytes: [UInt8]) -> [(marker: UInt8, payload: ArraySlice<UInt8>)] { TestImages.jpegSegments(bytes) }
     private func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? { TestImages.jpegSize(bytes) }
     private func contains(_ haystack: [UInt8], _ needle: String) -> Bool { TestImages.contains(haystack, needle) }
@@ -124,11 +126,32 @@ final class ImageSanitizerTests: XCTestCase {
         assertRefused(png, as: "image/png", .invalidDimensions)
     }
 
+    func testCanvasOverFortyMegapixelsIsRefusedBeforeDecoding() throws {
+        // Given PNG headers without pixel data, one pixel row either side of 40,000,000 pixels
+        // When sanitized
+        // Then 8000x5001 is refused for its pixel count, from the header alone
+        assertRefused(Self.pngHeader(width: 8_000, height: 5_001), as: "image/png", .tooManyPixels)
+        assertRefused(Self.pngHeader(width: 40_000_000 / 3_000 + 1, height: 3_000), as: "image/png", .tooManyPixels)
+        // And 8000x5000 passes the budget and only fails where its missing pixels are decoded
+        assertRefused(Self.pngHeader(width: 8_000, height: 5_000), as: "image/png", .undecodable)
+    }
+
+    func testCanvasOfFortyMegapixelsIsAccepted() throws {
+        // Given a real 8000x5000 JPEG of one colour
+        let source = try pillowImage("solid_jpeg", "8000", "5000")
+        // When sanitized
+        let image = try ImageSanitizer.sanitize(source, declaredType: "image/jpeg")
+        // Then it is shrunk to 2048x1280
+        XCTAssertEqual(image.width, 2048)
+        XCTAssertEqual(image.height, 1280)
+    }
+
     func testErrorCodesAreStable() {
         XCTAssertEqual(ImageSanitizerError.tooLarge.code, "IMAGE_TOO_LARGE")
         XCTAssertEqual(ImageSanitizerError.typeMismatch.code, "IMAGE_TYPE_MISMATCH")
         XCTAssertEqual(ImageSanitizerError.animated.code, "IMAGE_ANIMATED")
         XCTAssertEqual(ImageSanitizerError.invalidDimensions.code, "IMAGE_INVALID_DIMENSIONS")
+        XCTAssertEqual(ImageSanitizerError.tooManyPixels.code, "IMAGE_TOO_MANY_PIXELS")
     }
 
     /// A PNG signature, IHDR and an empty IDAT and IEND, enough for a header read.

@@ -8,10 +8,10 @@ public enum TestImages {
     }
 
     /// An image from `Tests/Fixtures/make_image.py KIND` (`gps_jpeg`, `small_jpeg`, `png`,
-    /// `webp`, `animated_webp`, `animated_gif`).
-    public static func pillow(_ kind: String) throws -> [UInt8] {
+    /// `webp`, `animated_webp`, `animated_gif`, and `solid_jpeg` with a width and height).
+    public static func pillow(_ kind: String, _ arguments: String...) throws -> [UInt8] {
         let script = TestPython.fixtures.appendingPathComponent("make_image.py").path
-        let output = try TestPython.run([script, kind])
+        let output = try TestPython.run([script, kind] + arguments)
         guard output.status == 0, let data = Data(base64Encoded: output.stdout) else {
             throw FixtureFailed(description: "make_image.py \(kind) failed (is pillow installed in the venv?): \(output.stderr)")
         }

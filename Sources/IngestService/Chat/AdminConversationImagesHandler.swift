@@ -24,11 +24,12 @@ struct AdminConversationImagesHandler {
                 }
             }
         }
-        let completed = try uploads.complete(token, binding: binding)
-        try locator.attempt(caller, request, respond: respond) { project, id, done in
-            let call = uploads.stageRequest(completed, uploader: .team(projectId: project.id, member: member, conversationId: id))
-            chat.forward(ChatImageStage.self, call, respond: done) {
-                uploads.completedResponse($0, imageToken: completed.imageToken, request: request)
+        uploads.completeOnDecoder(token, binding: binding, respond: respond) { completed in
+            try locator.attempt(caller, request, respond: respond) { project, id, done in
+                let call = uploads.stageRequest(completed, uploader: .team(projectId: project.id, member: member, conversationId: id))
+                chat.forward(ChatImageStage.self, call, respond: done) {
+                    uploads.completedResponse($0, imageToken: completed.imageToken, request: request)
+                }
             }
         }
     }

@@ -27,6 +27,8 @@ struct ChatImageUploads {
     let signer: ChatImageSigner
     let objects: ObjectStore
     let publicURL: String?
+    /// Where step two decodes, off the HTTP threads (`ChatImageUploads+Decoding`).
+    let decoder: WorkerPool
 
     static func rawKey(_ id: String) -> String { ChatImageLimits.stagingPrefix + id + ".upload" }
     static func previewKey(_ id: String) -> String { ChatImageLimits.stagingPrefix + id + ".jpg" }
@@ -100,7 +102,8 @@ struct ChatImageUploads {
             image = try ImageSanitizer.sanitize(bytes, declaredType: upload.t, maxBytes: ChatImageLimits.maximumUploadBytes,
                                                 maxEdge: ChatImageLimits.maximumEdge)
         } catch let error as ImageSanitizerError {
-            throw APIError(status: error == .tooLarge ? 413 : 400, code: error.code, message: String(describing: error))
+            throw APIError(status: error == .tooLarge || error == .tooManyPixels ? 413 : 400, code: error.code,
+                           message: String(describing: error))
         }
         try objects.put(key: ChatImageUploads.previewKey(upload.u), bytes: image.jpeg, contentType: "image/jpeg")
         return (upload, image, signer.imageToken(imageId: upload.u))

@@ -25,9 +25,10 @@ struct ChatImagesHandler {
         guard let token = body.uploadToken else {
             return respond(.success(try uploads.start(body, binding: .participant(owner), request: request)))
         }
-        let done = try uploads.complete(token, binding: .participant(owner))
-        chat.forward(ChatImageStage.self, uploads.stageRequest(done, uploader: .participant(owner)), respond: respond) {
-            uploads.completedResponse($0, imageToken: done.imageToken, request: request)
+        uploads.completeOnDecoder(token, binding: .participant(owner), respond: respond) { done in
+            chat.forward(ChatImageStage.self, uploads.stageRequest(done, uploader: .participant(owner)), respond: respond) {
+                uploads.completedResponse($0, imageToken: done.imageToken, request: request)
+            }
         }
     }
 }

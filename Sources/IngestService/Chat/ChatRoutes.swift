@@ -14,14 +14,17 @@ public struct ChatRoutes {
     let readsPerMinute: Int
     let objects: ObjectStore
     let publicURL: String?
+    let imageDecoder: WorkerPool
 
     /// The budgets come from `APPNORTH_CHAT_RATE_PER_MIN` and `APPNORTH_CHAT_READ_RATE_PER_MIN`.
     /// Photos live in `objects`; their URLs start with `publicURL` (`APPNORTH_PUBLIC_URL`) when set.
+    /// Uploads are decoded on `imageDecoder`, which the caller stops.
     public init(store: IngestStore, requestGuard: PublicRequestGuard, chatd: RPCClient, clock: Clock,
                 messagesPerMinute: Int = ChatRoutes.creationsPerMinute, readsPerMinute: Int = ChatRoutes.readsPerMinute,
-                objects: ObjectStore, publicURL: String? = nil) {
+                objects: ObjectStore, publicURL: String? = nil, imageDecoder: WorkerPool) {
         self.objects = objects
         self.publicURL = publicURL
+        self.imageDecoder = imageDecoder
         self.store = store
         self.requestGuard = requestGuard
         self.chatd = chatd
@@ -34,7 +37,7 @@ public struct ChatRoutes {
         let access = ChatAccess(requestGuard: requestGuard)
         let chat = BackendForwarding(client: chatd)
         let uploads = ChatImageUploads(signer: ChatImageSigner(key: try store.signingKey(named: ChatImageSigner.keyName), clock: clock),
-                                       objects: objects, publicURL: publicURL)
+                                       objects: objects, publicURL: publicURL, decoder: imageDecoder)
         func limiter(_ limit: Int) -> RateLimiter { RateLimiter(limit: limit, window: 60, clock: clock) }
         ChatStatusHandler(access: access, chat: chat, reads: limiter(readsPerMinute)).register(on: router)
         ChatMessagesHandler(access: access, chat: chat, uploads: uploads, reads: limiter(readsPerMinute),

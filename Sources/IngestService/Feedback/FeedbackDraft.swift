@@ -57,8 +57,11 @@ struct FeedbackDraft {
             errors.add("viewport", "is required")
         }
         let device = deviceContextJSON(body.deviceContext, &errors)
-        let diagnostics = diagnosticsJSON(body.diagnostics ?? [], &errors)
+        checkDiagnostics(body.diagnostics ?? [], &errors)
+        // Every length is checked before any text is sanitized, so a refused body costs no
+        // more than measuring it.
         try errors.throwIfAny()
+        let diagnostics = diagnosticsJSON(body.diagnostics ?? [])
         return FeedbackDraft(type: body.type!, message: FeedbackSanitizer.sanitize(message!), email: email, pageURL: pageURL!,
                              pageTitle: pageTitle.flatMap { $0.isEmpty ? nil : FeedbackSanitizer.sanitize($0) },
                              locale: locale.flatMap { $0.isEmpty ? nil : $0 }, viewportWidth: width, viewportHeight: height,
@@ -127,9 +130,8 @@ struct FeedbackDraft {
         return first ? nil : out + "}"
     }
 
-    static func diagnosticsJSON(_ diagnostics: [FeedbackRequestBody.Diagnostic], _ errors: inout FieldErrors) -> String {
+    static func checkDiagnostics(_ diagnostics: [FeedbackRequestBody.Diagnostic], _ errors: inout FieldErrors) {
         if diagnostics.count > maxDiagnostics { errors.add("diagnostics", "must have at most \(maxDiagnostics) entries") }
-        var out = "["
         for (i, entry) in diagnostics.prefix(maxDiagnostics).enumerated() {
             let field = "diagnostics[\(i)]"
             if let category = entry.category {
@@ -141,23 +143,29 @@ struct FeedbackDraft {
             if let timestamp = entry.timestamp, timestamp.utf16.count > maxTimestamp {
                 errors.add(field + ".timestamp", "must be at most \(maxTimestamp) characters")
             }
-            guard let message = entry.message else { errors.add(field + ".message", "is required"); continue }
-            if message.utf16.count > maxDiagnosticMessage {
-                errors.add(field + ".message", "must be at most \(maxDiagnosticMessage) characters")
+            if let message = entry.message {
+                if message.utf16.count > maxDiagnosticMessage {
+                    errors.add(field + ".message", "must be at most \(maxDiagnosticMessage) characters")
+                }
+            } else {
+                errors.add(field + ".message", "is required")
             }
-            var metadataJSON: String?
             if let metadata = entry.metadata {
-                let members = metadata.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                if metadata.count > maxMetadataKeys { errors.add(field + ".metadata", "must have at most \(maxMetadataKeys) keys") }
                 var raw = ""
-                FeedbackJSONValue.object(members).appendJSON(to: &raw)
-                if members.count > maxMetadataKeys { errors.add(field + ".metadata", "must have at most \(maxMetadataKeys) keys") }
+                FeedbackJSONValue.object(sortedMembers(metadata)).appendJSON(to: &raw)
                 if raw.utf16.count > maxMetadataLength {
                     errors.add(field + ".metadata", "must be at most \(maxMetadataLength) characters as JSON")
                 }
-                var clean = ""
-                FeedbackSanitizer.sanitize(.object(members)).appendJSON(to: &clean)
-                metadataJSON = clean
             }
+        }
+    }
+
+    /// The diagnostics as stored, a JSON array with messages and metadata sanitized; for
+    /// entries that passed `checkDiagnostics`.
+    static func diagnosticsJSON(_ diagnostics: [FeedbackRequestBody.Diagnostic]) -> String {
+        var out = "["
+        for (i, entry) in diagnostics.enumerated() {
             if i > 0 { out += "," }
             out += "{\"category\":"
             JSONText.appendString(entry.category ?? "", to: &out)
@@ -166,14 +174,21 @@ struct FeedbackDraft {
                 JSONText.appendString(level, to: &out)
             }
             out += ",\"message\":"
-            JSONText.appendString(FeedbackSanitizer.sanitize(message), to: &out)
+            JSONText.appendString(FeedbackSanitizer.sanitize(entry.message ?? ""), to: &out)
             if let timestamp = entry.timestamp {
                 out += ",\"timestamp\":"
                 JSONText.appendString(timestamp, to: &out)
             }
-            if let metadataJSON { out += ",\"metadata\":" + metadataJSON }
+            if let metadata = entry.metadata {
+                out += ",\"metadata\":"
+                FeedbackSanitizer.sanitize(.object(sortedMembers(metadata))).appendJSON(to: &out)
+            }
             out += "}"
         }
         return out + "]"
+    }
+
+    private static func sortedMembers(_ metadata: [String: FeedbackJSONValue]) -> [(String, FeedbackJSONValue)] {
+        metadata.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 }

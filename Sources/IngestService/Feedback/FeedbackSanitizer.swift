@@ -1,4 +1,3 @@
-import Foundation
 import Shared
 
 /// Replaces recognisable secrets in report text and diagnostics with `[redacted]` before
@@ -9,36 +8,21 @@ import Shared
 public enum FeedbackSanitizer {
     public static let replacement = "[redacted]"
 
-    /// Secret-named keys: `password`, `api_key`, `access_token`, `client_secret`, …
-    static let secretName = "[A-Za-z0-9_.-]*(?:password|passwd|pwd|token|secret|api[_-]?key|apikey|session[_-]?id)"
+    /// In the order the rules apply: JSON members first, so their quotes survive
+    /// (`"password":"…"` → `"password":"[redacted]"`), then headers, credentials and pairs.
+    static let scanner = SecretScanner([
+        .jsonMember,
+        .header("authorization"),
+        .header("cookie"),
+        .bearer(wordBoundary: true),
+        .jwt,
+        .secretPair,
+        .hubToken(replacement: replacement),
+        .privateKey(replacement: replacement),
+    ])
 
-    private static let patterns: [(NSRegularExpression, String)] = [
-        // JSON members first, so their quotes survive: "password":"…" → "password":"[redacted]".
-        (regex("(?i)(\"\(secretName)\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*\""), "$1\"\(replacement)\""),
-        (regex("(?i)\\b((?:proxy-)?authorization\\s*[:=]\\s*)[^\\r\\n\"]+"), "$1\(replacement)"),
-        (regex("(?i)\\b((?:set-)?cookie\\s*[:=]\\s*)[^\\r\\n\"]+"), "$1\(replacement)"),
-        (regex("(?i)\\b(bearer)\\s+[A-Za-z0-9._~+/=-]+"), "$1 \(replacement)"),
-        (regex("\\beyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*"), replacement),
-        (regex("(?i)\\b(\(secretName)\\s*[=:]\\s*)(?!\\[redacted\\])[^\\s&,;\"']+"), "$1\(replacement)"),
-        (regex("\\ban_[A-Za-z0-9_-]{8,}"), replacement),
-        (regex("-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)"), replacement),
-    ]
-
-    /// Lower-case fragments one of which every pattern needs; text without any is returned as is.
-    private static let triggers = ["auth", "cookie", "bearer", "eyj", "pass", "pwd", "token", "secret", "key", "an_", "session"]
-
-    private static func regex(_ pattern: String) -> NSRegularExpression { try! NSRegularExpression(pattern: pattern) }
-
-    /// Free text with its recognisable secrets replaced.
-    public static func sanitize(_ text: String) -> String {
-        let lower = text.lowercased()
-        guard triggers.contains(where: { lower.contains($0) }) else { return text }
-        var s = text
-        for (pattern, template) in patterns {
-            s = pattern.stringByReplacingMatches(in: s, range: NSRange(s.startIndex..., in: s), withTemplate: template)
-        }
-        return s
-    }
+    /// Free text with its recognisable secrets replaced, in time linear in its length.
+    public static func sanitize(_ text: String) -> String { scanner.scrub(text) }
 
     /// A metadata value: strings sanitized, objects and arrays recursively, and the whole
     /// value replaced when its key names a secret.
@@ -54,7 +38,6 @@ public enum FeedbackSanitizer {
 
     /// Keys the hub's log redaction treats as secret, plus cookie and session names.
     public static func isSecretKey(_ key: String) -> Bool {
-        Redactor.isSecretKey(key) || key.range(of: "^\(secretName)$", options: [.regularExpression, .caseInsensitive]) != nil
-            || key.lowercased().contains("session")
+        Redactor.isSecretKey(key) || SecretRule.isSecretName(key) || key.lowercased().contains("session")
     }
 }

@@ -7,8 +7,20 @@ struct IdeasHandler {
     let store: IngestStore
     let requestGuard: PublicRequestGuard
     let cursors: CursorSigner
-    /// Rendered pages per project, filters, cursor, limit and viewer, until the next write.
-    let pages = GenerationCache<HTTPResponse>(capacity: 8_192)
+    /// Rendered pages per project, viewer and `IdeaListQuery`, until the next write.
+    let pages: GenerationCache<HTTPResponse>
+
+    static let pageCacheEntries = 8_192
+    /// Bytes of pages kept: a page of 50 long ideas can reach 600 KB, a usual one is a few KB.
+    static let pageCacheBytes = 32 << 20
+
+    init(store: IngestStore, requestGuard: PublicRequestGuard, cursors: CursorSigner,
+         pageCacheBytes: Int = IdeasHandler.pageCacheBytes) {
+        self.store = store
+        self.requestGuard = requestGuard
+        self.cursors = cursors
+        pages = GenerationCache(capacity: IdeasHandler.pageCacheEntries, maxBytes: pageCacheBytes) { $0.body.count }
+    }
 
     static let createRoute = "POST /api/v1/ideas"
     /// Longer than any ID or slug: answered 404 without a query.
@@ -41,17 +53,21 @@ struct IdeasHandler {
 
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = try requestGuard.resolve(request, write: false)
-        // The raw query holds every filter; the same filters spelled differently only miss.
-        let key = context.project.id + "\u{0}" + (context.participant.key ?? "") + "\u{0}" + (request.rawQuery ?? "")
-        return try pages.value(for: key, in: store.communityChanges) { try renderList(request, context) }
+        var errors = FieldErrors()
+        let query = IdeaListQuery(request, &errors)
+        // A query with errors is answered with all of them, the board's and status's too, and never cached.
+        guard errors.isEmpty, let key = query.cacheKey(projectId: context.project.id, viewer: context.participant.key) else {
+            return try renderList(query, context, errors)
+        }
+        return try pages.value(for: key, in: store.communityChanges) { try renderList(query, context, errors) }
     }
 
-    private func renderList(_ request: HTTPRequest, _ context: PublicContext) throws -> HTTPResponse {
-        var errors = FieldErrors()
-        let page = PageRequest.parse(request, &errors)
+    private func renderList(_ query: IdeaListQuery, _ context: PublicContext, _ queryErrors: FieldErrors) throws -> HTTPResponse {
+        var errors = queryErrors
+        let page = query.page
         let boards = try store.boards(projectId: context.project.id)
-        var filter = IdeaListFilter(sort: .top)
-        let boardSlug = CommunityHTTP.nonEmptyQuery(request, "board")
+        var filter = IdeaListFilter(sort: query.sort)
+        let boardSlug = query.board
         var searchedBoards = boards
         if let boardSlug {
             if let board = boards.first(where: { $0.slug == boardSlug }) {
@@ -61,26 +77,15 @@ struct IdeasHandler {
                 errors.add("board", "is not a board of this project")
             }
         }
-        let statusSlug = CommunityHTTP.nonEmptyQuery(request, "status")
+        let statusSlug = query.status
         if let statusSlug {
             let ids = searchedBoards.flatMap(\.statuses).filter { $0.slug == statusSlug }.map(\.id)
             if ids.isEmpty { errors.add("status", boardSlug == nil ? "is not a status of this project" : "is not a status of this board") }
             filter.statusIds = ids
         }
-        if let sortName = CommunityHTTP.nonEmptyQuery(request, "sort") {
-            if let sort = IdeaSort(rawValue: sortName) {
-                filter.sort = sort
-            } else {
-                errors.add("sort", "must be one of top, recent, discussed")
-            }
-        }
-        let rawQuery = request.query["query"] ?? ""
-        if rawQuery.utf16.count > InputLimits.searchQuery.upperBound {
-            errors.add("query", "must be at most \(InputLimits.searchQuery.upperBound) characters")
-        }
         try errors.throwIfAnyInQuery()
 
-        let search = rawQuery.trimmingCharacters(in: .whitespacesAndNewlines)
+        let search = query.search
         let scope = "ideas\n" + context.project.id + "\n"
             + [boardSlug ?? "", statusSlug ?? "", search, filter.sort.rawValue].map(JSONText.quoted).joined(separator: ",")
         let after = try page.cursor.map { try cursors.open($0, scope: scope, count: 3) }

@@ -8,6 +8,9 @@ public enum ImageSanitizer {
     /// Above this many pixels per side an upload is refused before its pixels are decoded,
     /// so a small file cannot claim a huge canvas.
     public static let maxSourceEdge = 20_000
+    /// Above this many pixels (width × height) an upload is refused from its header too:
+    /// decoding 20,000 × 20,000 would take seconds and gigabytes.
+    public static let maxSourcePixels = 40_000_000
     /// JPEG quality of the output.
     public static let quality = 85
 
@@ -24,7 +27,8 @@ public enum ImageSanitizer {
 
     /// Checks and re-encodes `bytes` declared as `declaredType` (parameters such as
     /// `; charset` are ignored). The output's longest edge is at most `maxEdge`; smaller
-    /// images keep their size.
+    /// images keep their size. Decoding takes up to a second of CPU: servers call this from
+    /// a worker of its own, never from an HTTP thread.
     public static func sanitize(_ bytes: [UInt8], declaredType: String,
                                 maxBytes: Int = 5 << 20, maxEdge: Int = 2048) throws -> SanitizedImage {
         guard bytes.count <= maxBytes else { throw ImageSanitizerError.tooLarge }
@@ -46,6 +50,7 @@ public enum ImageSanitizer {
             guard (1...maxSourceEdge).contains(width), (1...maxSourceEdge).contains(height) else {
                 throw ImageSanitizerError.invalidDimensions
             }
+            guard width * height <= maxSourcePixels else { throw ImageSanitizerError.tooManyPixels }
             return try encode(source, maxEdge: max(1, maxEdge))
         }
     }

@@ -12,6 +12,8 @@ public enum ImageSanitizerError: Error, Equatable, CustomStringConvertible {
     case animated
     /// A side is 0 or above `ImageSanitizer.maxSourceEdge` pixels.
     case invalidDimensions
+    /// Width × height is above `ImageSanitizer.maxSourcePixels`.
+    case tooManyPixels
 
     public var code: String {
         switch self {
@@ -21,6 +23,7 @@ public enum ImageSanitizerError: Error, Equatable, CustomStringConvertible {
         case .undecodable: return "IMAGE_UNDECODABLE"
         case .animated: return "IMAGE_ANIMATED"
         case .invalidDimensions: return "IMAGE_INVALID_DIMENSIONS"
+        case .tooManyPixels: return "IMAGE_TOO_MANY_PIXELS"
         }
     }
 
@@ -32,6 +35,7 @@ public enum ImageSanitizerError: Error, Equatable, CustomStringConvertible {
         case .undecodable: return "\(code): the image could not be decoded"
         case .animated: return "\(code): animated images are not accepted"
         case .invalidDimensions: return "\(code): the image dimensions are out of range"
+        case .tooManyPixels: return "\(code): the image has more than \(ImageSanitizer.maxSourcePixels) pixels"
         }
     }
 }
