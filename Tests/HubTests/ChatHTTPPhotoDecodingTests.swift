@@ -17,16 +17,6 @@ final class ChatHTTPPhotoDecodingTests: XCTestCase {
 
     override func tearDown() { chat?.shutdown() }
 
-    /// Polls `condition` until it holds or `seconds` pass.
-    private func waitUntil(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(2_000)
-        }
-        return true
-    }
-
     func testImagesOverFortyMegapixelsAreRefusedAndFortyAreAccepted() throws {
         // Given JPEGs of 8000x5001 and 8000x5000 pixels (small files of one colour)
         let over = try TestImages.pillow("solid_jpeg", "8000", "5001")
@@ -66,11 +56,10 @@ final class ChatHTTPPhotoDecodingTests: XCTestCase {
         var held = 1
         XCTAssertTrue(decoder.submit { gate.wait() })
         defer { for _ in 0..<held { gate.signal() } }
-        XCTAssertTrue(waitUntil { decoder.load.running == 1 })
+        XCTAssertTrue(eventually(timeout: 10) { decoder.load.running == 1 })
 
         // When the three completions are sent at once, each on its own connection
-        let lock = NSLock()
-        var replies: [Int] = []
+        let replies = StatusBox()
         let url = chat.hub.baseURL + chat.url("/chat/images", [:], token: CommunityFixture.voterToken)
         for token in tokens {
             Thread {
@@ -78,16 +67,16 @@ final class ChatHTTPPhotoDecodingTests: XCTestCase {
                 let body = Array(#"{"uploadToken":"\#(token)"}"#.utf8)
                 let status = (try? client.send(HTTPClientRequest(method: "POST", url: url, headers: [("Content-Type", "application/json")],
                                                                  body: body)).status) ?? -1
-                lock.withLock { replies.append(status) }
+                replies.append(status)
             }.start()
         }
-        XCTAssertTrue(waitUntil { decoder.load.waiting == 3 })
+        XCTAssertTrue(eventually(timeout: 10) { decoder.load.waiting == 3 })
         // Then a route that needs an HTTP thread still answers at once
         let asked = DispatchTime.now().uptimeNanoseconds
         let version = try chat.hub.get("/version")
         XCTAssertEqual(version.status, 200)
         XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - asked) / 1e9, 1)
-        XCTAssertEqual(lock.withLock { replies }, [], "the completions are still waiting for the decoder")
+        XCTAssertEqual(replies.values, [], "the completions are still waiting for the decoder")
 
         // And with the decoder's queue full, one more completion is refused at once with 503 and Retry-After
         for _ in 0..<(decoder.maxQueued - 3) { XCTAssertTrue(decoder.submit { gate.wait() }) }
@@ -100,7 +89,15 @@ final class ChatHTTPPhotoDecodingTests: XCTestCase {
         // And once the decoder is free, the three waiting completions are answered 201
         for _ in 0..<held { gate.signal() }
         held = 0
-        XCTAssertTrue(waitUntil { lock.withLock { replies.count == 3 } })
-        XCTAssertEqual(lock.withLock { replies }, [201, 201, 201])
+        XCTAssertTrue(eventually(timeout: 10) { replies.values.count == 3 })
+        XCTAssertEqual(replies.values, [201, 201, 201])
     }
+}
+
+/// Statuses collected from several threads.
+private final class StatusBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+    func append(_ status: Int) { lock.withLock { stored.append(status) } }
+    var values: [Int] { lock.withLock { stored } }
 }

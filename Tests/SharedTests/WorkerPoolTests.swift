@@ -1,18 +1,9 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import Shared
 
 final class WorkerPoolTests: XCTestCase {
-    /// Polls `condition` until it holds or `seconds` pass.
-    private func waitUntil(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() {
-            if Date() > deadline { return false }
-            usleep(1_000)
-        }
-        return true
-    }
-
     func testJobsRunOffTheCallersThreadInOrder() {
         // Given a pool of one thread
         let pool = WorkerPool(name: "test-pool", threads: 1, maxQueued: 10)
@@ -30,7 +21,7 @@ final class WorkerPoolTests: XCTestCase {
             })
         }
         // Then they all run, in order, on the pool's one thread
-        XCTAssertTrue(waitUntil { lock.withLock { order.count == 10 } })
+        XCTAssertTrue(eventually { lock.withLock { order.count == 10 } })
         XCTAssertEqual(order, Array(0..<10))
         XCTAssertEqual(threads.count, 1)
         XCTAssertFalse(threads.contains(pthread_self()))
@@ -42,7 +33,7 @@ final class WorkerPoolTests: XCTestCase {
         defer { pool.stop() }
         let gate = DispatchSemaphore(value: 0)
         for _ in 0..<4 { XCTAssertTrue(pool.submit { gate.wait() }) }
-        XCTAssertTrue(waitUntil { pool.load == (running: 2, waiting: 2) })
+        XCTAssertTrue(eventually { pool.load == (running: 2, waiting: 2) })
         // When one more job is submitted
         var ran = false
         let refused = !pool.submit { ran = true }
@@ -51,7 +42,7 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertFalse(ran)
         // And once the held jobs end, the pool takes jobs again
         for _ in 0..<4 { gate.signal() }
-        XCTAssertTrue(waitUntil { pool.load == (running: 0, waiting: 0) })
+        XCTAssertTrue(eventually { pool.load == (running: 0, waiting: 0) })
         let done = DispatchSemaphore(value: 0)
         XCTAssertTrue(pool.submit { done.signal() })
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
@@ -72,7 +63,7 @@ final class WorkerPoolTests: XCTestCase {
         // When stopped while they are held (stop refuses new jobs from its first moment), then released
         let stopped = DispatchSemaphore(value: 0)
         Thread { pool.stop(); stopped.signal() }.start()
-        XCTAssertTrue(waitUntil { !pool.submit {} })
+        XCTAssertTrue(eventually { !pool.submit {} })
         XCTAssertEqual(lock.withLock { finished }, 0)
         for _ in 0..<3 { gate.signal() }
         // Then stop returns after all three ran
