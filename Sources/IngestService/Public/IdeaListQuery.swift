@@ -34,16 +34,30 @@ struct IdeaListQuery {
         search = rawQuery.isEmpty ? "" : rawQuery.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The page cache's key for this query seen by `viewer` in a project, or nil when a part
-    /// holds the NUL that separates them (no real request does; it is not cached).
-    func cacheKey(projectId: String, viewer: String?) -> String? {
-        let parts = [viewer ?? "", board ?? "", status ?? "", search, page.cursor ?? ""]
-        if parts.contains(where: { $0.utf8.contains(0) }) { return nil }
-        var key = projectId
-        for part in parts {
-            key += "\u{0}"
-            key += part
+    /// The page cache's key for this query seen by `viewer` in a project. Each part is
+    /// written with its length, so no value can pass for another whatever bytes it holds.
+    /// Built as bytes: it runs on every list request, hit or miss.
+    func cacheKey(projectId: String, viewer: String?) -> String {
+        var key: [UInt8] = []
+        key.reserveCapacity(160)
+        func add(_ part: String) {
+            appendDecimal(part.utf8.count, to: &key)
+            key.append(58)
+            key.append(contentsOf: part.utf8)
         }
-        return key + "\u{0}" + sort.rawValue + "\u{0}" + String(page.limit)
+        add(projectId)
+        add(viewer ?? "")
+        add(board ?? "")
+        add(status ?? "")
+        add(search)
+        add(page.cursor ?? "")
+        add(sort.rawValue)
+        appendDecimal(page.limit, to: &key)
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    private func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+        bytes.append(UInt8(48 + value % 10))
     }
 }

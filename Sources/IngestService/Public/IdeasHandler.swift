@@ -56,9 +56,8 @@ struct IdeasHandler {
         var errors = FieldErrors()
         let query = IdeaListQuery(request, &errors)
         // A query with errors is answered with all of them, the board's and status's too, and never cached.
-        guard errors.isEmpty, let key = query.cacheKey(projectId: context.project.id, viewer: context.participant.key) else {
-            return try renderList(query, context, errors)
-        }
+        guard errors.isEmpty else { return try renderList(query, context, errors) }
+        let key = query.cacheKey(projectId: context.project.id, viewer: context.participant.key)
         return try pages.value(for: key, in: store.communityChanges) { try renderList(query, context, errors) }
     }
 
