@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Instructions per request in ingest, counted by callgrind: repeatable where req/s on this
+# shared machine moves by tens of percent from run to run. ingest runs under callgrind with
+# counting off; once the project exists counting starts, one keep-alive client sends N
+# requests, and the total is divided by N.
+#   bench/request_instructions.sh feedback|idea|list [N, default 1000]
+# APPNORTH_BENCH_INGEST=/path/to/ingest measures another build (e.g. an earlier commit's).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+KIND=${1:?feedback, idea or list}
+N=${2:-1000}
+. "$ROOT/bench/lib.sh"
+command -v valgrind >/dev/null && command -v callgrind_control >/dev/null || { echo "needs valgrind"; exit 1; }
+INGEST=${APPNORTH_BENCH_INGEST:-}
+if [ -z "$INGEST" ]; then build_ingest; INGEST=$ROOT/.build/release/ingest; fi
+make_workspace
+TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=warn APPNORTH_ADMIN_TOKEN=$TOKEN \
+    APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 APPNORTH_FEEDBACK_RATE_PER_MIN=100000000 \
+    valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" --instr-atstart=no "$INGEST" 2>"$WORK/ingest.log" &
+HUB_PID=$!
+BASE=http://127.0.0.1:$HUB_PORT
+for _ in $(seq 1 300); do curl -sf "$BASE/version" >/dev/null && break; sleep 0.2; done
+create_project
+Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
+if [ "$KIND" = list ]; then
+    for i in $(seq 1 25); do
+        curl -sf -o /dev/null -X POST "$BASE/api/v1/ideas?$Q" -H 'Origin: http://localhost' -H 'Content-Type: application/json' \
+            -d "{\"board\":\"ideas\",\"title\":\"Idea number $i here\",\"description\":\"d\"}"
+    done
+    curl -sf -o /dev/null "$BASE/api/v1/ideas?$Q&sort=recent"   # the page is cached from here on
+fi
+callgrind_control -i on "$HUB_PID" >/dev/null
+python3 - "$HUB_PORT" "$Q" "$KIND" "$N" <<'PY'
+import http.client, json, sys
+port, query, kind, n = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+report = {"type": "problem", "message": "The save button does nothing under load.", "pageURL": "https://app.example.com/settings",
+          "pageTitle": "Settings", "locale": "en_US", "viewport": {"width": 390, "height": 844},
+          "diagnostics": [{"category": "console", "level": "error", "message": "save failed: 500"}]}
+c = http.client.HTTPConnection("127.0.0.1", port)
+for i in range(n):
+    if kind == "list":
+        c.request("GET", f"/api/v1/ideas?{query}&sort=recent")
+    else:
+        path, body = ("/api/v1/feedback", report) if kind == "feedback" else \
+            ("/api/v1/ideas", {"board": "ideas", "title": f"Idea number {i} for the bench", "description": "Some words about it"})
+        c.request("POST", f"{path}?{query}", json.dumps(body), {"Content-Type": "application/json", "Origin": "http://localhost",
+                                                                "Idempotency-Key": f"key-{i:08d}"})
+    r = c.getresponse(); r.read()
+    assert r.status in (200, 201), r.status
+PY
+kill "$HUB_PID"; wait "$HUB_PID" 2>/dev/null || true; HUB_PID=
+total=$(callgrind_annotate "$WORK/callgrind.out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+echo "$KIND: $N requests, $total instructions in ingest, $((total / N)) per request"
