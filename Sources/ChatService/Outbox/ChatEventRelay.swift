@@ -125,9 +125,7 @@ public final class ChatEventRelay: @unchecked Sendable {
             recovered()
             return .idle
         }
-        let events = batch.map { ChatEvent(id: $0.id, topic: $0.topic, projectId: $0.projectId, payload: $0.payload,
-                                           createdAt: $0.createdAt) }
-        switch client.call(ChatEventDeliver.self, ChatEventDeliver.Request(events: events), timeout: timing.callTimeout) {
+        switch client.call(ChatEventDeliver.self, ChatEventDeliver.Request(events: batch), timeout: timing.callTimeout) {
         case .failure(let error):
             if isStopping { return .failed }
             return failed(code: error.code, detail: error.message, pending: batch.count)

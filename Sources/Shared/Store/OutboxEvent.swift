@@ -1,5 +1,5 @@
 /// One outbox row as its consumers read it; the ID is the deduplication key.
-public struct OutboxEvent: Equatable, Sendable {
+public struct OutboxEvent: Codable, Equatable, Sendable {
     /// Time-sortable, so ID order is delivery order.
     public let id: String
     public let topic: String
