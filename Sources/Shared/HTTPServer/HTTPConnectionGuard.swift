@@ -148,9 +148,8 @@ final class HTTPConnectionGuard: @unchecked Sendable {
 
     // MARK: Figures
 
-    var openConnections: Int { lock.withLock { open.count } }
+    /// Connections `peer` holds, lingering ones included.
     func connections(from peer: String) -> Int { lock.withLock { perClient[peer] ?? 0 } }
-    var lingeringSockets: Int { lock.withLock { lingering }?.count ?? 0 }
 
     // MARK: Sweeper
 

@@ -24,12 +24,6 @@ public struct IPAddressRange: Equatable, Sendable, CustomStringConvertible {
         description = trimmed
     }
 
-    /// Whether the textual address `ip` lies in the range; false for anything unparsable.
-    public func contains(_ ip: String) -> Bool {
-        guard let (bytes, _) = IPAddressRange.parse(ip) else { return false }
-        return contains(bytes: bytes)
-    }
-
     func contains(bytes: [UInt8]) -> Bool { IPAddressRange.masked(bytes, prefixLength) == network }
 
     /// The 16-byte form of an address and whether it was written as IPv4.

@@ -68,8 +68,6 @@ final class LingeringCloser: @unchecked Sendable {
         return taken
     }
 
-    var count: Int { lock.withLock { adopted.count } }
-
     /// Closes every lingering socket and ends the thread.
     func stop() {
         let running: Bool = lock.withLock {
