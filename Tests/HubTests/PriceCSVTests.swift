@@ -34,8 +34,8 @@ final class PriceCSVTests: XCTestCase {
                                              headers: [("Authorization", "Bearer " + AdminClient.token)])
         XCTAssertEqual(exported.status, 200)
         let csv = String(decoding: exported.body, as: UTF8.self)
-        XCTAssertTrue(csv.hasPrefix("product_id,product_kind,territory,current_point_id,proposed_point_id,proposed_price\n"), csv)
-        XCTAssertTrue(csv.contains("sub1,subscription,GBR,gbr-349,gbr-399,3.99"), csv)
+        XCTAssertTrue(csv.hasPrefix("product_id,product_kind,territory,current_point_id,proposed_point_id,proposed_price\r\n"), csv)
+        XCTAssertTrue(csv.contains("\r\nsub1,subscription,GBR,gbr-349,gbr-399,3.99\r\n"), csv)
         // When it is imported while Apple still matches
         let imported = try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": csv])
         // Then it becomes a stored preview a job can be submitted from
@@ -57,5 +57,59 @@ final class PriceCSVTests: XCTestCase {
         XCTAssertEqual(AdminClient.code(bogus.json), "INVALID_CSV")
         XCTAssertEqual(AdminClient.code(try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": "a,b\n1,2"]).json),
                        "INVALID_CSV")
+    }
+
+    func testIDsThatNeedQuotesOrNeutralizationImportBackExactly() throws {
+        // Given Apple point IDs a spreadsheet would run as formulas, or split at a comma or quote
+        let current = "-gbr,349", proposed = "=gbr\"399\"", usaPoint = "@usa-399"
+        try fixture.controlPost("/__control/state", [
+            "keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": fixture.key.publicKeyPEM]],
+            "apps": [["id": "1450000001", "name": "Trails", "bundleId": "com.example.trails",
+                      "subscriptionGroups": [["id": "g1", "subscriptions": [
+                          ["id": "sub1", "name": "Pro Monthly", "productId": "pro.monthly",
+                           "currentPoints": ["USA": usaPoint, "GBR": current]]]]]]],
+            "pricePoints": ["sub1": ["USA": [[usaPoint, "3.99", "2.79"]], "GBR": [[current, "3.49", "2.44"], [proposed, "3.99", "2.79"]]]]])
+        let preview = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
+            "productId": "sub1", "kind": "subscription", "territories": ["GBR"], "strategy": "purchasing_power", "basePrice": 4.99])
+        let previewId = try XCTUnwrap(preview.json["previewId"] as? String, "\(preview.json)")
+
+        // When the preview is exported
+        let exported = try admin.hub.request("GET", "/api/admin/v1/projects/\(projectId!)/prices/previews/\(previewId)/csv",
+                                             headers: [("Authorization", "Bearer " + AdminClient.token)])
+        let csv = String(decoding: exported.body, as: UTF8.self)
+        // Then the IDs are neutralized and quoted by the one rule, each record ending in CRLF
+        XCTAssertEqual(exported.status, 200)
+        XCTAssertTrue(csv.hasSuffix("\r\nsub1,subscription,GBR,\"'-gbr,349\",\"'=gbr\"\"399\"\"\",3.99\r\n"), csv)
+
+        // When the file is imported as exported, and as a spreadsheet saves it (byte order mark, LF line ends)
+        let imported = try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": csv])
+        let resaved = try admin.call("POST", "/projects/\(projectId!)/prices/import",
+                                     json: ["csv": "\u{FEFF}" + csv.replacingOccurrences(of: "\r\n", with: "\n")])
+        // Then both read back exactly the IDs that were exported: Apple still matches, and each proposal keeps its point
+        for answer in [imported, resaved] {
+            XCTAssertEqual(answer.status, 201, "\(answer.json)")
+            let proposals = (answer.json["preview"] as? [String: Any])?["proposals"] as? [[String: Any]] ?? []
+            let points = proposals.reduce(into: [String: String]()) {
+                $0[$1["territory"] as? String ?? ""] = ($1["point"] as? [String: Any])?["id"] as? String
+            }
+            XCTAssertEqual(points, ["USA": usaPoint, "GBR": proposed], "\(answer.json)")
+        }
+    }
+
+    func testMalformedOrOversizedFilesAreInvalidNamingTheRow() throws {
+        let header = "product_id,product_kind,territory,current_point_id,proposed_point_id,proposed_price"
+        // Given a quoted field that never closes on line 3, a row with a seventh field, and 201 rows
+        let open = header + "\r\nsub1,subscription,USA,usa-399,usa-499,4.99\r\nsub1,subscription,GBR,\"gbr-349,gbr-399,3.99\r\n"
+        let wide = header + "\nsub1,subscription,USA,usa-399,usa-499,4.99,x\n"
+        let row = "sub1,subscription,USA,usa-399,usa-499,4.99\n"
+        // When each is imported
+        let answers = try [open, wide, header + "\n" + String(repeating: row, count: 200), header + "\n" + String(repeating: row, count: 201)]
+            .map { try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": $0]) }
+        // Then each is INVALID_CSV naming the line, or the row limit; 200 rows pass the reader (and fail later: one territory repeated)
+        XCTAssertEqual(answers.map { AdminClient.code($0.json) }, ["INVALID_CSV", "INVALID_CSV", "INVALID_CSV", "INVALID_CSV"])
+        XCTAssertEqual(AdminClient.fields(answers[0].json)["row 3"], ["a quoted field is not closed"], "\(answers[0].json)")
+        XCTAssertEqual(AdminClient.fields(answers[1].json)["row 2"], ["more than 6 fields"], "\(answers[1].json)")
+        XCTAssertEqual(Set(AdminClient.fields(answers[2].json).keys), ["territory"], "\(answers[2].json)")
+        XCTAssertEqual(AdminClient.fields(answers[3].json)["rows"], ["must be 1-200"], "\(answers[3].json)")
     }
 }

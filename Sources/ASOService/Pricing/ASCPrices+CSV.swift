@@ -5,8 +5,14 @@ import Shared
 /// against the current catalog"). Each row carries the Apple point the territory had when the
 /// file was made; an import whose rows no longer match Apple is `STALE_CSV`.
 extension ASCPrices {
-    static let csvHeader = "product_id,product_kind,territory,current_point_id,proposed_point_id,proposed_price"
+    static let csvColumns = ["product_id", "product_kind", "territory", "current_point_id", "proposed_point_id", "proposed_price"]
     static let maximumCSVRows = 200
+    /// The import route's whole request body may be no larger, so a file this size is never legitimate.
+    static let maximumCSVBytes = 32_000
+    /// The header, at most `maximumCSVRows` rows, and the six columns; a `'` the export put
+    /// before an ID that starts like a formula is taken off again.
+    static let csvReader = CSVReader(limits: .init(bytes: maximumCSVBytes, records: maximumCSVRows + 1, fieldsPerRecord: csvColumns.count),
+                                     restoresNeutralizedFields: true)
 
     /// Apple's current point of a subscription in a territory; in-app purchases have none here.
     func currentPoint(_ client: ASCClient, _ product: ASCPricedProduct, territory: String) throws -> String? {
@@ -28,38 +34,42 @@ extension ASCPrices {
     public func exportCSV(_ request: ASCPriceCSVExport.Request) throws -> String {
         let (previewRequest, preview) = try storedRequest(request.app, previewId: request.previewId)
         let client = try client(request.app)
-        var lines = [ASCPrices.csvHeader]
+        var csv = CSVWriter(header: ASCPrices.csvColumns)
         try apple {
             for proposal in preview.proposals where proposal.status == .proposed {
                 guard let point = proposal.point else { continue }
                 let current = try currentPoint(client, previewRequest.product, territory: proposal.territory) ?? ""
-                lines.append([previewRequest.product.id, previewRequest.product.kind.rawValue, proposal.territory, current, point.id,
-                              "\(point.customerPrice)"].map(ASCPrices.csvField).joined(separator: ","))
+                csv.append([previewRequest.product.id, previewRequest.product.kind.rawValue, proposal.territory, current, point.id,
+                            "\(point.customerPrice)"])
             }
         }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A field as written: formula-leading characters neutralized, quoted when needed.
-    static func csvField(_ text: String) -> String {
-        var value = text
-        if let first = value.first, "=+-@\t\r".contains(first) { value = "'" + value }
-        if value.contains(where: { ",\"\n\r".contains($0) }) { return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        return value
+        return csv.text
     }
 
     public func importCSV(_ request: ASCPriceCSVImport.Request) throws -> ASCPricePreview.Response {
-        var lines = request.csv.split(whereSeparator: \.isNewline).map { String($0).trimmingCharacters(in: .whitespaces) }
-        lines.removeAll { $0.isEmpty }
         func invalid(_ problems: [String: [String]]) -> RPCError {
             RPCError(code: "INVALID_CSV", message: "The CSV does not match the expected columns and values.", status: 400, fields: problems)
         }
-        guard lines.first == ASCPrices.csvHeader else { throw invalid(["header": ["must be: \(ASCPrices.csvHeader)"]]) }
-        let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        guard (1...ASCPrices.maximumCSVRows).contains(rows.count) else { throw invalid(["rows": ["must be 1-\(ASCPrices.maximumCSVRows)"]]) }
+        let rowLimit = ["rows": ["must be 1-\(ASCPrices.maximumCSVRows)"]]
+        let records: [CSVReader.Record]
+        do {
+            records = try ASCPrices.csvReader.records(in: request.csv)
+        } catch let error as CSVError {
+            switch error {
+            case .tooLarge: throw invalid(["csv": [error.reason]])
+            case .tooManyRecords: throw invalid(rowLimit)
+            default: throw invalid(["row \(error.line ?? 1)": [error.reason]])
+            }
+        }
+        guard records.first?.fields == ASCPrices.csvColumns else {
+            throw invalid(["header": ["must be: \(ASCPrices.csvColumns.joined(separator: ","))"]])
+        }
+        let lines = records.dropFirst().map(\.line)
+        let rows = records.dropFirst().map(\.fields)
+        guard (1...ASCPrices.maximumCSVRows).contains(rows.count) else { throw invalid(rowLimit) }
         var problems: [String: [String]] = [:]
         for (index, row) in rows.enumerated() where row.count != 6 || Decimal(string: row[5]) == nil || row[2].count != 3 {
-            problems["row \(index + 2)"] = ["needs 6 fields: product, kind, territory, current point, proposed point, price"]
+            problems["row \(lines[index])"] = ["needs 6 fields: product, kind, territory, current point, proposed point, price"]
         }
         if !problems.isEmpty { throw invalid(problems) }
         guard Set(rows.map { $0[0] }).count == 1, let kind = ASCPricedProduct.Kind(rawValue: rows[0][1]) else {
@@ -72,12 +82,12 @@ extension ASCPrices {
         let points = try apple { try pricePoints(client, product, territories: rows.map { $0[2] }) }
         for (index, row) in rows.enumerated() {
             let offered = points[row[2]]?.first { $0.id == row[4] }
-            if offered == nil { problems["row \(index + 2)"] = ["\(row[4]) is not an available price point in \(row[2])"] }
+            if offered == nil { problems["row \(lines[index])"] = ["\(row[4]) is not an available price point in \(row[2])"] }
             else if offered!.customerPrice != Decimal(string: row[5]) {
-                problems["row \(index + 2)"] = ["\(row[4]) costs \(offered!.customerPrice), not \(row[5])"]
+                problems["row \(lines[index])"] = ["\(row[4]) costs \(offered!.customerPrice), not \(row[5])"]
             }
             let current = try apple { try currentPoint(client, product, territory: row[2]) } ?? ""
-            if current != row[3] { stale["row \(index + 2)"] = ["\(row[2]) is now \(current.isEmpty ? "unpriced" : current), not \(row[3])"] }
+            if current != row[3] { stale["row \(lines[index])"] = ["\(row[2]) is now \(current.isEmpty ? "unpriced" : current), not \(row[3])"] }
         }
         if !stale.isEmpty {
             throw RPCError(code: "STALE_CSV", message: "The file no longer matches Apple's current prices; generate a fresh preview.",

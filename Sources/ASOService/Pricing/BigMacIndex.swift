@@ -1,4 +1,5 @@
 import Foundation
+import Shared
 
 /// The Economist's Big Mac index (MIT licence; `Pricing/Data/big-mac/`), the dated
 /// purchasing-power and exchange-rate table behind price localization. Every figure derived
@@ -32,13 +33,23 @@ public struct BigMacIndex: Sendable {
     public enum LoadError: Error, Equatable {
         case missingColumn(String)
         case badRow(line: Int)
+        case unreadable(CSVError)
     }
+
+    /// Bounds for the published file (about 320 KB, 2,000 rows and 19 columns in 2026, one
+    /// release added every six months), with room for decades of releases.
+    static let csvLimits = CSVReader.Limits(bytes: 16_000_000, records: 100_000, fieldsPerRecord: 64)
 
     /// Parses the CSV as published (`date,iso_a3,currency_code,name,local_price,dollar_ex,…`).
     public init(csv: String) throws {
-        var lines = csv.split(whereSeparator: \.isNewline).map(String.init)
-        guard !lines.isEmpty else { throw LoadError.missingColumn("date") }
-        let header = lines.removeFirst().split(separator: ",").map(String.init)
+        var records: [CSVReader.Record]
+        do {
+            records = try CSVReader(limits: BigMacIndex.csvLimits).records(in: csv)
+        } catch let error as CSVError {
+            throw LoadError.unreadable(error)
+        }
+        guard !records.isEmpty else { throw LoadError.missingColumn("date") }
+        let header = records.removeFirst().fields
         func column(_ name: String) throws -> Int {
             guard let index = header.firstIndex(of: name) else { throw LoadError.missingColumn(name) }
             return index
@@ -46,12 +57,11 @@ public struct BigMacIndex: Sendable {
         let date = try column("date"), iso = try column("iso_a3"), currency = try column("currency_code")
         let price = try column("local_price"), rate = try column("dollar_ex")
         var releases: [String: [String: Observation]] = [:]
-        for (number, line) in lines.enumerated() {
-            // Country names hold no commas in this file; a quoted field would be refused here.
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        for record in records {
+            let fields = record.fields
             guard fields.count == header.count, let local = Decimal(string: fields[price]), let ex = Decimal(string: fields[rate]),
                   local > 0, ex > 0, fields[date].count == 10 else {
-                throw LoadError.badRow(line: number + 2)
+                throw LoadError.badRow(line: record.line)
             }
             releases[fields[date], default: [:]][fields[iso]] = Observation(
                 date: fields[date], territory: fields[iso], currency: fields[currency], localPrice: local, dollarExchangeRate: ex)

@@ -52,18 +52,17 @@ struct AdminFeedbackHandler {
         let query = try AdminFeedbackQuery.parse(request, projectId: project.id, organizationId: caller.organizationId,
                                                  store: store, into: &errors)
         try errors.throwIfAnyInQuery()
-        var out = ""
-        AdminFeedbackCSV.row(AdminFeedbackCSV.header, to: &out)
+        var csv = CSVWriter(header: AdminFeedbackCSV.header)
         if !query.matchesNothing {
             for row in try store.inboxPage(projectId: project.id, filter: query.filter, after: nil,
                                            limit: AdminFeedbackHandler.maxExportRows).rows {
-                AdminFeedbackCSV.row(AdminFeedbackCSV.cells(row), to: &out)
+                csv.append(AdminFeedbackCSV.cells(row))
             }
         }
         return HTTPResponse(status: 200, headers: [
             ("Content-Type", "text/csv; charset=utf-8"),
             ("Content-Disposition", "attachment; filename=\"feedback-\(project.id).csv\""),
             ("Cache-Control", "no-store"),
-        ], body: Array(out.utf8))
+        ], body: Array(csv.text.utf8))
     }
 }

@@ -2,13 +2,13 @@ import Shared
 
 /// An app profile as CSV rows `section,field,value,label,source,storefront,periodStart,periodEnd,observedAt`:
 /// listing facts, estimates (values the plan hides stay empty, with the range in `label`'s
-/// place kept in `value` as text) and the chart history.
+/// place kept in `value` as text) and the chart history, written by `CSVWriter`.
 enum MarketProfileCSV {
-    static let header = "section,field,value,label,source,storefront,periodStart,periodEnd,observedAt"
+    static let header = ["section", "field", "value", "label", "source", "storefront", "periodStart", "periodEnd", "observedAt"]
 
     static func render(_ p: MarketAppProfile) -> String {
-        var lines = [header]
-        func row(_ cells: [String?]) { lines.append(cells.map { cell($0 ?? "") }.joined(separator: ",")) }
+        var csv = CSVWriter(header: header)
+        func row(_ cells: [String?]) { csv.append(cells.map { $0 ?? "" }) }
         func fact(_ field: String, _ value: String?) { if let value { row(["app", field, value, nil, nil, nil, nil, nil, nil]) } }
         let a = p.app
         fact("adamId", a.adamId)
@@ -44,16 +44,6 @@ enum MarketProfileCSV {
         for ad in p.activeAds {
             row(["activeAd", ad.platform, "\(ad.daysSinceFirstSeen)", "days since first seen", nil, nil, nil, nil, ad.firstSeenAt])
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// Quoted when needed; a leading formula character is neutralised for spreadsheets.
-    static func cell(_ text: String) -> String {
-        var value = text
-        if let first = value.first, "=+-@".contains(first), Double(value) == nil { value = "'" + value }
-        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        return value
+        return csv.text
     }
 }
