@@ -6,10 +6,6 @@ import Shared
 struct AdminIdentitySecretHandler {
     let store: IngestStore
 
-    func register(on admin: AdminRouter) {
-        admin.add("POST", "/projects/{id}/identity-secret", create)
-    }
-
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let project = try AdminLookup(store: store).project(request, caller)
         var response = HTTPResponse.json(["secret": try store.rotateIdentitySecret(projectId: project.id)], status: 201)

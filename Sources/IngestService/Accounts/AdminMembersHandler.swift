@@ -12,12 +12,6 @@ struct AdminMembersHandler {
 
     let store: IngestStore
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/organization/members", list)
-        admin.add("POST", "/organization/members", create)
-        admin.add("DELETE", "/organization/members/{memberId}", delete)
-    }
-
     /// → `{"items":[…]}`, oldest first.
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         AdminFeedbackJSON.response(["items": try store.members(organizationId: caller.organizationId).map(\.json)])

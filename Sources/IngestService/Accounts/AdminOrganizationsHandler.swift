@@ -27,12 +27,6 @@ struct AdminOrganizationsHandler {
 
     let store: IngestStore
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/organization", get)
-        admin.add("POST", "/organizations", create)
-        admin.add("PATCH", "/organizations/{id}", update)
-    }
-
     /// 200 with the organization, its plan and/or app allowance changed.
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         try store.requireInstanceOperator(caller.organizationId, else: .organizationRequired)

@@ -39,13 +39,6 @@ struct AdminProjectsHandler {
     let store: IngestStore
     var lookup: AdminLookup { AdminLookup(store: store) }
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/projects", list)
-        admin.add("POST", "/projects", create)
-        admin.add("GET", "/projects/{id}", get)
-        admin.add("PATCH", "/projects/{id}", update)
-    }
-
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         .json(["items": try store.projects(organizationId: caller.organizationId).map(AdminProjectView.init)])
     }

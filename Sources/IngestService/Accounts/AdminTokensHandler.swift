@@ -9,12 +9,6 @@ struct AdminTokensHandler {
 
     let store: IngestStore
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/tokens", list)
-        admin.add("POST", "/tokens", create)
-        admin.add("DELETE", "/tokens/{tokenId}", delete)
-    }
-
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         .json(["items": try store.tokens(organizationId: caller.organizationId).map { AdminTokenView(record: $0) }])
     }

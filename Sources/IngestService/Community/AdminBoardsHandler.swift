@@ -46,14 +46,6 @@ struct AdminBoardsHandler {
     let store: IngestStore
     var lookup: AdminLookup { AdminLookup(store: store) }
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/projects/{id}/boards", list)
-        admin.add("POST", "/projects/{id}/boards", create)
-        admin.add("POST", "/projects/{id}/boards/order", order)
-        admin.add("GET", "/boards/{boardId}", get)
-        admin.add("PATCH", "/boards/{boardId}", update)
-    }
-
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         .json(["boards": try store.boards(projectId: try lookup.project(request, caller).id)])
     }

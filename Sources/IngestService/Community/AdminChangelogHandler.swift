@@ -14,15 +14,6 @@ struct AdminChangelogHandler {
     let store: IngestStore
     var lookup: AdminLookup { AdminLookup(store: store) }
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/projects/{id}/changelog", list)
-        admin.add("POST", "/projects/{id}/changelog", create)
-        admin.add("PATCH", "/changelog/{entryId}", update)
-        admin.add("POST", "/changelog/{entryId}/publish", publish)
-        admin.add("POST", "/changelog/{entryId}/unpublish", unpublish)
-        admin.add("DELETE", "/changelog/{entryId}", delete)
-    }
-
     private func entry(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ChangelogEntry {
         guard let id = request.pathParameters["entryId"], let entry = try store.changelogEntry(id: id, organizationId: caller.organizationId)
         else { throw APIError.adminNotFound("changelog entry") }

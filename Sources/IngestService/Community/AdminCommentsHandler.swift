@@ -9,10 +9,6 @@ struct AdminCommentsHandler {
 
     let store: IngestStore
 
-    func register(on admin: AdminRouter) {
-        admin.add("POST", "/ideas/{ideaId}/comments", create)
-    }
-
     /// A merged idea's ID comments on the idea it was merged into, as public handles do.
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let idea = try AdminLookup(store: store).idea(request, caller)

@@ -15,12 +15,6 @@ struct AdminIdeasHandler {
     let store: IngestStore
     var lookup: AdminLookup { AdminLookup(store: store) }
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/projects/{id}/ideas", list)
-        admin.add("GET", "/ideas/{ideaId}", get)
-        admin.add("PATCH", "/ideas/{ideaId}", update)
-    }
-
     /// `?board=&status=&moderation=&cursor=&limit=` → `{items, nextCursor}`, newest first.
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let project = try lookup.project(request, caller)

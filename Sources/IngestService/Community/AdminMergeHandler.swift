@@ -9,10 +9,6 @@ struct AdminMergeHandler {
 
     let store: IngestStore
 
-    func register(on admin: AdminRouter) {
-        admin.add("POST", "/ideas/{ideaId}/merge", create)
-    }
-
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let source = try AdminLookup(store: store).idea(request, caller)
         let body = try request.decodeJSON(CreateBody.self)

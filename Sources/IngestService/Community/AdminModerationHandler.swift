@@ -5,18 +5,26 @@ struct AdminModerationHandler {
     let store: IngestStore
     var lookup: AdminLookup { AdminLookup(store: store) }
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/projects/{id}/moderation", list)
-        admin.add("POST", "/ideas/{ideaId}/approve") { try moderateIdea($0, $1, .approved) }
-        admin.add("POST", "/ideas/{ideaId}/reject") { try moderateIdea($0, $1, .rejected) }
-        admin.add("POST", "/comments/{commentId}/approve") { try moderateComment($0, $1, .approved) }
-        admin.add("POST", "/comments/{commentId}/reject") { try moderateComment($0, $1, .rejected) }
-    }
-
     /// `{"ideas":[…],"comments":[…]}`: pending items, oldest first, up to 100 of each.
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let queue = try store.moderationQueue(projectId: try lookup.project(request, caller).id)
         return .json(Queue(ideas: queue.ideas, comments: queue.comments))
+    }
+
+    func approveIdea(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        try moderateIdea(request, caller, .approved)
+    }
+
+    func rejectIdea(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        try moderateIdea(request, caller, .rejected)
+    }
+
+    func approveComment(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        try moderateComment(request, caller, .approved)
+    }
+
+    func rejectComment(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        try moderateComment(request, caller, .rejected)
     }
 
     func moderateIdea(_ request: HTTPRequest, _ caller: AdminCaller, _ decision: ModerationDecision) throws -> HTTPResponse {

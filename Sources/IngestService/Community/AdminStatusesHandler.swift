@@ -18,13 +18,6 @@ struct AdminStatusesHandler {
     let store: IngestStore
     var lookup: AdminLookup { AdminLookup(store: store) }
 
-    func register(on admin: AdminRouter) {
-        admin.add("POST", "/boards/{boardId}/statuses", create)
-        admin.add("POST", "/boards/{boardId}/statuses/order", order)
-        admin.add("PATCH", "/statuses/{statusId}", update)
-        admin.add("DELETE", "/statuses/{statusId}", delete)
-    }
-
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let found = try lookup.board(request, caller)
         let body = try request.decodeJSON(CreateBody.self)

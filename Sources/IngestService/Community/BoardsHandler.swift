@@ -5,10 +5,6 @@ struct BoardsHandler {
     let store: IngestStore
     let requestGuard: PublicRequestGuard
 
-    func register(on router: Router) {
-        router.add("GET", "/api/v1/boards", list)
-    }
-
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = try requestGuard.resolve(request, write: false)
         var out = "{\"boards\":["

@@ -6,10 +6,6 @@ struct ChangelogHandler {
     let requestGuard: PublicRequestGuard
     let cursors: CursorSigner
 
-    func register(on router: Router) {
-        router.add("GET", "/api/v1/changelog", list)
-    }
-
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = try requestGuard.resolve(request, write: false)
         var errors = FieldErrors()

@@ -6,11 +6,6 @@ struct CommentsHandler {
     let requestGuard: PublicRequestGuard
     let cursors: CursorSigner
 
-    func register(on router: Router) {
-        router.add("GET", "/api/v1/ideas/{handle}/comments", list)
-        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas/{handle}/comments", store: store, requestGuard: requestGuard, create)
-    }
-
     func list(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = try requestGuard.resolve(request, write: false)
         var errors = FieldErrors()

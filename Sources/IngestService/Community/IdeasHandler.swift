@@ -26,12 +26,6 @@ struct IdeasHandler {
     /// Longer than any ID or slug: answered 404 without a query.
     static let maxHandleLength = 200
 
-    func register(on router: Router) {
-        router.add("GET", "/api/v1/ideas", list)
-        router.add("GET", "/api/v1/ideas/{handle}", get)
-        CommunityHTTP.addWrite(router, "POST", "/api/v1/ideas", store: store, requestGuard: requestGuard, create)
-    }
-
     /// The idea a path's `{handle}` names for this caller; 404 `NOT_FOUND` otherwise. Writes
     /// need a publicly visible idea, even from its author.
     static func idea(_ request: HTTPRequest, _ context: PublicContext, _ store: IngestStore, forWrite: Bool = false) throws -> CommunityIdea {

@@ -5,10 +5,6 @@ struct VotesHandler {
     let store: IngestStore
     let requestGuard: PublicRequestGuard
 
-    func register(on router: Router) {
-        CommunityHTTP.addWrite(router, "PUT", "/api/v1/ideas/{handle}/vote", store: store, requestGuard: requestGuard, update)
-    }
-
     struct Body: Codable {
         var voted: Bool?
     }

@@ -4,10 +4,6 @@ import Shared
 struct WidgetConfigHandler {
     let requestGuard: PublicRequestGuard
 
-    func register(on router: Router) {
-        router.add("GET", "/api/v1/widget-config", get)
-    }
-
     func get(_ request: HTTPRequest) throws -> HTTPResponse {
         let project = try requestGuard.resolve(request, write: false).project
         var out = "{\"branding\":{\"watermark\":\(project.watermark)},\"features\":{\"chat\":"

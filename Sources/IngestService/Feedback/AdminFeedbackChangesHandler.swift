@@ -41,12 +41,6 @@ struct AdminFeedbackChangesHandler {
 
     let store: IngestStore
 
-    func register(on admin: AdminRouter) {
-        admin.add("PATCH", "/feedback/{feedbackId}", update)
-        admin.add("POST", "/feedback/{feedbackId}/replies", reply)
-        admin.add("POST", "/feedback/{feedbackId}/promote", promote)
-    }
-
     /// Who a timeline row names: the API token that made the change.
     static func actor(_ caller: AdminCaller) -> String { "token:" + caller.token.id }
 

@@ -9,12 +9,6 @@ struct AdminFeedbackHandler {
     let store: IngestStore
     var lookup: AdminLookup { AdminLookup(store: store) }
 
-    func register(on admin: AdminRouter) {
-        admin.add("GET", "/projects/{id}/feedback", list)
-        admin.add("GET", "/projects/{id}/feedback/export.csv", export)
-        admin.add("GET", "/feedback/{feedbackId}", get)
-    }
-
     /// `?status=&type=&priority=&label=&read=&assignee=&query=&cursor=&limit=` → `{items, nextCursor}`, newest first.
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let project = try lookup.project(request, caller)

@@ -8,10 +8,6 @@ struct HealthHandler {
     let context: DaemonContext
     let backends: BackendClients
 
-    func register(on router: Router) {
-        router.addAsync("GET", "/healthz") { request, respond in get(request, respond) }
-    }
-
     /// `{"status":…,"daemons":{…}}` with daemons in their fixed order, ingest first.
     static func body(healthy: Bool, statuses: [String: String]) -> [UInt8] {
         var out = "{\"status\":\"" + (healthy ? "ok" : "unavailable") + "\",\"daemons\":{"

@@ -8,15 +8,13 @@ struct MetricsHandler {
     /// A scrape never waits longer than this for pushd.
     var pushdTimeout: Double = 0.5
 
-    func register(on router: Router) {
-        router.addAsync("GET", "/metrics") { _, respond in
-            let own = metrics.registry.render()
-            guard let pushd else { return respond(.success(MetricsHandler.text(own))) }
-            pushd.call(PushMetricsSnapshot.self, RPCEmpty(), timeout: pushdTimeout) { result in
-                let push = (try? result.get())?.prometheusText
-                    ?? "# HELP appnorth_push_up Whether pushd answered for this scrape.\n# TYPE appnorth_push_up gauge\nappnorth_push_up 0\n"
-                respond(.success(MetricsHandler.text(own + push)))
-            }
+    func get(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) {
+        let own = metrics.registry.render()
+        guard let pushd else { return respond(.success(MetricsHandler.text(own))) }
+        pushd.call(PushMetricsSnapshot.self, RPCEmpty(), timeout: pushdTimeout) { result in
+            let push = (try? result.get())?.prometheusText
+                ?? "# HELP appnorth_push_up Whether pushd answered for this scrape.\n# TYPE appnorth_push_up gauge\nappnorth_push_up 0\n"
+            respond(.success(MetricsHandler.text(own + push)))
         }
     }
 

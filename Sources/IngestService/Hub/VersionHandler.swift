@@ -4,8 +4,5 @@ import Shared
 struct VersionHandler {
     private let body: [UInt8] = Array("{\"name\":\"appnorth-hub\",\"version\":\(JSONText.quoted(AppNorth.version))}".utf8)
 
-    func register(on router: Router) {
-        let body = self.body
-        router.add("GET", "/version") { _ in HTTPResponse.jsonBytes(body) }
-    }
+    func get(_ request: HTTPRequest) throws -> HTTPResponse { .jsonBytes(body) }
 }

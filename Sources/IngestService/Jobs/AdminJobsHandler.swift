@@ -6,10 +6,6 @@ struct AdminJobsHandler {
     let store: IngestStore
     let jobs: [String: HubJob]
 
-    func register(on admin: AdminRouter) {
-        admin.add("POST", "/jobs/{name}/run", run)
-    }
-
     func run(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         try store.requireInstanceOperator(caller.organizationId, else: .organizationRequired)
         let name = request.pathParameters["name"] ?? ""

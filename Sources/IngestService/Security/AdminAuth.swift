@@ -1,8 +1,8 @@
 import Foundation
 import Shared
 
-/// Authenticates `Authorization: Bearer an_…` for every operator route: 401 without a live
-/// token, 403 when a `read` token attempts anything but GET or HEAD.
+/// Authenticates `Authorization: Bearer an_…` for every operator route (the operator kinds of
+/// `RouteLine`): 401 without a live token, 403 when a `read` token attempts anything but GET or HEAD.
 public struct AdminAuth: Sendable {
     /// `last_used_at` is written at most this often per token, so reads stay off the write lock.
     static let lastUsedResolution: TimeInterval = 60
@@ -32,6 +32,11 @@ public struct AdminAuth: Sendable {
         let reads = request.method == "GET" || request.method == "HEAD"
         if !reads && token.scope != .write { throw APIError.forbidden }
         return token
+    }
+
+    /// A missing, revoked or read-only token is refused from the head, before a body is read.
+    var headerCheck: Route.HeaderCheck {
+        { request in _ = try authenticate(request) }
     }
 
     /// The token of a `Bearer` credential (scheme case-insensitive), only when it has the
