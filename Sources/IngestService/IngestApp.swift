@@ -1,7 +1,7 @@
 import Shared
 
-/// ingest's HTTP side: the router with one handler per resource, the clients of the four
-/// backends, and the server.
+/// ingest's HTTP side: the route tables and their handlers (`IngestRoutes`), the clients of
+/// the four backends, and the server.
 public final class IngestApp: @unchecked Sendable {
     public let context: DaemonContext
     public let store: IngestStore
@@ -9,6 +9,7 @@ public final class IngestApp: @unchecked Sendable {
     public let metrics: HubMetrics
     public let backends: BackendClients
     public let server: HTTPServer
+    let routes: IngestRoutes
     public let cleanup: CleanupJob
     public let reviews: ReviewsJob
     /// Decodes chat photo uploads off the HTTP threads.
@@ -24,8 +25,8 @@ public final class IngestApp: @unchecked Sendable {
         if let token = context.config.adminToken, try !store.ensureBootstrapToken(token) {
             context.logger.warn("APPNORTH_ADMIN_TOKEN was revoked and stays revoked; set a different value for a new bootstrap token")
         }
-        publicGuard = PublicRequestGuard(store: store, clock: context.clock,
-                                         communityRequestsPerMinute: context.config.communityRequestsPerMinute)
+        let limits = RateLimits(config: context.config, clock: context.clock)
+        publicGuard = PublicRequestGuard(store: store, clock: context.clock, communityBudget: limits[.community])
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
         let objects = LocalDirectoryObjectStore(root: context.config.objectStoreDirectory)
@@ -35,29 +36,10 @@ public final class IngestApp: @unchecked Sendable {
         reviews = ReviewsJob(store: store, asod: backends[.asod], logger: context.logger)
         let reviews = self.reviews
         reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) { try reviews.run() }
+        routes = try IngestRoutes(context: context, store: store, requestGuard: publicGuard, limits: limits, backends: backends,
+                                  hubMetrics: metrics, objects: objects, imageDecoder: imageDecoder, localJobs: [cleanup, reviews])
         let router = Router()
-        let market = MarketRoutes(store: store, marketd: backends[.marketd])
-        AdminRoutes(store: store, jobs: [cleanup, reviews, RemoteJob(name: "push", client: backends[.pushd]),
-                                         RemoteJob(name: "prices", client: backends[.asod]),
-                                         RemoteJob(name: "aso-ranks", client: backends[.asod]), market.chartsJob]).register(on: router)
-        ASORoutes(store: store, asod: backends[.asod]).register(on: router)
-        HealthHandler(context: context, backends: backends).register(on: router)
-        MetricsHandler(metrics: metrics, pushd: backends[.pushd]).register(on: router)
-        VersionHandler().register(on: router)
-        PublicRoutes(store: store, requestGuard: publicGuard).register(on: router)
-        FeedbackHandler(store: store, requestGuard: publicGuard, objects: objects,
-                        clock: context.clock, creationsPerMinute: context.config.feedbackRequestsPerMinute).register(on: router)
-        try ChatRoutes(store: store, requestGuard: publicGuard, chatd: backends[.chatd], clock: context.clock,
-                       messagesPerMinute: context.config.chatMessagesPerMinute, readsPerMinute: context.config.chatReadsPerMinute,
-                       objects: objects, publicURL: context.config.publicURL, imageDecoder: imageDecoder).register(on: router)
-        let asod = BackendForwarding(client: backends[.asod]), admin = AdminRouter(router: router, auth: AdminAuth(store: store))
-        AdminAppStoreConnectHandler(store: store, asod: asod).register(on: admin)
-        AdminReviewsHandler(store: store, lookup: AdminLookup(store: store), asod: asod).register(on: admin)
-        AdminMetadataHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
-        AdminPricesHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
-        AdminPriceJobsHandler(lookup: AdminLookup(store: store), asod: asod).register(on: admin)
-        PushRoutes(store: store, requestGuard: publicGuard, pushd: backends[.pushd], clock: context.clock).register(on: router)
-        market.register(on: router)
+        routes.install(on: router)
         var options = HTTPServerOptions()
         options.host = context.config.httpHost
         options.port = context.config.httpPort

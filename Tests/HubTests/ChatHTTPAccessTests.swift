@@ -98,7 +98,7 @@ final class ChatHTTPAccessTests: XCTestCase {
     func testMessageCreationIsRateLimitedSeparatelyFromReads() throws {
         // Given chat open to anyone and 20 messages sent
         fixture = try ChatHTTPFixture()
-        for index in 0..<ChatRoutes.creationsPerMinute {
+        for index in 0..<20 {
             let reply = try fixture.post("/chat/messages", ["body": "message \(index)"])
             XCTAssertEqual(reply.status, 201, reply.text)
         }
@@ -117,7 +117,7 @@ final class ChatHTTPAccessTests: XCTestCase {
     func testStatusReadsAreRateLimited() throws {
         // Given chat open to anyone and 60 status reads
         fixture = try ChatHTTPFixture()
-        for _ in 0..<ChatRoutes.readsPerMinute { XCTAssertEqual(try fixture.get("/chat/status").status, 200) }
+        for _ in 0..<60 { XCTAssertEqual(try fixture.get("/chat/status").status, 200) }
 
         // When one more is made
         let limited = try fixture.get("/chat/status")

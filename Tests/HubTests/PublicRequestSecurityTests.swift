@@ -98,7 +98,7 @@ final class PublicRequestSecurityTests: XCTestCase {
         let store = hub.app!.store
         let org = try store.createOrganization(slug: "acme", name: "Acme")
         let project = try store.createProject(organizationId: org.id, name: "App", allowedOrigins: ["http://localhost"])
-        let guardian = PublicRequestGuard(store: store, clock: SystemClock(), communityRequestsPerMinute: 5)
+        let guardian = PublicRequestGuard(store: store, clock: SystemClock(), communityBudget: RateLimiter(limit: 5, window: 60, clock: SystemClock()))
         func request(_ query: String, headers: [(String, String)] = []) -> HTTPRequest {
             HTTPRequest(method: "POST", path: "/api/v1/ideas", rawQuery: query,
                         headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) }), body: [], remoteAddress: "192.0.2.7")

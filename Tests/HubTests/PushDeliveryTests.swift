@@ -183,7 +183,7 @@ final class PushDeliveryTests: XCTestCase {
     /// registration limit as needed.
     private func registerDevices(_ count: Int, voter: String) throws -> [String] {
         try (0..<count).map { n in
-            if n > 0 && n % PushRoutes.registrationsPerMinute == 0 { fixture.clock.advance(by: 61) }
+            if n > 0 && n % RateLimits.pushRegistrationsPerMinute == 0 { fixture.clock.advance(by: 61) }
             let token = PushFixture.randomToken()
             XCTAssertEqual(try fixture.device(token: token, voter: voter).status, 204)
             return token

@@ -6,11 +6,6 @@ import Shared
 struct ASOCandidatesHandler {
     let asod: ASOBackend
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/projects/{id}/aso/candidates", candidates)
-        admin.addAsync("GET", "/projects/{id}/aso/competitors", competitors)
-    }
-
     private func country(_ request: HTTPRequest, default fallback: String?) throws -> String? {
         guard let raw = request.query["country"] ?? fallback else { return nil }
         guard let code = ASOStorefront.normalize(raw) else {

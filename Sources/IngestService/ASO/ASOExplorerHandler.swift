@@ -5,10 +5,6 @@ import Shared
 struct ASOExplorerHandler {
     let asod: ASOBackend
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/aso/explorer", get)
-    }
-
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var errors = FieldErrors()
         let term = request.query["term"] ?? ""

@@ -11,11 +11,6 @@ struct ASOGroupsHandler {
         let dryRun: Bool?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("POST", "/projects/{id}/aso/groups", maxBodyBytes: ASOKeywordsHandler.maxBodyBytes, create)
-        admin.addAsync("GET", "/projects/{id}/aso/grid", grid)
-    }
-
     func create(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(CreateBody.self)
         var errors = FieldErrors()

@@ -18,13 +18,6 @@ struct ASOKeywordsHandler {
         let dryRun: Bool?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/projects/{id}/aso/keywords", list)
-        admin.addAsync("POST", "/projects/{id}/aso/keywords", maxBodyBytes: ASOKeywordsHandler.maxBodyBytes, create)
-        admin.addAsync("DELETE", "/projects/{id}/aso/keywords/{keywordId}", delete)
-        admin.addAsync("GET", "/projects/{id}/aso/keywords/{keywordId}/history", history)
-    }
-
     func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var errors = FieldErrors()
         let country = request.query["country"].flatMap { raw -> String? in

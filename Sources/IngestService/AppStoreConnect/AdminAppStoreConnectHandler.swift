@@ -22,14 +22,6 @@ struct AdminAppStoreConnectHandler {
         let appIds: [String]?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("PUT", "/app-store-connect", maxBodyBytes: InputLimits.communityBodyBytes, connect)
-        admin.addAsync("GET", "/app-store-connect", get)
-        admin.addAsync("DELETE", "/app-store-connect", disconnect)
-        admin.addAsync("GET", "/app-store-connect/apps", apps)
-        admin.addAsync("POST", "/app-store-connect/import", maxBodyBytes: InputLimits.communityBodyBytes, importApps)
-    }
-
     func connect(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ConnectBody.self)
         var errors = FieldErrors()

@@ -19,14 +19,6 @@ struct AdminMetadataHandler {
         let changes: ASCMetadataFields?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/projects/{id}/metadata", read)
-        admin.add("POST", "/projects/{id}/metadata/validate", validate)
-        admin.add("POST", "/projects/{id}/metadata/suggest", suggest)
-        admin.addAsync("POST", "/projects/{id}/metadata/publish", maxBodyBytes: InputLimits.communityBodyBytes, publish)
-        admin.addAsync("GET", "/projects/{id}/metadata/publishes", audit)
-    }
-
     private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {
         try lookup.importedApp(request, caller).ref
     }

@@ -15,16 +15,6 @@ struct AdminPriceJobsHandler {
         let preserveCurrentPrice: Bool?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("POST", "/projects/{id}/prices/jobs", maxBodyBytes: InputLimits.communityBodyBytes, submit)
-        admin.addAsync("GET", "/projects/{id}/prices/jobs/{jobId}", get)
-        for action in ["cancel", "retry", "rollback"] {
-            admin.addAsync("POST", "/projects/{id}/prices/jobs/{jobId}/\(action)") { request, caller, respond in
-                try self.act(action, request, caller, respond)
-            }
-        }
-    }
-
     private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {
         try lookup.importedApp(request, caller).ref
     }
@@ -45,6 +35,18 @@ struct AdminPriceJobsHandler {
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let ref = PriceJobRef(app: try app(request, caller), jobId: request.pathParameters["jobId"] ?? "")
         asod.forward(PriceJobGet.self, ref, respond: respond) { .json($0) }
+    }
+
+    func cancel(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try act("cancel", request, caller, respond)
+    }
+
+    func retry(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try act("retry", request, caller, respond)
+    }
+
+    func rollback(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try act("rollback", request, caller, respond)
     }
 
     func act(_ action: String, _ request: HTTPRequest, _ caller: AdminCaller,

@@ -21,14 +21,6 @@ struct AdminPricesHandler {
         let locked: [String: String]?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/projects/{id}/prices/products", products)
-        admin.addAsync("POST", "/projects/{id}/prices/preview", maxBodyBytes: InputLimits.communityBodyBytes, preview)
-        admin.addAsync("GET", "/projects/{id}/prices/previews/{previewId}", storedPreview)
-        admin.addAsync("GET", "/projects/{id}/prices/previews/{previewId}/csv", exportCSV)
-        admin.addAsync("POST", "/projects/{id}/prices/import", maxBodyBytes: InputLimits.communityBodyBytes, importCSV)
-    }
-
     struct ImportBody: Decodable { let csv: String? }
 
     /// The preview as CSV, with each territory's current Apple point for the staleness check.

@@ -17,15 +17,6 @@ struct AdminReviewsHandler {
         let description: String?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("POST", "/projects/{id}/reviews/sync", sync)
-        admin.addAsync("GET", "/projects/{id}/reviews", list)
-        admin.addAsync("PUT", "/projects/{id}/reviews/{reviewId}/response", maxBodyBytes: InputLimits.communityBodyBytes, respond)
-        admin.addAsync("DELETE", "/projects/{id}/reviews/{reviewId}/response", deleteResponse)
-        admin.addAsync("PATCH", "/projects/{id}/reviews/{reviewId}", maxBodyBytes: InputLimits.communityBodyBytes, setStatus)
-        admin.addAsync("POST", "/projects/{id}/reviews/{reviewId}/promote", maxBodyBytes: InputLimits.communityBodyBytes, promote)
-    }
-
     private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCAppRef, project: Project) {
         try lookup.importedApp(request, caller)
     }

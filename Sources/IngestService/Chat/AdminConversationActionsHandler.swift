@@ -14,12 +14,6 @@ struct AdminConversationActionsHandler {
         let body: String?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("POST", "/conversations/{conversationId}/resolve", maxBodyBytes: InputLimits.communityBodyBytes, resolve)
-        admin.addAsync("POST", "/conversations/{conversationId}/reopen", maxBodyBytes: InputLimits.communityBodyBytes, reopen)
-        admin.addAsync("POST", "/conversations/{conversationId}/cards", maxBodyBytes: InputLimits.communityBodyBytes, card)
-    }
-
     func resolve(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ResolveBody.self)
         guard let sentiment = ChatConversationSummary.Sentiment(rawValue: body.sentiment) else {

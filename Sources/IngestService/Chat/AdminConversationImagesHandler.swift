@@ -7,10 +7,6 @@ struct AdminConversationImagesHandler {
     let chat: BackendForwarding
     let uploads: ChatImageUploads
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("POST", "/conversations/{conversationId}/images", maxBodyBytes: InputLimits.communityBodyBytes, create)
-    }
-
     func create(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ChatImageUploads.Body.self)
         let member = AdminConversationImagesHandler.member(caller)

@@ -15,12 +15,6 @@ struct AdminConversationsHandler {
         let imageTokens: [String]?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/projects/{id}/conversations", list)
-        admin.addAsync("GET", "/conversations/{conversationId}/messages", messages)
-        admin.addAsync("POST", "/conversations/{conversationId}/messages", maxBodyBytes: InputLimits.communityBodyBytes, post)
-    }
-
     func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let project = try lookup.project(request, caller)
         var problems: [String: [String]] = [:]

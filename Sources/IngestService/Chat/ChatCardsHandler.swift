@@ -9,13 +9,12 @@ struct ChatCardsHandler {
 
     struct Body: Decodable { let messageId: String }
 
-    func register(on router: Router) {
-        for event in [ChatCardsActivity.Event.opened, .tapped] {
-            BackendForwarding.addAsync(router, "POST", "/api/v1/chat/cards/" + event.rawValue,
-                                       maxBodyBytes: InputLimits.communityBodyBytes, headerCheck: access.headerCheck(events)) { request, respond in
-                try record(event, request, respond)
-            }
-        }
+    func opened(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try record(.opened, request, respond)
+    }
+
+    func tapped(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try record(.tapped, request, respond)
     }
 
     func record(_ event: ChatCardsActivity.Event, _ request: HTTPRequest,

@@ -10,14 +10,6 @@ struct ChatImagesHandler {
     /// Upload steps per (project, client IP).
     let steps: RateLimiter
 
-    func register(on router: Router) {
-        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/images", maxBodyBytes: InputLimits.communityBodyBytes,
-                                   headerCheck: access.headerCheck(steps), create)
-        router.add("PUT", ChatImageSigner.uploadPathPrefix + "{uploadId}", maxBodyBytes: ChatImageLimits.maximumUploadBytes,
-                   headerCheck: { _ = try uploads.checkPut($0) }, uploads.put)
-        router.add("GET", ChatImageSigner.mediaPath, uploads.media)
-    }
-
     func create(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let (owner, context) = try access.requireOwner(request)
         try steps.consume(context.project.id + "|" + context.clientAddress)
@@ -31,4 +23,13 @@ struct ChatImagesHandler {
             }
         }
     }
+
+    /// The signed upload URL's PUT.
+    func upload(_ request: HTTPRequest) throws -> HTTPResponse { try uploads.put(request) }
+
+    /// The head of that PUT: a forged, stale or mismatched URL is refused before its body is read.
+    func checkUpload(_ request: HTTPRequest) throws { _ = try uploads.checkPut(request) }
+
+    /// A signed read URL of a photo.
+    func media(_ request: HTTPRequest) throws -> HTTPResponse { try uploads.media(request) }
 }

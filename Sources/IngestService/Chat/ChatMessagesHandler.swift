@@ -15,12 +15,6 @@ struct ChatMessagesHandler {
 
     static let maxAfterLength = 200
 
-    func register(on router: Router) {
-        BackendForwarding.addAsync(router, "GET", "/api/v1/chat/messages", list)
-        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/messages", maxBodyBytes: InputLimits.communityBodyBytes,
-                                   headerCheck: access.headerCheck(creations), send)
-    }
-
     func list(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         switch try access.resolve(request, write: false) {
         case .unavailable:

@@ -9,13 +9,6 @@ struct ChatPaywallsHandler {
     /// Snapshot reports per (project, client IP): the SDK sends one per refresh.
     let reports: RateLimiter
 
-    func register(on router: Router) {
-        BackendForwarding.addAsync(router, "POST", "/api/v1/chat/paywalls", maxBodyBytes: InputLimits.communityBodyBytes,
-                                   headerCheck: access.headerCheck(reports)) { request, respond in
-            try replace(request, respond)
-        }
-    }
-
     func replace(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let (owner, context) = try access.requireOwner(request)
         try reports.consume(context.project.id + "|" + context.clientAddress)

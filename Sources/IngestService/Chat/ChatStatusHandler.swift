@@ -8,10 +8,6 @@ struct ChatStatusHandler {
     /// Per (project, client IP).
     let reads: RateLimiter
 
-    func register(on router: Router) {
-        BackendForwarding.addAsync(router, "GET", "/api/v1/chat/status", status)
-    }
-
     func status(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         switch try access.resolve(request, write: false) {
         case .unavailable:

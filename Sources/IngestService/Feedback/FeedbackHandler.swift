@@ -3,7 +3,7 @@ import Shared
 
 /// `/api/v1/feedback`: private reports (creation with an optional screenshot) and the
 /// verified author's read of one report with its public staff replies.
-public struct FeedbackHandler {
+struct FeedbackHandler {
     let store: IngestStore
     let requestGuard: PublicRequestGuard
     let objects: ObjectStore
@@ -13,25 +13,7 @@ public struct FeedbackHandler {
     let reads: RateLimiter
 
     static let createRoute = "POST /api/v1/feedback"
-    public static let defaultCreationsPerMinute = 20
-    static let readsPerMinute = 60
     static let maxIdLength = 200
-
-    /// `creationsPerMinute` comes from `APPNORTH_FEEDBACK_RATE_PER_MIN` (default 20).
-    public init(store: IngestStore, requestGuard: PublicRequestGuard, objects: ObjectStore, clock: Clock,
-                creationsPerMinute: Int = FeedbackHandler.defaultCreationsPerMinute) {
-        self.store = store
-        self.requestGuard = requestGuard
-        self.objects = objects
-        creations = RateLimiter(limit: creationsPerMinute, window: 60, clock: clock)
-        reads = RateLimiter(limit: FeedbackHandler.readsPerMinute, window: 60, clock: clock)
-    }
-
-    public func register(on router: Router) {
-        router.add("POST", "/api/v1/feedback", maxBodyBytes: InputLimits.feedbackBodyBytes,
-                   headerCheck: requestGuard.headerCheck(origin: .required, limiter: creations), create)
-        router.add("GET", "/api/v1/feedback/{id}", thread)
-    }
 
     func create(_ request: HTTPRequest) throws -> HTTPResponse {
         let context = try requestGuard.resolve(request, write: true, origin: .required)

@@ -17,14 +17,4 @@ struct BackendForwarding {
             }
         }
     }
-
-    /// Registers a route whose synchronous part (`prepare`: checks, store reads) runs on the
-    /// pool thread; it hands back the call to make, which answers through `respond`.
-    static func addAsync(_ router: Router, _ method: String, _ pattern: String, maxBodyBytes: Int? = nil,
-                         headerCheck: Route.HeaderCheck? = nil,
-                         _ prepare: @escaping (HTTPRequest, @escaping (Result<HTTPResponse, Error>) -> Void) throws -> Void) {
-        router.addAsync(method, pattern, maxBodyBytes: maxBodyBytes, headerCheck: headerCheck) { request, respond in
-            do { try prepare(request, respond) } catch { respond(.failure(error)) }
-        }
-    }
 }

@@ -8,12 +8,6 @@ struct MarketAppsHandler {
     let market: BackendForwarding
     let access: MarketAccess
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/market/apps", search)
-        admin.addAsync("GET", "/market/apps/{handle}", get)
-        admin.addAsync("GET", "/market/apps/{handle}/export", export)
-    }
-
     func search(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var query = MarketQuery(request)
         var call = MarketAppSearch.Request(plan: try access.plan(caller))

@@ -8,11 +8,6 @@ struct MarketChartsHandler {
     let access: MarketAccess
     let cache: MarketChartCache
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/market/trending", trending)
-        admin.addAsync("GET", "/market/rising", rising)
-    }
-
     func trending(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var query = MarketQuery(request)
         let chart = query.chart()

@@ -21,16 +21,6 @@ struct MarketFavoritesHandler {
         let name: String
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/market/favorites", list)
-        admin.addAsync("POST", "/market/favorites", maxBodyBytes: 8_192, save)
-        admin.addAsync("DELETE", "/market/favorites/{id}", remove)
-        admin.addAsync("GET", "/market/favorite-folders", folders)
-        admin.addAsync("POST", "/market/favorite-folders", maxBodyBytes: 8_192, createFolder)
-        admin.addAsync("PATCH", "/market/favorite-folders/{id}", maxBodyBytes: 8_192, renameFolder)
-        admin.addAsync("DELETE", "/market/favorite-folders/{id}", deleteFolder)
-    }
-
     static func kind(_ query: inout MarketQuery) -> MarketFavoriteKind {
         if query.text("kind") == nil { query.errors.add("kind", "is required") }
         return query.choice("kind", MarketFavoriteKind.self, default: .app) ?? .app

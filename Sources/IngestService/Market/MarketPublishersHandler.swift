@@ -5,11 +5,6 @@ struct MarketPublishersHandler {
     let market: BackendForwarding
     let access: MarketAccess
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/market/publishers", list)
-        admin.addAsync("GET", "/market/publishers/{key}", get)
-    }
-
     func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var query = MarketQuery(request)
         var call = MarketPublishers.Request(plan: try access.plan(caller))

@@ -9,14 +9,13 @@ struct MarketRecordsHandler {
 
     let market: BackendForwarding
     let store: IngestStore
+    let auth: AdminAuth
 
     /// Market records feed the charts, profiles and estimates every organization reads, and
-    /// their IDs are the operator's feed's: only the instance operator imports them.
-    func register(on admin: AdminRouter) {
-        let auth = admin.auth, store = self.store
-        admin.addAsync("POST", "/market/records", maxBodyBytes: Self.maximumBodyBytes, headerCheck: { request in
-            try store.requireInstanceOperator(try auth.authenticate(request).organizationId, else: .marketImportRequiresOperator)
-        }, importLines)
+    /// their IDs are the operator's feed's: only the instance operator imports them. Checked on
+    /// the head too, in place of the usual token check, so nobody else's 4 MiB is read.
+    func checkHead(_ request: HTTPRequest) throws {
+        try store.requireInstanceOperator(try auth.authenticate(request).organizationId, else: .marketImportRequiresOperator)
     }
 
     func importLines(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

@@ -6,10 +6,6 @@ struct MarketTrackerHandler {
     let market: BackendForwarding
     let access: MarketAccess
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/market/tracker", timeline)
-    }
-
     func timeline(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         var query = MarketQuery(request)
         let days = query.integer("days", default: 30, range: 1...90)

@@ -11,12 +11,6 @@ struct MarketWatchlistHandler {
         let note: String?
     }
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("GET", "/market/watchlist", list)
-        admin.addAsync("PUT", "/market/watchlist/{adamId}", maxBodyBytes: 8_192, add)
-        admin.addAsync("DELETE", "/market/watchlist/{adamId}", remove)
-    }
-
     func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         market.forward(MarketWatchlistList.self, try access.organization(caller), respond: respond) { .json($0) }
     }

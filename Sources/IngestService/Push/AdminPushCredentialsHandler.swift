@@ -17,12 +17,6 @@ struct AdminPushCredentialsHandler {
     /// A `.p8` file is well under a kilobyte; this leaves room for any PEM wrapping.
     static let maxBodyBytes = 16 * 1024
 
-    func register(on admin: AdminRouter) {
-        admin.addAsync("PUT", "/projects/{id}/push-credentials", maxBodyBytes: AdminPushCredentialsHandler.maxBodyBytes, put)
-        admin.addAsync("GET", "/projects/{id}/push-credentials", get)
-        admin.addAsync("DELETE", "/projects/{id}/push-credentials", delete)
-    }
-
     func put(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let project = try lookup.project(request, caller)
         let body = try request.decodeJSON(Body.self)

@@ -12,17 +12,14 @@ struct PushDevicesHandler {
         let environment: String?
     }
 
-    func register(on router: Router) {
-        BackendForwarding.addAsync(router, "POST", "/api/v1/push/devices", maxBodyBytes: InputLimits.communityBodyBytes,
-                                   headerCheck: access.headerCheck(registrations)) { request, respond in
-            let device = try device(from: request)
-            push.forward(PushDeviceRegister.self, device, respond: respond) { _ in .noContent }
-        }
-        BackendForwarding.addAsync(router, "DELETE", "/api/v1/push/devices", maxBodyBytes: InputLimits.communityBodyBytes,
-                                   headerCheck: access.headerCheck(registrations)) { request, respond in
-            let device = try device(from: request)
-            push.forward(PushDeviceUnregister.self, device, respond: respond) { _ in .noContent }
-        }
+    func create(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let device = try device(from: request)
+        push.forward(PushDeviceRegister.self, device, respond: respond) { _ in .noContent }
+    }
+
+    func delete(_ request: HTTPRequest, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let device = try device(from: request)
+        push.forward(PushDeviceUnregister.self, device, respond: respond) { _ in .noContent }
     }
 
     /// Identity first (a disabled chat has no push either), then the budget, then the body.

@@ -9,11 +9,11 @@ public final class PublicRequestGuard: @unchecked Sendable {
     let verifier: IdentityVerifier
     let communityBudget: RateLimiter
 
-    public init(store: IngestStore, clock: Clock,
-                communityRequestsPerMinute: Int = InputLimits.communityRequestsPerMinutePerIP) {
+    /// `communityBudget` is spent by every request `resolve` sees, per client address.
+    public init(store: IngestStore, clock: Clock, communityBudget: RateLimiter) {
         self.store = store
         verifier = IdentityVerifier(clock: clock)
-        communityBudget = RateLimiter(limit: communityRequestsPerMinute, window: 60, clock: clock)
+        self.communityBudget = communityBudget
     }
 
     /// `consume: false` checks the community budget without spending it (a header check, whose

@@ -1,0 +1,35 @@
+import Shared
+
+/// The caller organization's API tokens: list, create (text shown once), revoke.
+struct AdminTokensHandler {
+    struct CreateBody: Decodable {
+        let name: String?
+        let scope: String?
+    }
+
+    let store: IngestStore
+
+    func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        .json(["items": try store.tokens(organizationId: caller.organizationId).map { AdminTokenView(record: $0) }])
+    }
+
+    func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        let body = try request.decodeJSON(CreateBody.self)
+        var errors = FieldErrors()
+        let name = errors.text(body.name, "name", AdminValidation.tokenName)
+        if body.scope == nil { errors.add("scope", "is required") }
+        let scope = AdminValidation.choice(body.scope, APIToken.Scope.self, "scope", into: &errors)
+        try errors.throwIfAny()
+        let created = try store.createToken(organizationId: caller.organizationId, name: name!, scope: scope!)
+        var response = HTTPResponse.json(AdminTokenView(record: created.record, token: created.token), status: 201)
+        response.headers.append(("Cache-Control", "no-store"))
+        return response
+    }
+
+    /// Revocation takes effect on the next request: tokens are looked up on every call.
+    func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        guard let id = request.pathParameters["tokenId"],
+              try store.revokeToken(id: id, organizationId: caller.organizationId) else { throw APIError.adminNotFound("token") }
+        return .noContent
+    }
+}

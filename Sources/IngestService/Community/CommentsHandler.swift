@@ -1,0 +1,61 @@
+import Shared
+
+/// `/api/v1/ideas/{handle}/comments`: an idea's public comments, oldest first, and adding one.
+struct CommentsHandler {
+    let store: IngestStore
+    let requestGuard: PublicRequestGuard
+    let cursors: CursorSigner
+
+    func list(_ request: HTTPRequest) throws -> HTTPResponse {
+        let context = try requestGuard.resolve(request, write: false)
+        var errors = FieldErrors()
+        let page = PageRequest.parse(request, &errors)
+        try errors.throwIfAnyInQuery()
+        let idea = try IdeasHandler.idea(request, context, store)
+        let scope = "comments\n" + context.project.id + "\n" + idea.id
+        var after: (createdAt: String, id: String)?
+        if let cursor = page.cursor {
+            let values = try cursors.open(cursor, scope: scope, count: 2)
+            guard case let .text(createdAt) = values[0], case let .text(id) = values[1] else {
+                throw APIError.invalidQuery(["cursor": ["is not a cursor of this query; start again without it"]])
+            }
+            after = (createdAt, id)
+        }
+        let rows = try store.publicCommentPage(ideaId: idea.id, after: after, limit: page.limit + 1)
+        let items = Array(rows.prefix(page.limit))
+        let next = rows.count > page.limit
+            ? try cursors.sign([.text(items[items.count - 1].createdAt), .text(items[items.count - 1].id)], scope: scope) : nil
+        return PublicJSON.page(items, nextCursor: next) { $0.appendJSON(to: &$1) }
+    }
+
+    struct CreateBody: Codable {
+        var body: String?
+        var authorName: String?
+    }
+
+    /// Checks the request and returns the write that stores the comment.
+    func create(_ request: HTTPRequest) throws -> () throws -> CommunityHTTP.Written {
+        let context = try requestGuard.resolve(request, write: true)
+        let input = try request.decodeJSON(CreateBody.self)
+        let idea = try IdeasHandler.idea(request, context, store, forWrite: true)
+        let board = try IdeasHandler.board(of: idea, context, store)
+        try requestGuard.require(board.policies.comment, context.participant)
+        var errors = FieldErrors()
+        let text = errors.text(input.body, "body", InputLimits.comment)
+        let authorName = errors.text(input.authorName, "authorName", InputLimits.authorName, required: false)
+        try errors.throwIfAny()
+        guard let text else { throw APIError.invalidPayload(errors.fields) }
+        let moderated = board.moderation.moderatesComments
+        let key = CommunityHTTP.idempotencyKey(request)
+        let payload = IngestStore.canonicalPayload(request.body)
+        return { [store] in
+            try store.idempotent(projectId: context.project.id, route: "POST /api/v1/ideas/\(idea.id)/comments",
+                                 scope: context.participant.idempotencyScope, key: key, payload: payload) {
+                let comment = try store.submitComment(idea: idea, moderated: moderated, body: text, authorName: authorName,
+                                                      authorEmail: context.participant.identity?.email,
+                                                      authorKey: context.participant.key)
+                return (201, PublicJSON.creation(moderated: moderated) { comment.appendJSON(to: &$0) })
+            }
+        }
+    }
+}

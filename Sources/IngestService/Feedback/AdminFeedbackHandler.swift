@@ -1,0 +1,62 @@
+import Foundation
+import Shared
+
+/// The feedback inbox of a project: filtered pages, one report in full, and CSV export.
+struct AdminFeedbackHandler {
+    /// Rows of one export at most; a larger inbox is exported in filtered parts.
+    static let maxExportRows = 50_000
+
+    let store: IngestStore
+    var lookup: AdminLookup { AdminLookup(store: store) }
+
+    /// `?status=&type=&priority=&label=&read=&assignee=&query=&cursor=&limit=` → `{items, nextCursor}`, newest first.
+    func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        let project = try lookup.project(request, caller)
+        var errors = FieldErrors()
+        let query = try AdminFeedbackQuery.parse(request, projectId: project.id, organizationId: caller.organizationId,
+                                                 store: store, into: &errors)
+        let page = PageRequest.parse(request, &errors)
+        try errors.throwIfAnyInQuery()
+        let cursor = try page.cursor.map { try AdminCursor.parse($0, filters: query.fingerprint) }
+        if query.matchesNothing { return AdminFeedbackJSON.response(["items": [Any](), "nextCursor": NSNull()]) }
+        let result = try store.inboxPage(projectId: project.id, filter: query.filter, after: cursor.map { ($0.createdAt, $0.id) },
+                                         limit: page.limit)
+        let next: Any = result.hasMore ? result.rows.last.map {
+            AdminCursor(createdAt: $0.string("created_at")!, id: $0.string("id")!, filters: query.fingerprint).text
+        } ?? NSNull() : NSNull()
+        return AdminFeedbackJSON.response(["items": result.rows.map { AdminFeedbackJSON.item($0) }, "nextCursor": next])
+    }
+
+    /// Reading the detail does not mark the report read: that is an explicit change.
+    func get(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        AdminFeedbackJSON.response(try AdminFeedbackHandler.detail(request.pathParameters["feedbackId"], caller, store))
+    }
+
+    static func detail(_ id: String?, _ caller: AdminCaller, _ store: IngestStore) throws -> [String: Any] {
+        guard let id, let row = try store.inboxReport(id: id, organizationId: caller.organizationId) else {
+            throw APIError.adminNotFound("feedback")
+        }
+        return AdminFeedbackJSON.detail(row, replies: try store.inboxReplies(feedbackId: id), events: try store.inboxEvents(feedbackId: id))
+    }
+
+    /// Every report matching the list filters (up to `maxExportRows`), newest first, as CSV.
+    func export(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        let project = try lookup.project(request, caller)
+        var errors = FieldErrors()
+        let query = try AdminFeedbackQuery.parse(request, projectId: project.id, organizationId: caller.organizationId,
+                                                 store: store, into: &errors)
+        try errors.throwIfAnyInQuery()
+        var csv = CSVWriter(header: AdminFeedbackCSV.header)
+        if !query.matchesNothing {
+            for row in try store.inboxPage(projectId: project.id, filter: query.filter, after: nil,
+                                           limit: AdminFeedbackHandler.maxExportRows).rows {
+                csv.append(AdminFeedbackCSV.cells(row))
+            }
+        }
+        return HTTPResponse(status: 200, headers: [
+            ("Content-Type", "text/csv; charset=utf-8"),
+            ("Content-Disposition", "attachment; filename=\"feedback-\(project.id).csv\""),
+            ("Cache-Control", "no-store"),
+        ], body: Array(csv.text.utf8))
+    }
+}

@@ -1,0 +1,175 @@
+import Shared
+
+/// Every handler of ingest's HTTP side, made once from the app's parts, and the route tables
+/// that send each route to one of their methods: `IngestRoutes+Hub` (`/healthz`, `/metrics`,
+/// `/version`), `IngestRoutes+Public` (the SDK's `/api/v1`) and `IngestRoutes+Operator`
+/// (`/api/admin/v1`), each in `docs/openapi.yaml`'s order.
+struct IngestRoutes {
+    let auth: AdminAuth
+    let requestGuard: PublicRequestGuard
+    let chatAccess: ChatAccess
+    let limits: RateLimits
+    /// The store's group commit, which community writes join.
+    let writes: WriteBatcher
+
+    // The hub's own
+    let health: HealthHandler
+    let metrics: MetricsHandler
+    let version: VersionHandler
+    // Community
+    let widgetConfig: WidgetConfigHandler
+    let boards: BoardsHandler
+    let ideas: IdeasHandler
+    let votes: VotesHandler
+    let comments: CommentsHandler
+    let changelog: ChangelogHandler
+    let adminBoards: AdminBoardsHandler
+    let adminStatuses: AdminStatusesHandler
+    let adminIdeas: AdminIdeasHandler
+    let moderation: AdminModerationHandler
+    let merge: AdminMergeHandler
+    let adminComments: AdminCommentsHandler
+    let adminChangelog: AdminChangelogHandler
+    // Feedback
+    let feedback: FeedbackHandler
+    let inbox: AdminFeedbackHandler
+    let inboxChanges: AdminFeedbackChangesHandler
+    // Chat
+    let chatStatus: ChatStatusHandler
+    let chatMessages: ChatMessagesHandler
+    let chatImages: ChatImagesHandler
+    let chatCards: ChatCardsHandler
+    let chatPaywalls: ChatPaywallsHandler
+    let conversations: AdminConversationsHandler
+    let conversationActions: AdminConversationActionsHandler
+    let conversationImages: AdminConversationImagesHandler
+    // Push
+    let pushDevices: PushDevicesHandler
+    let pushCredentials: AdminPushCredentialsHandler
+    // Accounts
+    let organizations: AdminOrganizationsHandler
+    let tokens: AdminTokensHandler
+    let projects: AdminProjectsHandler
+    let identitySecret: AdminIdentitySecretHandler
+    let members: AdminMembersHandler
+    // Jobs
+    let jobs: AdminJobsHandler
+    // App Store Connect
+    let appStoreConnect: AdminAppStoreConnectHandler
+    let reviews: AdminReviewsHandler
+    let metadata: AdminMetadataHandler
+    let prices: AdminPricesHandler
+    let priceJobs: AdminPriceJobsHandler
+    // Market
+    let marketCharts: MarketChartsHandler
+    let marketApps: MarketAppsHandler
+    let marketPublishers: MarketPublishersHandler
+    let marketWatchlist: MarketWatchlistHandler
+    let marketTracker: MarketTrackerHandler
+    let marketRecords: MarketRecordsHandler
+    let marketFavorites: MarketFavoritesHandler
+    // ASO
+    let asoExplorer: ASOExplorerHandler
+    let asoKeywords: ASOKeywordsHandler
+    let asoGroups: ASOGroupsHandler
+    let asoCandidates: ASOCandidatesHandler
+
+    /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
+    /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
+    /// which the caller stops.
+    init(context: DaemonContext, store: IngestStore, requestGuard: PublicRequestGuard, limits: RateLimits,
+         backends: BackendClients, hubMetrics: HubMetrics, objects: ObjectStore, imageDecoder: WorkerPool,
+         localJobs: [HubJob]) throws {
+        auth = AdminAuth(store: store)
+        self.requestGuard = requestGuard
+        chatAccess = ChatAccess(requestGuard: requestGuard)
+        self.limits = limits
+        writes = store.writes
+        let lookup = AdminLookup(store: store)
+
+        health = HealthHandler(context: context, backends: backends)
+        metrics = MetricsHandler(metrics: hubMetrics, pushd: backends[.pushd])
+        version = VersionHandler()
+
+        let cursors = CursorSigner(store: store)
+        widgetConfig = WidgetConfigHandler(requestGuard: requestGuard)
+        boards = BoardsHandler(store: store, requestGuard: requestGuard)
+        ideas = IdeasHandler(store: store, requestGuard: requestGuard, cursors: cursors)
+        votes = VotesHandler(store: store, requestGuard: requestGuard)
+        comments = CommentsHandler(store: store, requestGuard: requestGuard, cursors: cursors)
+        changelog = ChangelogHandler(store: store, requestGuard: requestGuard, cursors: cursors)
+        adminBoards = AdminBoardsHandler(store: store)
+        adminStatuses = AdminStatusesHandler(store: store)
+        adminIdeas = AdminIdeasHandler(store: store)
+        moderation = AdminModerationHandler(store: store)
+        merge = AdminMergeHandler(store: store)
+        adminComments = AdminCommentsHandler(store: store)
+        adminChangelog = AdminChangelogHandler(store: store)
+
+        feedback = FeedbackHandler(store: store, requestGuard: requestGuard, objects: objects,
+                                   creations: limits[.feedbackCreations], reads: limits[.feedbackReads])
+        inbox = AdminFeedbackHandler(store: store)
+        inboxChanges = AdminFeedbackChangesHandler(store: store)
+
+        let chat = BackendForwarding(client: backends[.chatd])
+        let uploads = ChatImageUploads(signer: ChatImageSigner(key: try store.signingKey(named: ChatImageSigner.keyName), clock: context.clock),
+                                       objects: objects, publicURL: context.config.publicURL, decoder: imageDecoder)
+        let locator = ChatConversationLocator(store: store)
+        chatStatus = ChatStatusHandler(access: chatAccess, chat: chat, reads: limits[.chatStatusReads])
+        chatMessages = ChatMessagesHandler(access: chatAccess, chat: chat, uploads: uploads, reads: limits[.chatMessageReads],
+                                           creations: limits[.chatMessages])
+        chatImages = ChatImagesHandler(access: chatAccess, chat: chat, uploads: uploads, steps: limits[.chatImageSteps])
+        chatCards = ChatCardsHandler(access: chatAccess, chat: chat, events: limits[.chatCardEvents])
+        chatPaywalls = ChatPaywallsHandler(access: chatAccess, chat: chat, reports: limits[.chatPaywallReports])
+        conversations = AdminConversationsHandler(lookup: lookup, locator: locator, chat: chat, uploads: uploads)
+        conversationActions = AdminConversationActionsHandler(locator: locator, chat: chat)
+        conversationImages = AdminConversationImagesHandler(locator: locator, chat: chat, uploads: uploads)
+
+        let push = BackendForwarding(client: backends[.pushd])
+        pushDevices = PushDevicesHandler(access: chatAccess, push: push, registrations: limits[.pushRegistrations])
+        pushCredentials = AdminPushCredentialsHandler(lookup: lookup, push: push)
+
+        organizations = AdminOrganizationsHandler(store: store)
+        tokens = AdminTokensHandler(store: store)
+        projects = AdminProjectsHandler(store: store)
+        identitySecret = AdminIdentitySecretHandler(store: store)
+        members = AdminMembersHandler(store: store)
+
+        let asod = BackendForwarding(client: backends[.asod])
+        appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)
+        reviews = AdminReviewsHandler(store: store, lookup: lookup, asod: asod)
+        metadata = AdminMetadataHandler(lookup: lookup, asod: asod)
+        prices = AdminPricesHandler(lookup: lookup, asod: asod)
+        priceJobs = AdminPriceJobsHandler(lookup: lookup, asod: asod)
+
+        let market = BackendForwarding(client: backends[.marketd])
+        let marketAccess = MarketAccess(store: store)
+        let chartCache = MarketChartCache()
+        marketCharts = MarketChartsHandler(market: market, access: marketAccess, cache: chartCache)
+        marketApps = MarketAppsHandler(market: market, access: marketAccess)
+        marketPublishers = MarketPublishersHandler(market: market, access: marketAccess)
+        marketWatchlist = MarketWatchlistHandler(market: market, access: marketAccess)
+        marketTracker = MarketTrackerHandler(market: market, access: marketAccess)
+        marketRecords = MarketRecordsHandler(market: market, store: store, auth: auth)
+        marketFavorites = MarketFavoritesHandler(market: market)
+
+        let aso = ASOBackend(client: backends[.asod], store: store)
+        asoExplorer = ASOExplorerHandler(asod: aso)
+        asoKeywords = ASOKeywordsHandler(asod: aso)
+        asoGroups = ASOGroupsHandler(asod: aso)
+        asoCandidates = ASOCandidatesHandler(asod: aso)
+
+        // `market-charts` is marketd's pass, then fresh chart answers.
+        let runnable = localJobs + [RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
+                                    RemoteJob(name: "aso-ranks", client: backends[.asod]),
+                                    MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache)]
+        jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
+    }
+
+    /// Every line of every table.
+    var lines: [RouteLine] { hubRoutes + publicRoutes + operatorRoutes }
+
+    func install(on router: Router) {
+        for line in lines { line.install(on: router, auth: auth, writes: writes) }
+    }
+}

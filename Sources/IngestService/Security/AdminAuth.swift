@@ -1,0 +1,52 @@
+import Foundation
+import Shared
+
+/// Authenticates `Authorization: Bearer an_…` for every operator route (the operator kinds of
+/// `RouteLine`): 401 without a live token, 403 when a `read` token attempts anything but GET or HEAD.
+public struct AdminAuth: Sendable {
+    /// `last_used_at` is written at most this often per token, so reads stay off the write lock.
+    static let lastUsedResolution: TimeInterval = 60
+
+    let store: IngestStore
+
+    public init(store: IngestStore) { self.store = store }
+
+    public func authorize(_ request: HTTPRequest) throws -> AdminCaller {
+        let token = try authenticate(request)
+        let threshold = ISOTime.format(store.clock.now().addingTimeInterval(-AdminAuth.lastUsedResolution))
+        if token.lastUsedAt.map({ $0 < threshold }) ?? true {
+            try store.recordTokenUse(id: token.id)
+        }
+        return AdminCaller(token: token)
+    }
+
+    /// The live token of the request, allowed its method; throws 401 or 403. Changes nothing,
+    /// so the server runs it on a request's head too, before the body is read.
+    public func authenticate(_ request: HTTPRequest) throws -> APIToken {
+        guard let text = AdminAuth.bearerToken(request.headers["authorization"]),
+              let token = try store.authenticate(token: text) else {
+            var error = APIError.unauthorized
+            error.headers.append(("WWW-Authenticate", "Bearer"))
+            throw error
+        }
+        let reads = request.method == "GET" || request.method == "HEAD"
+        if !reads && token.scope != .write { throw APIError.forbidden }
+        return token
+    }
+
+    /// A missing, revoked or read-only token is refused from the head, before a body is read.
+    var headerCheck: Route.HeaderCheck {
+        { request in _ = try authenticate(request) }
+    }
+
+    /// The token of a `Bearer` credential (scheme case-insensitive), only when it has the
+    /// operator prefix: anything else cannot be ours and is not looked up.
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard trimmed.count > 7, trimmed.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = trimmed.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        guard token.hasPrefix("an_"), token.utf8.count <= 200 else { return nil }
+        return token
+    }
+}

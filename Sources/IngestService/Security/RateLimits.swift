@@ -1,0 +1,49 @@
+import Shared
+
+/// The request budgets of ingest's public routes, made once from configuration so that the
+/// route tables can name them; each handler is handed the ones it spends. Every budget is a
+/// minute's worth of requests, per client address (`community`) or per project and client
+/// address (the others), and each name is a budget of its own.
+struct RateLimits: Sendable {
+    enum Name: String, CaseIterable, Sendable {
+        /// Every public request that names a project, spent by `PublicRequestGuard.resolve`
+        /// before the project is known.
+        case community
+        case feedbackCreations
+        case feedbackReads
+        case chatStatusReads
+        case chatMessageReads
+        case chatMessages
+        case chatImageSteps
+        case chatCardEvents
+        case chatPaywallReports
+        case pushRegistrations
+    }
+
+    /// A report's author rereads its thread now and then.
+    static let feedbackReadsPerMinute = 60
+    /// An app registers its device once per launch.
+    static let pushRegistrationsPerMinute = 60
+
+    private let limiters: [Name: RateLimiter]
+
+    init(config: HubConfig, clock: Clock) {
+        limiters = Dictionary(uniqueKeysWithValues: Name.allCases.map { name in
+            (name, RateLimiter(limit: RateLimits.perMinute(name, config), window: 60, clock: clock))
+        })
+    }
+
+    /// Where each budget's size comes from: the `APPNORTH_*_RATE_PER_MIN` settings, or a fixed size.
+    static func perMinute(_ name: Name, _ config: HubConfig) -> Int {
+        switch name {
+        case .community: return config.communityRequestsPerMinute
+        case .feedbackCreations: return config.feedbackRequestsPerMinute
+        case .feedbackReads: return feedbackReadsPerMinute
+        case .chatMessages: return config.chatMessagesPerMinute
+        case .chatStatusReads, .chatMessageReads, .chatImageSteps, .chatCardEvents, .chatPaywallReports: return config.chatReadsPerMinute
+        case .pushRegistrations: return pushRegistrationsPerMinute
+        }
+    }
+
+    subscript(name: Name) -> RateLimiter { limiters[name]! }
+}
