@@ -100,7 +100,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     /// Runs one statement and returns every row.
     public func query(_ sql: String, _ args: [SQLValue] = []) throws -> [Row] {
-        try withStatement(sql, args) { try rows(of: $0) }
+        try withStatement(sql, args) { try rows(of: $0, sql: sql) }
     }
 
     /// The first row, or nil. Add `LIMIT 1` when more rows could match: all are read.
