@@ -78,7 +78,13 @@ extension SQLiteDatabase {
                 // Read after the first step: a schema change re-compiles the statement inside
                 // sqlite3_step, and `SELECT *` may then have other columns.
                 count = sqlite3_column_count(statement)
-                layout = RowLayout(statement: statement, count: count, sql: sql)
+                if let sql, let kept = cache.layout(for: sql, statement) {
+                    layout = kept
+                } else {
+                    let made = RowLayout(statement: statement, count: count, sql: sql)
+                    if let sql { cache.keep(made, for: sql, statement) }
+                    layout = made
+                }
             }
             result.append(Row(layout: layout!, values: (0..<count).map { Self.value(statement, $0) }))
         }
