@@ -228,6 +228,26 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertEqual(row?.string("note"), "n")
     }
 
+    func testACachedStatementKeepsItsLayoutUntilASchemaChangeRecompilesIt() throws {
+        // Given a cached statement read twice with other arguments
+        let db = try openWithTable()
+        try db.run("INSERT INTO item(name) VALUES (?), (?)", ["a", "b"])
+        let sql = "SELECT * FROM item WHERE name = ?"
+        let first = try XCTUnwrap(db.queryOne(sql, ["a"]))
+        let second = try XCTUnwrap(db.queryOne(sql, ["b"]))
+        // When the table changes under it
+        try db.execute("ALTER TABLE item RENAME COLUMN qty TO quantity")
+        let third = try XCTUnwrap(db.queryOne(sql, ["a"]))
+        // Then the layout was built once, and again only after the change
+        XCTAssertTrue(first.layout === second.layout)
+        XCTAssertFalse(second.layout === third.layout)
+        XCTAssertEqual(third.columns, ["id", "name", "quantity"])
+        XCTAssertEqual(try third.text("name"), "a")
+        // And without a statement cache each query builds its own
+        let uncached = try SQLiteDatabase(path: file(), statementCacheCapacity: 0)
+        XCTAssertFalse(try uncached.queryOne(sql, ["a"])?.layout === uncached.queryOne(sql, ["a"])?.layout)
+    }
+
     func testRunRejectsTrailingStatementsAndWrongArgumentCounts() throws {
         // Given
         let db = try openWithTable()

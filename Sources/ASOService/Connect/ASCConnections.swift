@@ -69,8 +69,8 @@ public final class ASCConnections: @unchecked Sendable {
         guard let row = try db.queryOne("SELECT * FROM asc_connections WHERE organization_id = ?", [.text(organizationId)]) else {
             throw Self.notConnected
         }
-        return ASCConnectionView(issuerId: row.string("issuer_id")!, keyId: row.string("key_id")!, connectedAt: row.string("connected_at")!,
-                                 verifiedAt: row.string("verified_at")!, appCount: Int(row.int64("app_count")!))
+        return try ASCConnectionView(issuerId: row.text("issuer_id"), keyId: row.text("key_id"), connectedAt: row.text("connected_at"),
+                                     verifiedAt: row.text("verified_at"), appCount: Int(row.integer("app_count")))
     }
 
     public func disconnect(organizationId: String) throws {
@@ -86,15 +86,15 @@ public final class ASCConnections: @unchecked Sendable {
         guard let row = try db.queryOne("SELECT * FROM asc_connections WHERE organization_id = ?", [.text(organizationId)]) else {
             throw Self.notConnected
         }
-        let connectionId = row.string("connection_id")!
+        let connectionId = try row.text("connection_id")
         if let cached = lock.withLock({ clients[connectionId] }) { return cached }
         guard let keyring else { throw Self.encryptionNotConfigured }
         let credentials: ASCCredentials
         do {
-            let pem = try keyring.openString(row.string("sealed_key")!,
+            let pem = try keyring.openString(row.text("sealed_key"),
                                              associatedData: Self.associatedData(organizationId: organizationId, connectionId: connectionId))
-            credentials = ASCCredentials(issuerId: row.string("issuer_id")!, keyId: row.string("key_id")!,
-                                         privateKey: try ES256PrivateKey(pem: pem))
+            credentials = try ASCCredentials(issuerId: row.text("issuer_id"), keyId: row.text("key_id"),
+                                             privateKey: try ES256PrivateKey(pem: pem))
         } catch {
             throw RPCError(code: ASCError.credentialsUnreadable.code,
                            message: "The stored key cannot be opened with the configured credentials key; reconnect with the private key.",

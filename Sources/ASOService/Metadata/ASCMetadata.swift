@@ -192,10 +192,10 @@ public final class ASCMetadata: @unchecked Sendable {
         }
         return try db.query("SELECT * FROM metadata_publish_log WHERE project_id = ? ORDER BY created_at DESC, id DESC LIMIT 200",
                             [.text(projectId)]).map {
-            ASCMetadataAudit.Entry(id: $0.string("id")!, locale: $0.string("locale")!, result: $0.string("result")!,
-                                   requested: list($0.string("requested")), published: list($0.string("published")),
-                                   failed: list($0.string("failed")), detail: $0.string("detail"), actor: $0.string("actor")!,
-                                   createdAt: $0.string("created_at")!)
+            try ASCMetadataAudit.Entry(id: $0.text("id"), locale: $0.text("locale"), result: $0.text("result"),
+                                       requested: list($0.string("requested")), published: list($0.string("published")),
+                                       failed: list($0.string("failed")), detail: $0.string("detail"), actor: $0.text("actor"),
+                                       createdAt: $0.text("created_at"))
         }
     }
 }

@@ -24,7 +24,7 @@ extension ASCPrices {
     func storedRequest(_ app: ASCAppRef, previewId: String) throws -> (ASCPricePreview.Request, PriceLocalizationPreview) {
         let stored = try storedPreview(.init(projectId: app.projectId, previewId: previewId))
         guard let row = try db.queryOne("SELECT request FROM price_previews WHERE id = ?", [.text(previewId)]),
-              let request = try? JSONDecoder().decode(ASCPricePreview.Request.self, from: Data(row.string("request")!.utf8)),
+              let request = try? JSONDecoder().decode(ASCPricePreview.Request.self, from: Data(try row.text("request").utf8)),
               let preview = try? JSONDecoder().decode(PriceLocalizationPreview.self, from: Data(stored.preview.utf8)) else {
             throw RPCError(code: "PREVIEW_NOT_FOUND", message: "No stored preview with this ID.", status: 404)
         }

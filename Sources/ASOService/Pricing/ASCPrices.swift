@@ -138,6 +138,6 @@ public final class ASCPrices: @unchecked Sendable {
                                         [.text(request.previewId), .text(request.projectId)]) else {
             throw RPCError(code: "PREVIEW_NOT_FOUND", message: "No stored preview with this ID.", status: 404)
         }
-        return .init(previewId: row.string("id")!, createdAt: row.string("created_at")!, preview: row.string("preview")!)
+        return try .init(previewId: row.text("id"), createdAt: row.text("created_at"), preview: row.text("preview"))
     }
 }

@@ -96,13 +96,13 @@ public final class PriceJobs: @unchecked Sendable {
             throw RPCError(code: "JOB_NOT_FOUND", message: "No price job with this ID.", status: 404)
         }
         let items = try db.query("SELECT * FROM price_job_items WHERE job_id = ? ORDER BY position, territory", [.text(ref.jobId)]).map {
-            PriceJobDTO.Item(territory: $0.string("territory")!, targetPointId: $0.string("target_point_id")!,
-                             fromPointId: $0.string("from_point_id"), state: $0.string("state")!, attempts: Int($0.int64("attempts")!),
-                             error: $0.string("error"), updatedAt: $0.string("updated_at")!)
+            try PriceJobDTO.Item(territory: $0.text("territory"), targetPointId: $0.text("target_point_id"),
+                                 fromPointId: $0.string("from_point_id"), state: $0.text("state"), attempts: Int($0.integer("attempts")),
+                                 error: $0.string("error"), updatedAt: $0.text("updated_at"))
         }
-        return PriceJobDTO(id: row.string("id")!, projectId: row.string("project_id")!, productId: row.string("product_id")!,
-                           previewId: row.string("preview_id"), rollbackOf: row.string("rollback_of"), startDate: row.string("start_date"),
-                           preserveCurrentPrice: row.bool("preserve_current") ?? false, createdAt: row.string("created_at")!, items: items)
+        return try PriceJobDTO(id: row.text("id"), projectId: row.text("project_id"), productId: row.text("product_id"),
+                               previewId: row.string("preview_id"), rollbackOf: row.string("rollback_of"), startDate: row.string("start_date"),
+                               preserveCurrentPrice: row.bool("preserve_current") ?? false, createdAt: row.text("created_at"), items: items)
     }
 
     public func act(_ request: PriceJobAction.Request) throws -> PriceJobDTO {
@@ -165,20 +165,20 @@ public final class PriceJobs: @unchecked Sendable {
     private func set(_ item: Row, _ state: String, error: String? = nil, attempt: Bool = false) throws {
         try db.run("""
             UPDATE price_job_items SET state = ?, error = ?, attempts = attempts + ?, updated_at = ? WHERE job_id = ? AND territory = ?
-            """, [.text(state), SQLValue(error), .int(attempt ? 1 : 0), .text(now()), .text(item.string("job_id")!), .text(item.string("territory")!)])
+            """, [.text(state), SQLValue(error), .int(attempt ? 1 : 0), .text(now()), .text(item.text("job_id")), .text(item.text("territory"))])
     }
 
     private func process(_ item: Row) throws -> Bool {
-        let territory = item.string("territory")!, target = item.string("target_point_id")!, product = item.string("product_id")!
+        let territory = try item.text("territory"), target = try item.text("target_point_id"), product = try item.text("product_id")
         let client: ASCClient
         do {
-            client = try connections.client(organizationId: item.string("organization_id")!)
+            client = try connections.client(organizationId: item.text("organization_id"))
         } catch {
             return false
         }
         do {
             let current = try currentPoint(client, productId: product, territory: territory)
-            switch item.string("state")! {
+            switch try item.text("state") {
             case "sent", "uncertain", "running":
                 // The last write may have reached Apple: only Apple's answer decides.
                 if current == target {
@@ -188,7 +188,7 @@ public final class PriceJobs: @unchecked Sendable {
                 if item.string("state") == "running" || current == item.string("from_point_id") {
                     try set(item, "pending", error: "reconciled: the earlier write did not take effect")
                     return try process(db.queryOne("SELECT i.*, j.organization_id, j.product_id, j.start_date, j.preserve_current FROM price_job_items i JOIN price_jobs j ON j.id = i.job_id WHERE i.job_id = ? AND i.territory = ?",
-                                                   [.text(item.string("job_id")!), .text(territory)])!)
+                                                   [.text(try item.text("job_id")), .text(territory)])!)
                 }
                 try set(item, "failed", error: "CONFLICTING_CHANGE: Apple shows \(current ?? "no price"), neither the target nor the price before")
                 return true
@@ -225,7 +225,7 @@ public final class PriceJobs: @unchecked Sendable {
                     try set(item, "uncertain", error: error.description)
                 case .unavailable:
                     // Never sent: it goes again on the next pass, within its attempts.
-                    let attempts = Int(item.int64("attempts")!) + 1
+                    let attempts = Int(try item.integer("attempts")) + 1
                     try set(item, attempts >= PriceJobs.maximumAttempts ? "failed" : "pending", error: error.description)
                 default:
                     try set(item, "failed", error: error.description)

@@ -98,7 +98,7 @@ public final class ASCReviews: @unchecked Sendable {
         return try db.query(sql, args).map(ASCReviews.dto)
     }
 
-    public func review(_ ref: ASCReviewRef) throws -> ASCReviewDTO { ASCReviews.dto(try row(ref)) }
+    public func review(_ ref: ASCReviewRef) throws -> ASCReviewDTO { try ASCReviews.dto(row(ref)) }
 
     private func row(_ ref: ASCReviewRef) throws -> Row {
         guard let row = try db.queryOne("SELECT * FROM asc_reviews WHERE project_id = ? AND review_id = ?",
@@ -160,14 +160,14 @@ public final class ASCReviews: @unchecked Sendable {
         return try review(request.review)
     }
 
-    static func dto(_ row: Row) -> ASCReviewDTO {
+    static func dto(_ row: Row) throws -> ASCReviewDTO {
         let response = row.string("response_id").map {
             ASCReviewDTO.Response(id: $0, body: row.string("response_body") ?? "", state: row.string("response_state"),
                                   updatedAt: row.string("response_updated_at"))
         }
-        return ASCReviewDTO(id: row.string("review_id")!, rating: Int(row.int64("rating")!), title: row.string("title"),
-                            body: row.string("body"), reviewerNickname: row.string("reviewer_nickname"), territory: row.string("territory"),
-                            createdAt: row.string("created_at")!, response: response,
-                            status: ASCReviewDTO.Status(rawValue: row.string("status")!) ?? .open, syncedAt: row.string("synced_at")!)
+        return try ASCReviewDTO(id: row.text("review_id"), rating: Int(row.integer("rating")), title: row.string("title"),
+                                body: row.string("body"), reviewerNickname: row.string("reviewer_nickname"), territory: row.string("territory"),
+                                createdAt: row.text("created_at"), response: response,
+                                status: ASCReviewDTO.Status(rawValue: row.text("status")) ?? .open, syncedAt: row.text("synced_at"))
     }
 }

@@ -29,7 +29,7 @@ extension ASOStore {
             SELECT o.*, a.rank AS app_rank FROM observation_apps a JOIN observations o ON o.id = a.observation_id
             WHERE a.track_id = ? AND o.country = ? AND o.day >= ? ORDER BY o.day DESC, o.id DESC LIMIT ?
             """, [.text(appStoreId), .text(country), .text(since), .int(Int64(limit))])
-            .map { (try observation(from: $0), $0.int("app_rank")!) }
+            .map { try (observation(from: $0), Int($0.integer("app_rank"))) }
     }
 
     /// The normalized terms the project tracks in `country`.
@@ -55,7 +55,7 @@ extension ASOStore {
             args.append(.text(country))
         }
         return try db.query(sql + " ORDER BY k.country, k.term", args).map {
-            ($0.string("keyword_id")!, $0.string("k_term")!, $0.string("k_country")!, $0.int("r_rank"), try observation(from: $0))
+            try ($0.text("keyword_id"), $0.text("k_term"), $0.text("k_country"), $0.int("r_rank"), observation(from: $0))
         }
     }
 }

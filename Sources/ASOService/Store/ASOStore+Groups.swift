@@ -48,9 +48,9 @@ extension ASOStore {
                                   [.text(request.project.projectId)])
         var rows: [ASOGridRow] = []
         for group in groups {
-            let id = group.string("id")!
+            let id = try group.text("id")
             let cells = Dictionary(keywords.filter { $0.groupId == id }.map { ($0.country, $0) }) { first, _ in first }
-            rows.append(ASOGridRow(groupId: id, concept: group.string("concept")!, cells: cells))
+            rows.append(ASOGridRow(groupId: id, concept: try group.text("concept"), cells: cells))
         }
         var loose: [String: [String: ASOTrackedKeyword]] = [:]
         var order: [String] = []

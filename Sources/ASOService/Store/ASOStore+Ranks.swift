@@ -6,7 +6,7 @@ extension ASOStore {
     /// Every (term, country) tracked by some project, each once.
     public func trackedTerms() throws -> [(term: String, country: String)] {
         try db.query("SELECT DISTINCT term, country FROM tracked_keywords ORDER BY country, term")
-            .map { ($0.string("term")!, $0.string("country")!) }
+            .map { try ($0.text("term"), $0.text("country")) }
     }
 
     /// Writes, for every keyword tracking the observation's term and country, the app's
@@ -37,6 +37,6 @@ extension ASOStore {
     func observationStamp(term: String, country: String, day: String, source: String) throws -> (id: Int64, observedAt: String)? {
         try db.queryOne("SELECT id, observed_at FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
                         [.text(term), .text(country), .text(day), .text(source)])
-            .map { ($0.int64("id")!, $0.string("observed_at")!) }
+            .map { try ($0.integer("id"), $0.text("observed_at")) }
     }
 }

@@ -146,7 +146,7 @@ extension ASOStore {
         }
         let points = try db.query("SELECT day, observed_at, rank FROM keyword_ranks WHERE keyword_id = ? ORDER BY day DESC",
                                   [.text(request.keywordId)])
-            .map { ASORankPoint(date: $0.string("day")!, observedAt: $0.string("observed_at")!, rank: $0.int("rank")) }
+            .map { try ASORankPoint(date: $0.text("day"), observedAt: $0.text("observed_at"), rank: $0.int("rank")) }
         return ASOKeywordHistory.Response(keyword: keyword, items: points)
     }
 
@@ -155,23 +155,23 @@ extension ASOStore {
         guard !ids.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let rows = try db.query(ASOStore.keywordSelect + " WHERE k.id IN (\(marks))", ids.map { .text($0) })
-        let byId = Dictionary(uniqueKeysWithValues: rows.map { ($0.string("id")!, ASOStore.keyword(from: $0)) })
+        let byId = Dictionary(uniqueKeysWithValues: try rows.map { try ($0.text("id"), ASOStore.keyword(from: $0)) })
         return ids.compactMap { byId[$0] }
     }
 
     /// A row of `keywordSelect`: latest rank, and the seven-day change only when both the
     /// latest and the rank dated seven days earlier exist and are ranks.
-    static func keyword(from row: Row) -> ASOTrackedKeyword {
+    static func keyword(from row: Row) throws -> ASOTrackedKeyword {
         let day = row.string("r_day")
         let rank = row.int("r_rank")
         let previous = row.int("r_previous")
         let status: ASOTrackedKeyword.Status = day == nil ? .unobserved : rank == nil ? .unranked : .ranked
         var change: Int?
         if let rank, let previous { change = previous - rank }
-        return ASOTrackedKeyword(id: row.string("id")!, projectId: row.string("project_id")!, term: row.string("term")!,
-                                 country: row.string("country")!, groupId: row.string("group_id"),
-                                 createdAt: row.string("created_at")!, status: status, rank: rank, rankDate: day,
-                                 observedAt: row.string("r_observed_at"), change7d: change)
+        return try ASOTrackedKeyword(id: row.text("id"), projectId: row.text("project_id"), term: row.text("term"),
+                                     country: row.text("country"), groupId: row.string("group_id"),
+                                     createdAt: row.text("created_at"), status: status, rank: rank, rankDate: day,
+                                     observedAt: row.string("r_observed_at"), change7d: change)
     }
 }
 

@@ -83,9 +83,9 @@ public final class ASOStore: @unchecked Sendable {
     }
 
     func observation(from row: Row) throws -> ASOObservation {
-        let apps = try JSONDecoder().decode([ITunesApp].self, from: Data(row.string("results")!.utf8))
-        return ASOObservation(id: row.int64("id")!, term: row.string("term")!, country: row.string("country")!,
-                              day: row.string("day")!, source: row.string("source")!, observedAt: row.string("observed_at")!,
-                              apps: apps)
+        let apps = try JSONDecoder().decode([ITunesApp].self, from: Data(row.text("results").utf8))
+        return try ASOObservation(id: row.integer("id"), term: row.text("term"), country: row.text("country"),
+                                  day: row.text("day"), source: row.text("source"), observedAt: row.text("observed_at"),
+                                  apps: apps)
     }
 }

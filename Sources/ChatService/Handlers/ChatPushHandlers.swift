@@ -18,7 +18,7 @@ enum ChatPushHandlers {
                 SELECT last_team_seq, user_read_seq FROM conversations
                 WHERE project_id = ? AND owner_kind = ? AND owner_value = ? ORDER BY seq DESC LIMIT 1
                 """, [.text(request.projectId), .text(owner.kind.rawValue), .text(owner.value)]) else { return false }
-            return row.int64("last_team_seq")! > row.int64("user_read_seq")!
+            return try row.integer("last_team_seq") > row.integer("user_read_seq")
         }
         return ChatUnreadState.Response(unread: unread)
     }

@@ -5,7 +5,7 @@ enum ChatTeamHandlers {
     static func install(on rpc: RPCServer, store: ChatStore) {
         rpc.register(ChatTeamConversations.self) { request, _ in try store.conversations(request) }
         rpc.register(ChatTeamConversation.self) { request, _ in
-            ChatStore.summary(try store.conversation(projectId: request.projectId, id: request.conversationId))
+            try ChatStore.summary(store.conversation(projectId: request.projectId, id: request.conversationId))
         }
         rpc.register(ChatTeamMessages.self) { request, _ in try store.teamMessages(request) }
         rpc.register(ChatTeamPost.self) { request, _ in try store.post(request) }

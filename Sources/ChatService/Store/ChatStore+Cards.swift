@@ -16,13 +16,13 @@ extension ChatStore {
     /// Returns the existing card or inserts it (a public team message, so unread and
     /// `chat.replied` follow); call inside a transaction. The unique index backs the check.
     func ensureReviewCard(conversation: Row) throws -> Row {
-        let seq = conversation.int64("seq")!
+        let seq = try conversation.integer("seq")
         if let existing = try db.queryOne("SELECT * FROM messages WHERE conversation_seq = ? AND kind = ?",
                                           [.int(seq), .text(ChatStore.reviewRequestKind)]) {
             return existing
         }
         let copy = ChatReviewCopy.forLocale(conversation.string("locale"))
-        let row = try insertMessage(conversationSeq: seq, projectId: conversation.string("project_id")!, sender: .team,
+        let row = try insertMessage(conversationSeq: seq, projectId: conversation.text("project_id"), sender: .team,
                                     body: copy.messageBody, kind: ChatStore.reviewRequestKind, card: copy.card)
         try appendReplied(conversation: conversation, message: row)
         return row
@@ -45,7 +45,7 @@ extension ChatStore {
             case .opened: "UPDATE messages SET opened_at = COALESCE(opened_at, ?) WHERE seq = ?"
             case .tapped: "UPDATE messages SET opened_at = COALESCE(opened_at, ?1), tapped_at = COALESCE(tapped_at, ?1) WHERE seq = ?2"
             }
-            try db.run(sql, [.text(at), .int(row.int64("seq")!)])
+            try db.run(sql, [.text(at), .int(row.integer("seq"))])
         }
     }
 }

@@ -29,7 +29,7 @@ extension ChatStore {
                       existing.string("uploader_value") == value, existing.string("token_hash") == request.tokenHash else {
                     throw RPCError.invalidPayload(field: "imageId", "belongs to another upload")
                 }
-                return ChatImageStage.Response(image: ChatStore.imageDTO(existing), expiresAt: existing.string("expires_at")!)
+                return try ChatImageStage.Response(image: ChatStore.imageDTO(existing), expiresAt: existing.text("expires_at"))
             }
             let createdAt = clock.now()
             let expiresAt = ISOTime.format(createdAt.addingTimeInterval(ChatImageLimits.tokenLifetime))
@@ -41,7 +41,7 @@ extension ChatStore {
                       SQLValue(request.uploader.conversationId), .int(Int64(request.width)), .int(Int64(request.height)),
                       .int(Int64(request.byteSize)), .text(request.stagingKey), .text(ISOTime.format(createdAt)), .text(expiresAt)])
             let row = try db.queryOne("SELECT * FROM images WHERE id = ?", [.text(request.imageId)])!
-            return ChatImageStage.Response(image: ChatStore.imageDTO(row), expiresAt: expiresAt)
+            return try ChatImageStage.Response(image: ChatStore.imageDTO(row), expiresAt: expiresAt)
         }
     }
 
@@ -64,7 +64,7 @@ extension ChatStore {
             guard row.int64("message_seq") == nil, !rows.contains(where: { $0.int64("seq") == row.int64("seq") }) else {
                 throw RPCError.invalidImageToken(field: field, "was already sent")
             }
-            guard row.string("expires_at")! > now else { throw RPCError.invalidImageToken(field: field, "has expired") }
+            guard try row.text("expires_at") > now else { throw RPCError.invalidImageToken(field: field, "has expired") }
             rows.append(row)
         }
         return rows
@@ -77,14 +77,14 @@ extension ChatStore {
         guard !images.isEmpty else { return }
         guard let objects else { throw RPCError(code: "IMAGE_STORAGE_UNAVAILABLE", message: "photo storage is not configured", status: 503) }
         for (position, image) in images.enumerated() {
-            let id = image.string("id")!
-            guard let bytes = try objects.get(key: image.string("staging_key")!) else {
+            let id = try image.text("id")
+            guard let bytes = try objects.get(key: image.text("staging_key")) else {
                 throw RPCError.invalidImageToken(field: "imageTokens[\(position)]", "has expired")
             }
-            let sentKey = ChatImageLimits.sentPrefix + image.string("project_id")!.lowercased() + "/" + id + ".jpg"
+            let sentKey = try ChatImageLimits.sentPrefix + image.text("project_id").lowercased() + "/" + id + ".jpg"
             try objects.put(key: sentKey, bytes: bytes, contentType: "image/jpeg")
             try db.run("UPDATE images SET message_seq = ?, position = ?, sent_key = ? WHERE seq = ?",
-                       [.int(messageSeq), .int(Int64(position)), .text(sentKey), .int(image.int64("seq")!)])
+                       [.int(messageSeq), .int(Int64(position)), .text(sentKey), .int(try image.integer("seq"))])
         }
     }
 
@@ -103,9 +103,9 @@ extension ChatStore {
         }
     }
 
-    static func imageDTO(_ row: Row) -> ChatImageDTO {
-        ChatImageDTO(id: row.string("id")!, url: nil, width: Int(row.int64("width")!), height: Int(row.int64("height")!),
-                     key: row.string("sent_key") ?? row.string("staging_key"))
+    static func imageDTO(_ row: Row) throws -> ChatImageDTO {
+        try ChatImageDTO(id: row.text("id"), url: nil, width: Int(row.integer("width")), height: Int(row.integer("height")),
+                         key: row.string("sent_key") ?? row.string("staging_key"))
     }
 
     /// The stored uploader: the participant's identity, or `team` and the member.

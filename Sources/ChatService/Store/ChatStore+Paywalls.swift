@@ -31,8 +31,8 @@ extension ChatStore {
         guard let row = try db.queryOne("""
             SELECT snapshot, received_at FROM chat_paywall_snapshots WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
             """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)]) else { return nil }
-        let snapshot = try JSONDecoder().decode(ChatPaywallSnapshot.self, from: Data(row.string("snapshot")!.utf8))
-        return (snapshot, row.string("received_at")!)
+        let snapshot = try JSONDecoder().decode(ChatPaywallSnapshot.self, from: Data(row.text("snapshot").utf8))
+        return (snapshot, try row.text("received_at"))
     }
 
     /// Sends an offer card for a paywall of the owner's latest snapshot, titled as it is now.
@@ -42,15 +42,15 @@ extension ChatStore {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
             guard let paywall = try db.queryOne("""
                 SELECT title FROM chat_paywalls WHERE project_id = ? AND owner_kind = ? AND owner_value = ? AND paywall_id = ?
-                """, [.text(request.projectId), .text(conversation.string("owner_kind")!),
-                      .text(conversation.string("owner_value")!), .text(request.paywallId)]) else {
+                """, [.text(request.projectId), .text(try conversation.text("owner_kind")),
+                      .text(try conversation.text("owner_value")), .text(request.paywallId)]) else {
                 throw RPCError.unknownPaywall(request.paywallId)
             }
             let card = ChatActionCardDTO(kind: ChatOfferCard.kind, paywallId: request.paywallId,
-                                         titleAtSend: paywall.string("title")!, buttonLabel: request.buttonLabel, body: request.body,
+                                         titleAtSend: try paywall.text("title"), buttonLabel: request.buttonLabel, body: request.body,
                                          available: true)
             // The message text is what a client without card support shows.
-            let row = try insertMessage(conversationSeq: conversation.int64("seq")!, projectId: request.projectId,
+            let row = try insertMessage(conversationSeq: conversation.integer("seq"), projectId: request.projectId,
                                         sender: .team, body: request.body ?? request.buttonLabel, author: request.author,
                                         kind: ChatOfferCard.kind, card: card)
             try appendReplied(conversation: conversation, message: row)

@@ -28,8 +28,8 @@ extension ChatStore {
         args.append(.int(Int64(request.limit + 1)))
         let rows = try db.query(sql, args)
         let page = rows.prefix(request.limit)
-        let next = rows.count > request.limit ? page.last.map { String($0.int64("last_message_seq")!) } : nil
-        return ChatTeamConversations.Response(items: page.map(ChatStore.summary), nextCursor: next)
+        let next = try rows.count > request.limit ? page.last.map { String(try $0.integer("last_message_seq")) } : nil
+        return ChatTeamConversations.Response(items: try page.map(ChatStore.summary), nextCursor: next)
     }
 
     /// A page of messages including notes, oldest first (`cursor`: the last seen position);
@@ -45,7 +45,7 @@ extension ChatStore {
         }
         return try db.transaction {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
-            let seq = conversation.int64("seq")!
+            let seq = try conversation.integer("seq")
             if request.markRead {
                 try db.run("UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
                            [.int(seq)])
@@ -53,7 +53,7 @@ extension ChatStore {
             let rows = try db.query("SELECT * FROM messages WHERE conversation_seq = ? AND seq > ? ORDER BY seq LIMIT ?",
                                     [.int(seq), .int(after), .int(Int64(request.limit + 1))])
             let page = rows.prefix(request.limit)
-            let next = rows.count > request.limit ? page.last.map { String($0.int64("seq")!) } : nil
+            let next = try rows.count > request.limit ? page.last.map { String(try $0.integer("seq")) } : nil
             return ChatTeamMessages.Response(items: try page.map { try dto($0, forTeam: true) }, nextCursor: next)
         }
     }
@@ -72,9 +72,9 @@ extension ChatStore {
                 images = try claimableImages(request.imageTokens, uploader: .team(projectId: request.projectId, member: author,
                                                                                   conversationId: request.conversationId))
             }
-            let row = try insertMessage(conversationSeq: conversation.int64("seq")!, projectId: request.projectId, sender: .team,
+            let row = try insertMessage(conversationSeq: conversation.integer("seq"), projectId: request.projectId, sender: .team,
                                         body: request.body, internal: request.internal, author: request.author)
-            try attach(images, messageSeq: row.int64("seq")!)
+            try attach(images, messageSeq: row.integer("seq"))
             if !request.internal {
                 try appendReplied(conversation: conversation, message: row)
             }
@@ -87,7 +87,7 @@ extension ChatStore {
     public func resolve(_ request: ChatTeamResolve.Request) throws -> ChatConversationSummary {
         try db.transaction {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
-            let seq = conversation.int64("seq")!
+            let seq = try conversation.integer("seq")
             let resolvedAt = now()
             try db.run("UPDATE conversations SET status = 'resolved', sentiment = ?, resolved_at = ? WHERE seq = ?",
                        [.text(request.sentiment.rawValue), .text(resolvedAt), .int(seq)])
@@ -98,7 +98,7 @@ extension ChatStore {
             if request.sentiment == .positive && request.automaticReviewRequests {
                 _ = try ensureReviewCard(conversation: conversation)
             }
-            return ChatStore.summary(try self.conversation(projectId: request.projectId, id: request.conversationId))
+            return try ChatStore.summary(self.conversation(projectId: request.projectId, id: request.conversationId))
         }
     }
 
@@ -107,8 +107,8 @@ extension ChatStore {
         try db.transaction {
             let conversation = try conversation(projectId: projectId, id: conversationId)
             try db.run("UPDATE conversations SET status = 'open', sentiment = NULL, resolved_at = NULL WHERE seq = ?",
-                       [.int(conversation.int64("seq")!)])
-            return ChatStore.summary(try self.conversation(projectId: projectId, id: conversationId))
+                       [.int(try conversation.integer("seq"))])
+            return try ChatStore.summary(self.conversation(projectId: projectId, id: conversationId))
         }
     }
 
@@ -116,7 +116,7 @@ extension ChatStore {
     func appendReplied(conversation: Row, message: Row) throws {
         try outbox.append(topic: ChatOutboxTopic.replied, projectId: conversation.string("project_id"),
                           payload: ChatStore.eventPayload(conversation: conversation, extra: [
-                              "messageId": message.string("id")!, "createdAt": message.string("created_at")!,
+                              "messageId": message.text("id"), "createdAt": message.text("created_at"),
                           ]))
     }
 }

@@ -10,7 +10,7 @@ extension ChatStore {
         guard let conversation = try latestConversation(of: owner) else {
             return ChatStatus.Response(hasUnread: false, conversationId: nil)
         }
-        return ChatStatus.Response(hasUnread: conversation.int64("last_team_seq")! > conversation.int64("user_read_seq")!,
+        return ChatStatus.Response(hasUnread: try conversation.integer("last_team_seq") > conversation.integer("user_read_seq"),
                                    conversationId: conversation.string("id"))
     }
 
@@ -30,14 +30,14 @@ extension ChatStore {
                     """, [.text(after), .text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)]) else {
                     throw RPCError.messageNotFound()
                 }
-                afterSeq = row.int64("seq")!
+                afterSeq = try row.integer("seq")
             }
-            let conversationSeq = conversation.int64("seq")!
+            let conversationSeq = try conversation.integer("seq")
             let rows = try db.query("""
                 SELECT * FROM messages WHERE conversation_seq = ? AND internal = 0 AND seq > ? ORDER BY seq
                 """, [.int(conversationSeq), .int(afterSeq)])
-            let lastTeam = conversation.int64("last_team_seq")!
-            if lastTeam > conversation.int64("user_read_seq")! {
+            let lastTeam = try conversation.integer("last_team_seq")
+            if try lastTeam > conversation.integer("user_read_seq") {
                 try db.run("UPDATE conversations SET user_read_seq = ? WHERE seq = ?", [.int(lastTeam), .int(conversationSeq)])
                 try outbox.append(topic: ChatOutboxTopic.read, projectId: owner.projectId,
                                   payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
@@ -64,7 +64,7 @@ extension ChatStore {
             }
             let conversationSeq: Int64
             if let latest = try latestConversation(of: owner), latest.string("status") == "open" {
-                conversationSeq = latest.int64("seq")!
+                conversationSeq = try latest.integer("seq")
             } else {
                 conversationSeq = try openConversation(for: request)
             }
@@ -73,7 +73,7 @@ extension ChatStore {
             let row = try insertMessage(conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
                                         body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
                                         payloadHash: request.payloadHash)
-            try attach(images, messageSeq: row.int64("seq")!)
+            try attach(images, messageSeq: row.integer("seq"))
             return ChatSend.Response(message: try dto(row, forTeam: false), replayed: false)
         }
     }

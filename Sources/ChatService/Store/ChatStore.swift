@@ -70,16 +70,16 @@ public final class ChatStore: @unchecked Sendable {
         return row
     }
 
-    static func summary(_ row: Row) -> ChatConversationSummary {
-        ChatConversationSummary(
-            id: row.string("id")!,
-            status: ChatConversationSummary.Status(rawValue: row.string("status")!) ?? .open,
+    static func summary(_ row: Row) throws -> ChatConversationSummary {
+        try ChatConversationSummary(
+            id: row.text("id"),
+            status: ChatConversationSummary.Status(rawValue: row.text("status")) ?? .open,
             sentiment: row.string("sentiment").flatMap(ChatConversationSummary.Sentiment.init(rawValue:)),
-            lastMessageAt: row.string("last_message_at")!,
-            unreadByTeam: row.int64("last_user_seq")! > row.int64("team_read_seq")!,
-            ownerKind: ChatOwner.Kind(rawValue: row.string("owner_kind")!) ?? .token,
+            lastMessageAt: row.text("last_message_at"),
+            unreadByTeam: row.integer("last_user_seq") > row.integer("team_read_seq"),
+            ownerKind: ChatOwner.Kind(rawValue: row.text("owner_kind")) ?? .token,
             locale: row.string("locale"),
-            createdAt: row.string("created_at")!)
+            createdAt: row.text("created_at"))
     }
 
     /// A message row as the contract's shape; `forTeam` adds `internal`. An offer card's
@@ -87,18 +87,18 @@ public final class ChatStore: @unchecked Sendable {
     func dto(_ row: Row, forTeam: Bool) throws -> ChatMessageDTO {
         var card = row.string("card").flatMap { try? JSONDecoder().decode(ChatActionCardDTO.self, from: Data($0.utf8)) }
         if let offer = card, offer.kind == ChatOfferCard.kind {
-            card?.available = try offerAvailable(conversationSeq: row.int64("conversation_seq")!, paywallId: offer.paywallId)
+            card?.available = try offerAvailable(conversationSeq: row.integer("conversation_seq"), paywallId: offer.paywallId)
         }
         return ChatMessageDTO(
-            id: row.string("id")!,
-            sender: ChatSender(rawValue: row.string("sender")!) ?? .team,
-            body: row.string("body")!,
-            createdAt: row.string("created_at")!,
+            id: try row.text("id"),
+            sender: ChatSender(rawValue: try row.text("sender")) ?? .team,
+            body: try row.text("body"),
+            createdAt: try row.text("created_at"),
             kind: row.string("kind"),
             actionCard: card,
             openedAt: row.string("opened_at"),
             tappedAt: row.string("tapped_at"),
-            images: try images(messageSeq: row.int64("seq")!),
+            images: try images(messageSeq: row.integer("seq")),
             internal: forTeam ? (row.bool("internal") ?? false) : nil)
     }
 

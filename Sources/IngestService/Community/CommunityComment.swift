@@ -15,11 +15,11 @@ public struct CommunityComment: Equatable, Sendable {
     /// The SQL condition of a publicly shown comment.
     static let visibleSQL = "(c.moderation IS NULL OR c.moderation = 'approved')"
 
-    init(row: Row) {
-        id = row.string(0)!
+    init(row: Row) throws {
+        id = try row.text(0)
         authorName = row.string(1)
-        body = row.string(2)!
-        createdAt = row.string(3)!
+        body = try row.text(2)
+        createdAt = try row.text(3)
         official = row.bool(4) ?? false
         moderation = row.string(5)
     }

@@ -46,12 +46,12 @@ public struct CommunityIdea: Equatable, Sendable {
     /// indexes, so it must stay spelled exactly like this for them to be used.
     static let visibleSQL = "i.merged_into_id IS NULL AND (i.moderation IS NULL OR i.moderation = 'approved')"
 
-    init(row: Row) {
-        id = row.string(0)!
-        slug = row.string(1)!
-        boardId = row.string(2)!
-        boardSlug = row.string(3)!
-        title = row.string(4)!
+    init(row: Row) throws {
+        id = try row.text(0)
+        slug = try row.text(1)
+        boardId = try row.text(2)
+        boardSlug = try row.text(3)
+        title = try row.text(4)
         description = row.string(5) ?? ""
         authorName = row.string(6)
         if let slug = row.string(7), let label = row.string(8), let color = row.string(9) {
@@ -63,8 +63,8 @@ public struct CommunityIdea: Equatable, Sendable {
         commentCount = row.int(11) ?? 0
         pinned = row.bool(12) ?? false
         moderation = row.string(13)
-        createdAt = row.string(14)!
-        lastActivityAt = row.string(15)!
+        createdAt = try row.text(14)
+        lastActivityAt = try row.text(15)
         hasVoted = row.bool(16) ?? false
         viewerIsAuthor = row.bool(17) ?? false
     }

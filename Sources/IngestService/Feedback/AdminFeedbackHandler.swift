@@ -21,10 +21,10 @@ struct AdminFeedbackHandler {
         if query.matchesNothing { return AdminFeedbackJSON.response(["items": [Any](), "nextCursor": NSNull()]) }
         let result = try store.inboxPage(projectId: project.id, filter: query.filter, after: cursor.map { ($0.createdAt, $0.id) },
                                          limit: page.limit)
-        let next: Any = result.hasMore ? result.rows.last.map {
-            AdminCursor(createdAt: $0.string("created_at")!, id: $0.string("id")!, filters: query.fingerprint).text
+        let next: Any = try result.hasMore ? result.rows.last.map {
+            try AdminCursor(createdAt: $0.text("created_at"), id: $0.text("id"), filters: query.fingerprint).text
         } ?? NSNull() : NSNull()
-        return AdminFeedbackJSON.response(["items": result.rows.map { AdminFeedbackJSON.item($0) }, "nextCursor": next])
+        return AdminFeedbackJSON.response(["items": try result.rows.map { try AdminFeedbackJSON.item($0) }, "nextCursor": next])
     }
 
     /// Reading the detail does not mark the report read: that is an explicit change.
@@ -36,7 +36,7 @@ struct AdminFeedbackHandler {
         guard let id, let row = try store.inboxReport(id: id, organizationId: caller.organizationId) else {
             throw APIError.adminNotFound("feedback")
         }
-        return AdminFeedbackJSON.detail(row, replies: try store.inboxReplies(feedbackId: id), events: try store.inboxEvents(feedbackId: id))
+        return try AdminFeedbackJSON.detail(row, replies: store.inboxReplies(feedbackId: id), events: store.inboxEvents(feedbackId: id))
     }
 
     /// Every report matching the list filters (up to `maxExportRows`), newest first, as CSV.

@@ -25,22 +25,22 @@ enum AdminFeedbackJSON {
 
     /// `{id, type, status, priority, read, message, email, pageURL, pageTitle, labels, assignee,
     /// screenshotStored, promotedIdeaId, replyCount, createdAt, updatedAt}`.
-    static func item(_ row: Row, fullMessage: Bool = false) -> [String: Any] {
+    static func item(_ row: Row, fullMessage: Bool = false) throws -> [String: Any] {
         let message = row.string("message") ?? ""
-        return [
-            "id": row.string("id")!, "type": row.string("type")!, "status": row.string("status")!,
-            "priority": row.string("priority")!, "read": row.string("read_at") != nil,
+        return try [
+            "id": row.text("id"), "type": row.text("type"), "status": row.text("status"),
+            "priority": row.text("priority"), "read": row.string("read_at") != nil,
             "message": fullMessage ? message : String(message.prefix(previewLength)),
             "email": optional(row.string("email")), "pageURL": row.string("page_url") ?? "",
             "pageTitle": optional(row.string("page_title")), "labels": labels(row), "assignee": assignee(row),
             "screenshotStored": row.string("screenshot_key") != nil, "promotedIdeaId": optional(row.string("promoted_idea_id")),
-            "replyCount": row.int("reply_count") ?? 0, "createdAt": row.string("created_at")!, "updatedAt": row.string("updated_at")!,
+            "replyCount": row.int("reply_count") ?? 0, "createdAt": row.text("created_at"), "updatedAt": row.text("updated_at"),
         ]
     }
 
     /// The item with the full message, its context, replies (notes included) and timeline.
-    static func detail(_ row: Row, replies: [Row], events: [Row]) -> [String: Any] {
-        var out = item(row, fullMessage: true)
+    static func detail(_ row: Row, replies: [Row], events: [Row]) throws -> [String: Any] {
+        var out = try item(row, fullMessage: true)
         out["authorEmail"] = optional(row.string("author_email"))
         out["readAt"] = optional(row.string("read_at"))
         out["locale"] = optional(row.string("locale"))
@@ -55,13 +55,13 @@ enum AdminFeedbackJSON {
             out["screenshot"] = NSNull()
         }
         out["correlationId"] = row.string("correlation_id") ?? ""
-        out["replies"] = replies.map { reply -> [String: Any] in
-            ["id": reply.string("id")!, "message": reply.string("message")!, "internal": reply.bool("internal") ?? true,
-             "createdAt": reply.string("created_at")!]
+        out["replies"] = try replies.map { reply -> [String: Any] in
+            try ["id": reply.text("id"), "message": reply.text("message"), "internal": reply.bool("internal") ?? true,
+                 "createdAt": reply.text("created_at")]
         }
-        out["timeline"] = events.map { event -> [String: Any] in
-            ["kind": event.string("kind")!, "detail": parsed(event.string("detail")) ?? [String: Any](),
-             "actor": optional(event.string("actor")), "createdAt": event.string("created_at")!]
+        out["timeline"] = try events.map { event -> [String: Any] in
+            try ["kind": event.text("kind"), "detail": parsed(event.string("detail")) ?? [String: Any](),
+                 "actor": optional(event.string("actor")), "createdAt": event.text("created_at")]
         }
         return out
     }

@@ -17,7 +17,7 @@ extension IngestStore {
         var result: [String: String] = [:]
         for row in try db.query("SELECT id, app_store_id FROM projects WHERE organization_id = ? AND app_store_id IS NOT NULL",
                                 [.text(organizationId)]) {
-            result[row.string("app_store_id")!] = row.string("id")!
+            try result[row.text("app_store_id")] = row.text("id")
         }
         return result
     }

@@ -31,17 +31,17 @@ extension IngestStore {
         FROM ideas i JOIN boards b ON b.id = i.board_id LEFT JOIN board_statuses s ON s.id = i.status_id
         """
 
-    static func adminIdea(from row: Row) -> AdminIdea {
+    static func adminIdea(from row: Row) throws -> AdminIdea {
         let status = row.string("status_slug").map {
             AdminIdea.Status(slug: $0, label: row.string("status_label") ?? $0, color: row.string("status_color") ?? "#6B7280")
         }
-        return AdminIdea(id: row.string("id")!, projectId: row.string("project_id")!, slug: row.string("slug")!,
-                         boardSlug: row.string("board_slug")!, title: row.string("title")!,
-                         description: row.string("description") ?? "", authorName: row.string("author_name"),
-                         authorEmail: row.string("author_email"), status: status, voteCount: row.int("vote_count") ?? 0,
-                         commentCount: row.int("comment_count") ?? 0, pinned: row.bool("pinned") ?? false,
-                         moderation: row.string("moderation"), mergedInto: row.string("merged_into_id"),
-                         createdAt: row.string("created_at")!, lastActivityAt: row.string("last_activity_at")!)
+        return try AdminIdea(id: row.text("id"), projectId: row.text("project_id"), slug: row.text("slug"),
+                             boardSlug: row.text("board_slug"), title: row.text("title"),
+                             description: row.string("description") ?? "", authorName: row.string("author_name"),
+                             authorEmail: row.string("author_email"), status: status, voteCount: row.int("vote_count") ?? 0,
+                             commentCount: row.int("comment_count") ?? 0, pinned: row.bool("pinned") ?? false,
+                             moderation: row.string("moderation"), mergedInto: row.string("merged_into_id"),
+                             createdAt: row.text("created_at"), lastActivityAt: row.text("last_activity_at"))
     }
 
     /// An idea of this organization as it is (merged or not); nil for another organization's idea.
@@ -89,9 +89,9 @@ extension IngestStore {
         try db.transaction {
             guard let row = try db.queryOne("SELECT * FROM ideas WHERE id = ?", [.text(id)]) else { throw APIError.adminNotFound("idea") }
             if row.string("merged_into_id") != nil { throw APIError.ideaMerged }
-            let projectId = row.string("project_id")!
+            let projectId = try row.text("project_id")
             let oldStatus = row.string("status_id")
-            var boardId = row.string("board_id")!
+            var boardId = try row.text("board_id")
             var statusId = oldStatus
             var errors = FieldErrors()
             if let slug = changes.boardSlug {
@@ -120,7 +120,7 @@ extension IngestStore {
                 UPDATE ideas SET title = ?, description = ?, board_id = ?, status_id = ?, pinned = ?, updated_at = ?,
                        last_activity_at = CASE WHEN ? THEN ? ELSE last_activity_at END
                 WHERE id = ?
-                """, [.text(changes.title ?? row.string("title")!), .text(changes.description ?? row.string("description") ?? ""),
+                """, [.text(changes.title ?? row.text("title")), .text(changes.description ?? row.string("description") ?? ""),
                       .text(boardId), SQLValue(statusId), SQLValue(changes.pinned ?? row.bool("pinned") ?? false), .text(at),
                       SQLValue(statusId != oldStatus), .text(at), .text(id)])
             return try db.queryOne(IngestStore.adminIdeaSelect + " WHERE i.id = ?", [.text(id)]).map(IngestStore.adminIdea(from:))!

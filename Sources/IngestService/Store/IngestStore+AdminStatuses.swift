@@ -37,7 +37,7 @@ extension IngestStore {
         try db.queryOne("""
             SELECT s.* FROM board_statuses s JOIN boards b ON b.id = s.board_id JOIN projects p ON p.id = b.project_id
             WHERE s.id = ? AND p.organization_id = ?
-            """, [.text(id), .text(organizationId)]).map { (IngestStore.boardStatus(from: $0), $0.string("board_id")!) }
+            """, [.text(id), .text(organizationId)]).map { try (IngestStore.boardStatus(from: $0), $0.text("board_id")) }
     }
 
     /// Adds a status at the end of the board's order. A new default replaces the old one;
@@ -68,7 +68,7 @@ extension IngestStore {
             guard let row = try db.queryOne("SELECT * FROM board_statuses WHERE id = ?", [.text(id)]) else {
                 throw APIError.adminNotFound("status")
             }
-            var status = IngestStore.boardStatus(from: row)
+            var status = try IngestStore.boardStatus(from: row)
             if let slug = changes.slug, slug != status.slug {
                 try ensureStatusSlugFree(boardId: boardId, slug: slug, except: id)
                 status.slug = slug

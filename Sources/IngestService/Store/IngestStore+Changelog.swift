@@ -19,10 +19,10 @@ public struct ChangelogEntry: Equatable, Sendable {
 }
 
 extension IngestStore {
-    static func changelogEntry(from row: Row) -> ChangelogEntry {
-        ChangelogEntry(id: row.string("id")!, projectId: row.string("project_id")!, title: row.string("title")!,
-                       body: row.string("body")!, state: row.string("state")!, publishedAt: row.string("published_at"),
-                       createdAt: row.string("created_at")!, updatedAt: row.string("updated_at")!)
+    static func changelogEntry(from row: Row) throws -> ChangelogEntry {
+        try ChangelogEntry(id: row.text("id"), projectId: row.text("project_id"), title: row.text("title"),
+                           body: row.text("body"), state: row.text("state"), publishedAt: row.string("published_at"),
+                           createdAt: row.text("created_at"), updatedAt: row.text("updated_at"))
     }
 
     /// An entry of this organization; nil for another organization's entry.
@@ -108,6 +108,6 @@ extension IngestStore {
         guard let row = try db.queryOne("SELECT * FROM changelog_entries WHERE id = ?", [.text(id)]) else {
             throw APIError.adminNotFound("changelog entry")
         }
-        return IngestStore.changelogEntry(from: row)
+        return try IngestStore.changelogEntry(from: row)
     }
 }

@@ -13,10 +13,10 @@ extension IngestStore {
         let replies = try db.query("""
             SELECT id, message, created_at FROM feedback_replies WHERE feedback_id = ? AND internal = 0 ORDER BY created_at, id
             """, [.text(id)]).map {
-            FeedbackThread.Reply(id: $0.string("id")!, message: $0.string("message")!, createdAt: $0.string("created_at")!)
+            try FeedbackThread.Reply(id: $0.text("id"), message: $0.text("message"), createdAt: $0.text("created_at"))
         }
-        return FeedbackThread(id: row.string("id")!, type: row.string("type")!, status: row.string("status")!,
-                              message: row.string("message")!, createdAt: row.string("created_at")!,
-                              updatedAt: row.string("updated_at")!, replies: replies)
+        return try FeedbackThread(id: row.text("id"), type: row.text("type"), status: row.text("status"),
+                                  message: row.text("message"), createdAt: row.text("created_at"),
+                                  updatedAt: row.text("updated_at"), replies: replies)
     }
 }

@@ -19,7 +19,7 @@ extension IngestStore {
             row = next
             hops += 1
         }
-        guard row.string("merged_into_id") == nil, let idea = try communityIdea(id: row.string("id")!, viewerKey: viewerKey) else {
+        guard row.string("merged_into_id") == nil, let idea = try communityIdea(id: row.text("id"), viewerKey: viewerKey) else {
             return nil
         }
         return idea.isPubliclyVisible || idea.viewerIsAuthor ? idea : nil

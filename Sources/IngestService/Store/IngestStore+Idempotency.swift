@@ -23,7 +23,7 @@ extension IngestStore {
                 WHERE project_id = ? AND route = ? AND scope = ? AND key = ?
                 """, [.text(projectId), .text(route), .text(scope), .text(key)]) {
                 guard row.string("request_hash") == hash else { throw APIError.idempotencyConflict }
-                return (row.int("status")!, row.blob("response_body") ?? [], true)
+                return (Int(try row.integer("status")), row.blob("response_body") ?? [], true)
             }
             let result = try write()
             try db.run("""

@@ -45,7 +45,7 @@ extension IngestStore {
     public func updateFeedback(id: String, organizationId: String, changes: InboxChanges, actor: String) throws {
         try db.transaction {
             let row = try lockedReport(id: id, organizationId: organizationId)
-            let projectId = row.string("project_id")!
+            let projectId = try row.text("project_id")
             if changes.setsAssignee, let assignee = changes.assigneeId, try member(id: assignee, organizationId: organizationId) == nil {
                 throw APIError.invalidPayload(["assigneeId": ["is not a member of this organization"]])
             }
@@ -96,7 +96,7 @@ extension IngestStore {
                                  tokenId: String, actor: String) throws -> InboxReply {
         try db.transaction {
             let row = try lockedReport(id: feedbackId, organizationId: organizationId)
-            let projectId = row.string("project_id")!
+            let projectId = try row.text("project_id")
             let converted = !isInternal && row.string("email") == nil && row.string("author_email") == nil
             let stored = isInternal || converted
             let reply = InboxReply(id: ids.next(), message: message, isInternal: stored, createdAt: now(), convertedToNote: converted)
@@ -124,7 +124,7 @@ extension IngestStore {
         try db.transaction {
             let row = try lockedReport(id: id, organizationId: organizationId)
             if row.string("promoted_idea_id") != nil { throw APIError.alreadyPromoted }
-            let projectId = row.string("project_id")!
+            let projectId = try row.text("project_id")
             guard let board = try boards(projectId: projectId).first(where: { $0.slug == boardSlug }) else {
                 throw APIError.invalidPayload(["board": ["no board of this project has this slug"]])
             }

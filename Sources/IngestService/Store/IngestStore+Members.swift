@@ -19,9 +19,9 @@ extension APIError {
 }
 
 extension IngestStore {
-    static func member(from row: Row) -> OrganizationMember {
-        OrganizationMember(id: row.string("id")!, name: row.string("name")!, email: row.string("email")!,
-                           createdAt: row.string("created_at")!)
+    static func member(from row: Row) throws -> OrganizationMember {
+        try OrganizationMember(id: row.text("id"), name: row.text("name"), email: row.text("email"),
+                               createdAt: row.text("created_at"))
     }
 
     /// Every member of the organization, oldest first.
@@ -59,7 +59,7 @@ extension IngestStore {
             }
             let at = now()
             for row in try db.query("SELECT id FROM feedback WHERE assignee_id = ?", [.text(id)]) {
-                let feedbackId = row.string("id")!
+                let feedbackId = try row.text("id")
                 try db.run("UPDATE feedback SET assignee_id = NULL, updated_at = ? WHERE id = ?", [.text(at), .text(feedbackId)])
                 try appendFeedbackEvent(feedbackId: feedbackId, kind: "assignee",
                                         detail: ["from": id, "to": NSNull(), "reason": "member_removed"], actor: actor, at: at)

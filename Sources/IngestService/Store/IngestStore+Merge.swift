@@ -33,7 +33,7 @@ extension IngestStore {
             }
             try db.run("""
                 UPDATE ideas SET updated_at = ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = ?
-                """, [.text(at), .text(source.string("last_activity_at")!), .text(targetId)])
+                """, [.text(at), .text(try source.text("last_activity_at")), .text(targetId)])
             return try db.queryOne(IngestStore.adminIdeaSelect + " WHERE i.id = ?", [.text(targetId)]).map(IngestStore.adminIdea(from:))!
         }
     }

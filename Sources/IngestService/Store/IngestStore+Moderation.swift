@@ -10,10 +10,10 @@ extension IngestStore {
     /// Comments the public sees; `comment_count` counts exactly these.
     static let visibleCommentCondition = "(moderation IS NULL OR moderation = 'approved')"
 
-    static func adminComment(from row: Row) -> AdminComment {
-        AdminComment(id: row.string("id")!, ideaId: row.string("idea_id")!, authorName: row.string("author_name"),
-                     authorEmail: row.string("author_email"), body: row.string("body")!, official: row.bool("official") ?? false,
-                     moderation: row.string("moderation"), createdAt: row.string("created_at")!)
+    static func adminComment(from row: Row) throws -> AdminComment {
+        try AdminComment(id: row.text("id"), ideaId: row.text("idea_id"), authorName: row.string("author_name"),
+                         authorEmail: row.string("author_email"), body: row.text("body"), official: row.bool("official") ?? false,
+                         moderation: row.string("moderation"), createdAt: row.text("created_at"))
     }
 
     /// Sets `comment_count` from the visible comments. Call inside the transaction that changed them.

@@ -16,7 +16,7 @@ extension IngestStore {
         try db.transaction {
             let org: String
             if let row = try db.queryOne("SELECT id FROM organizations WHERE slug = 'default'") {
-                org = row.string("id")!
+                org = try row.text("id")
             } else {
                 org = ids.next()
                 try db.run("INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, 'default', 'Default', 'selfhosted', ?)",
@@ -57,9 +57,9 @@ extension IngestStore {
         try db.queryOne("SELECT * FROM organizations WHERE id = ?", [.text(id)]).map(IngestStore.organization(from:))
     }
 
-    static func organization(from row: Row) -> Organization {
-        Organization(id: row.string("id")!, slug: row.string("slug")!, name: row.string("name")!,
-                     plan: row.string("plan")!, appAllowance: row.int64("app_allowance").map(Int.init), createdAt: row.string("created_at")!)
+    static func organization(from row: Row) throws -> Organization {
+        try Organization(id: row.text("id"), slug: row.text("slug"), name: row.text("name"),
+                         plan: row.text("plan"), appAllowance: row.int64("app_allowance").map(Int.init), createdAt: row.text("created_at"))
     }
 
     /// Creates a token and returns its text, which is shown once and never stored.
@@ -80,9 +80,9 @@ extension IngestStore {
                         [.text(IngestStore.tokenHash(token))]).map(IngestStore.apiToken(from:))
     }
 
-    static func apiToken(from row: Row) -> APIToken {
-        APIToken(id: row.string("id")!, organizationId: row.string("organization_id")!, name: row.string("name")!,
-                 prefix: row.string("prefix")!, scope: APIToken.Scope(rawValue: row.string("scope")!) ?? .read,
-                 createdAt: row.string("created_at")!, lastUsedAt: row.string("last_used_at"), revokedAt: row.string("revoked_at"))
+    static func apiToken(from row: Row) throws -> APIToken {
+        try APIToken(id: row.text("id"), organizationId: row.text("organization_id"), name: row.text("name"),
+                     prefix: row.text("prefix"), scope: APIToken.Scope(rawValue: row.text("scope")) ?? .read,
+                     createdAt: row.text("created_at"), lastUsedAt: row.string("last_used_at"), revokedAt: row.string("revoked_at"))
     }
 }

@@ -78,14 +78,14 @@ extension IngestStore {
         }
     }
 
-    static func project(from row: Row) -> Project {
-        Project(id: row.string("id")!, organizationId: row.string("organization_id")!, appId: row.string("app_id")!,
-                name: row.string("name")!, allowedOrigins: decodeArray(row.string("allowed_origins")),
-                chatMode: Project.ChatMode(rawValue: row.string("chat_mode")!) ?? .identified,
-                watermark: row.bool("watermark") ?? true, languages: decodeArray(row.string("languages")),
-                automaticReviewRequests: row.bool("automatic_review_requests") ?? false, appStoreId: row.string("app_store_id"),
-                bundleId: row.string("bundle_id"), identityConfigured: row.string("identity_secret") != nil,
-                createdAt: row.string("created_at")!, updatedAt: row.string("updated_at")!)
+    static func project(from row: Row) throws -> Project {
+        try Project(id: row.text("id"), organizationId: row.text("organization_id"), appId: row.text("app_id"),
+                    name: row.text("name"), allowedOrigins: decodeArray(row.string("allowed_origins")),
+                    chatMode: Project.ChatMode(rawValue: row.text("chat_mode")) ?? .identified,
+                    watermark: row.bool("watermark") ?? true, languages: decodeArray(row.string("languages")),
+                    automaticReviewRequests: row.bool("automatic_review_requests") ?? false, appStoreId: row.string("app_store_id"),
+                    bundleId: row.string("bundle_id"), identityConfigured: row.string("identity_secret") != nil,
+                    createdAt: row.text("created_at"), updatedAt: row.text("updated_at"))
     }
 
     /// The boards of a project in order, each with its statuses in order.
@@ -100,21 +100,21 @@ extension IngestStore {
             WHERE b.project_id = ? ORDER BY s.position, s.slug
             """, [.text(projectId)])
         var statuses: [String: [BoardStatus]] = [:]
-        for row in statusRows { statuses[row.string("board_id")!, default: []].append(IngestStore.boardStatus(from: row)) }
-        return boardRows.map { IngestStore.board(from: $0, statuses: statuses[$0.string("id")!] ?? []) }
+        for row in statusRows { try statuses[row.text("board_id"), default: []].append(IngestStore.boardStatus(from: row)) }
+        return try boardRows.map { try IngestStore.board(from: $0, statuses: statuses[$0.text("id")] ?? []) }
     }
 
-    static func boardStatus(from row: Row) -> BoardStatus {
-        BoardStatus(id: row.string("id")!, slug: row.string("slug")!, label: row.string("label")!, color: row.string("color")!,
-                    position: row.int("position")!, isDefault: row.bool("is_default")!, isFinal: row.bool("is_final")!)
+    static func boardStatus(from row: Row) throws -> BoardStatus {
+        try BoardStatus(id: row.text("id"), slug: row.text("slug"), label: row.text("label"), color: row.text("color"),
+                        position: Int(row.integer("position")), isDefault: row.flag("is_default"), isFinal: row.flag("is_final"))
     }
 
-    static func board(from row: Row, statuses: [BoardStatus]) -> Board {
-        Board(id: row.string("id")!, slug: row.string("slug")!, name: row.string("name")!, description: row.string("description"),
-              position: row.int("position")!, moderation: BoardModeration(rawValue: row.string("moderation")!) ?? .none,
-              policies: BoardPolicies(submission: Participation(rawValue: row.string("submission_policy")!) ?? .anyone,
-                                      vote: Participation(rawValue: row.string("vote_policy")!) ?? .anyone,
-                                      comment: Participation(rawValue: row.string("comment_policy")!) ?? .anyone),
+    static func board(from row: Row, statuses: [BoardStatus]) throws -> Board {
+        try Board(id: row.text("id"), slug: row.text("slug"), name: row.text("name"), description: row.string("description"),
+                  position: Int(row.integer("position")), moderation: BoardModeration(rawValue: row.text("moderation")) ?? .none,
+                  policies: BoardPolicies(submission: Participation(rawValue: row.text("submission_policy")) ?? .anyone,
+                                      vote: Participation(rawValue: row.text("vote_policy")) ?? .anyone,
+                                      comment: Participation(rawValue: row.text("comment_policy")) ?? .anyone),
               statuses: statuses)
     }
 }

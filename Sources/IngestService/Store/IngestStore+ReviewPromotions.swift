@@ -6,7 +6,7 @@ extension IngestStore {
     public func reviewPromotions(projectId: String) throws -> [String: String] {
         var result: [String: String] = [:]
         for row in try db.query("SELECT review_id, idea_id FROM review_promotions WHERE project_id = ?", [.text(projectId)]) {
-            result[row.string("review_id")!] = row.string("idea_id")!
+            try result[row.text("review_id")] = row.text("idea_id")
         }
         return result
     }
@@ -36,7 +36,7 @@ extension IngestStore {
     /// Every imported project (with an App Store app ID), for the reviews job.
     public func importedApps() throws -> [ASCAppRef] {
         try db.query("SELECT id, organization_id, app_store_id FROM projects WHERE app_store_id IS NOT NULL ORDER BY id").map {
-            ASCAppRef(organizationId: $0.string("organization_id")!, projectId: $0.string("id")!, appStoreId: $0.string("app_store_id")!)
+            try ASCAppRef(organizationId: $0.text("organization_id"), projectId: $0.text("id"), appStoreId: $0.text("app_store_id"))
         }
     }
 }

@@ -69,8 +69,8 @@ extension MarketStore {
 
     /// A row of `apps` (with `downloads_id`/`revenue_id` when selected) as a summary.
     func summary(_ row: Row, plan: OrganizationPlan) throws -> MarketAppSummary {
-        var s = MarketAppSummary(adamId: row.string("adam_id")!, slug: row.string("slug")!, name: row.string("name")!,
-                                 firstSeenAt: row.string("first_seen_at")!, lastSeenAt: row.string("last_seen_at")!)
+        var s = try MarketAppSummary(adamId: row.text("adam_id"), slug: row.text("slug"), name: row.text("name"),
+                                     firstSeenAt: row.text("first_seen_at"), lastSeenAt: row.text("last_seen_at"))
         s.developerName = row.string("developer_name")
         s.developerId = row.string("developer_id")
         s.genreId = row.string("genre_id")
@@ -86,10 +86,10 @@ extension MarketStore {
         return s
     }
 
-    static func estimate(_ r: Row) -> MarketEstimate {
-        MarketEstimate(metric: r.string("metric")!, value: r.double("value"), currency: r.string("currency"),
-                       source: r.string("source")!, storefront: r.string("storefront")!, periodStart: r.string("period_start")!,
-                       periodEnd: r.string("period_end")!, observedAt: r.string("observed_at")!)
+    static func estimate(_ r: Row) throws -> MarketEstimate {
+        try MarketEstimate(metric: r.text("metric"), value: r.double("value"), currency: r.string("currency"),
+                           source: r.text("source"), storefront: r.text("storefront"), periodStart: r.text("period_start"),
+                           periodEnd: r.text("period_end"), observedAt: r.text("observed_at"))
     }
 
     func estimate(recordId: String) throws -> MarketEstimate? {
@@ -136,7 +136,7 @@ extension MarketStore {
         // An admitted read counts even when the app is not found.
         let daily = try countProfileRead(r.organization)
         let row = try appRow(r.handle)
-        let adamId = SQLValue.text(row.string("adam_id")!)
+        let adamId = SQLValue.text(try row.text("adam_id"))
         var listing = MarketAppProfile.Listing()
         listing.description = row.string("description")
         listing.bundleId = row.string("bundle_id")
@@ -149,21 +149,21 @@ extension MarketStore {
         listing.lookedUpAt = row.string("looked_up_at")
         let estimates = try db.query("""
             SELECT * FROM estimates WHERE adam_id = ? ORDER BY period_end DESC, observed_at DESC, metric LIMIT 500
-            """, [adamId]).map { Self.estimate($0).visible(to: r.plan) }
+            """, [adamId]).map { try Self.estimate($0).visible(to: r.plan) }
         let since = MarketDay.adding(-89, to: today())!
         let points = try db.query("""
             SELECT s.day, e.rank FROM snapshot_entries e JOIN snapshots s ON s.id = e.snapshot_id
             WHERE e.adam_id = ? AND s.storefront = ? AND s.chart = 'topfreeapplications' AND s.genre = '' AND s.complete = 1
               AND s.day >= ? ORDER BY s.day
-            """, [adamId, .text(r.storefront), .text(since)]).map { MarketChartPoint(date: $0.string("day")!, rank: $0.int("rank")!) }
+            """, [adamId, .text(r.storefront), .text(since)]).map { try MarketChartPoint(date: $0.text("day"), rank: Int($0.integer("rank"))) }
         let now = clock.now()
         let ads = try db.query("""
             SELECT platform, first_seen_at FROM ads WHERE adam_id = ? AND active = 1 AND first_seen_at IS NOT NULL
             ORDER BY first_seen_at DESC LIMIT 100
             """, [adamId]).map { ad -> MarketAppProfile.ActiveAd in
-            let first = ad.string("first_seen_at")!
+            let first = try ad.text("first_seen_at")
             let days = ISOTime.parse(first).map { max(0, Int(now.timeIntervalSince($0) / 86_400)) } ?? 0
-            return .init(platform: ad.string("platform")!, firstSeenAt: first, daysSinceFirstSeen: days)
+            return .init(platform: try ad.text("platform"), firstSeenAt: first, daysSinceFirstSeen: days)
         }
         return MarketAppProfile(app: try summary(row, plan: r.plan), listing: listing, estimates: estimates,
                                 chartHistory: .init(storefront: r.storefront, chart: "topfreeapplications", points: points),

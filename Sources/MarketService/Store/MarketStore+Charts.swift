@@ -41,7 +41,7 @@ extension MarketStore {
             let later = rows[i], earlier = rows[i + 1]
             guard let laterDay = later.string("day"), let earlierDay = earlier.string("day") else { continue }
             if MarketDay.adding(-1, to: laterDay) == earlierDay {
-                return ((earlier.int64("id")!, earlierDay), (later.int64("id")!, laterDay))
+                return try ((earlier.integer("id"), earlierDay), (later.integer("id"), laterDay))
             }
         }
         return nil

@@ -2,11 +2,11 @@ import Foundation
 import Shared
 
 extension MarketStore {
-    static func favorite(_ r: Row) -> MarketFavorite {
+    static func favorite(_ r: Row) throws -> MarketFavorite {
         let storefront = r.string("storefront") ?? ""
-        return MarketFavorite(id: r.string("id")!, kind: MarketFavoriteKind(rawValue: r.string("kind")!) ?? .app,
-                              itemId: r.string("item_id")!, storefront: storefront.isEmpty ? nil : storefront,
-                              folderId: r.string("folder_id"), createdAt: r.string("created_at")!)
+        return try MarketFavorite(id: r.text("id"), kind: MarketFavoriteKind(rawValue: r.text("kind")) ?? .app,
+                                  itemId: r.text("item_id"), storefront: storefront.isEmpty ? nil : storefront,
+                                  folderId: r.string("folder_id"), createdAt: r.text("created_at"))
     }
 
     func folder(organizationId: String, id: String) throws -> MarketFavoriteFolder {
@@ -14,8 +14,8 @@ extension MarketStore {
             SELECT f.*, (SELECT count(*) FROM favorites WHERE folder_id = f.id) AS item_count
             FROM favorite_folders f WHERE f.id = ? AND f.organization_id = ?
             """, [.text(id), .text(organizationId)]) else { throw RPCError.marketNotFound("folder") }
-        return MarketFavoriteFolder(id: r.string("id")!, kind: MarketFavoriteKind(rawValue: r.string("kind")!) ?? .app,
-                                    name: r.string("name")!, itemCount: r.int("item_count") ?? 0, createdAt: r.string("created_at")!)
+        return try MarketFavoriteFolder(id: r.text("id"), kind: MarketFavoriteKind(rawValue: r.text("kind")) ?? .app,
+                                        name: r.text("name"), itemCount: r.int("item_count") ?? 0, createdAt: r.text("created_at"))
     }
 
     public func favorites(_ request: MarketFavoritesList.Request) throws -> MarketFavoritesList.Response {
@@ -52,7 +52,7 @@ extension MarketStore {
                 """, key) {
                 try db.run("UPDATE favorites SET folder_id = ? WHERE id = ?", [SQLValue(request.folderId), existing["id"]])
                 let row = try db.queryOne("SELECT * FROM favorites WHERE id = ?", [existing["id"]])!
-                return .init(favorite: Self.favorite(row), created: false)
+                return .init(favorite: try Self.favorite(row), created: false)
             }
             let used = try db.scalar("SELECT count(*) FROM favorites WHERE organization_id = ? AND kind = ?",
                                      [.text(request.organizationId), .text(request.kind.rawValue)]).intValue ?? 0
@@ -64,7 +64,7 @@ extension MarketStore {
             try db.run("""
                 INSERT INTO favorites (id, organization_id, kind, item_id, storefront, folder_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [.text(id)] + key + [SQLValue(request.folderId), .text(now())])
-            return .init(favorite: Self.favorite(try db.queryOne("SELECT * FROM favorites WHERE id = ?", [.text(id)])!), created: true)
+            return .init(favorite: try Self.favorite(db.queryOne("SELECT * FROM favorites WHERE id = ?", [.text(id)])!), created: true)
         }
     }
 
@@ -79,7 +79,7 @@ extension MarketStore {
         let rows = try db.query("""
             SELECT f.id FROM favorite_folders f WHERE f.organization_id = ? AND f.kind = ? ORDER BY f.name_key, f.id
             """, [.text(request.organizationId), .text(request.kind.rawValue)])
-        return .init(items: try rows.map { try folder(organizationId: request.organizationId, id: $0.string("id")!) })
+        return .init(items: try rows.map { try folder(organizationId: request.organizationId, id: $0.text("id")) })
     }
 
     /// A folder name trimmed and checked: 1–60 characters.

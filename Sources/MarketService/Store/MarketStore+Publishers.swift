@@ -18,9 +18,9 @@ extension MarketStore {
             var members: [MarketPublisherGrouping.Member] = []
             members.reserveCapacity(rows.count)
             for r in rows {
-                var m = MarketPublisherGrouping.Member(
-                    adamId: r.string("adam_id")!, slug: r.string("slug")!, name: r.string("name")!,
-                    developerName: r.string("developer_name")!, developerId: r.string("developer_id"), genreId: r.string("genre_id"),
+                var m = try MarketPublisherGrouping.Member(
+                    adamId: r.text("adam_id"), slug: r.text("slug"), name: r.text("name"),
+                    developerName: r.text("developer_name"), developerId: r.string("developer_id"), genreId: r.string("genre_id"),
                     genreName: r.string("genre_name"), releaseDay: r.string("release_day"), rating: r.double("rating"),
                     ratingCount: r.int("rating_count"), revenue: r.double("revenue"))
                 if let id = r.string("downloads_id"), let latest = try db.queryOne("SELECT * FROM estimates WHERE record_id = ?", [.text(id)]) {
@@ -108,7 +108,7 @@ extension MarketStore {
                 ORDER BY observed_at
                 """, [.text(app), .text(source)])
             for row in rows {
-                let start = row.string("period_start")!, end = row.string("period_end")!
+                let start = try row.text("period_start"), end = try row.text("period_end")
                 perPeriod[start + "|" + end, default: (start, end, [:])].values[app] = row.double("value")
             }
         }

@@ -55,8 +55,8 @@ struct MarketTracker {
         struct Chart: Hashable { var storefront: String, chart: String, genre: String }
         var ranks: [Chart: [String: [String: Int]]] = [:]
         for r in rows {
-            let chart = Chart(storefront: r.string("storefront")!, chart: r.string("chart")!, genre: r.string("genre")!)
-            ranks[chart, default: [:]][r.string("adam_id")!, default: [:]][r.string("day")!] = r.int("rank")
+            let chart = try Chart(storefront: r.text("storefront"), chart: r.text("chart"), genre: r.text("genre"))
+            try ranks[chart, default: [:]][r.text("adam_id"), default: [:]][r.text("day")] = r.int("rank")
         }
         var events: [MarketTrackerEvent] = []
         for (chart, byApp) in ranks {
@@ -98,7 +98,7 @@ struct MarketTracker {
                   MarketTrackerRules.isDownloadRise(earlier: earlier.double("value"), later: later.double("value")),
                   let observed = later.string("observed_at"), String(observed.prefix(10)) >= from, String(observed.prefix(10)) <= to
             else { continue }
-            var event = MarketTrackerEvent(type: .downloads, date: observed, adamId: later.string("adam_id")!)
+            var event = MarketTrackerEvent(type: .downloads, date: observed, adamId: try later.text("adam_id"))
             event.source = later.string("source")
             event.storefront = later.string("storefront")
             event.periodStart = later.string("period_start")
@@ -129,8 +129,8 @@ struct MarketTracker {
         }
         let rows = try db.query(sql + " >= ? AND substr(at, 1, 10) <= ? AND adam_id IN (\(placeholders(apps.count)))",
                                 [.text(from + "T00:00:00.000Z"), .text(to)] + apps.map { .text($0) })
-        return rows.map { r in
-            var event = MarketTrackerEvent(type: kind, date: r.string("at")!, adamId: r.string("adam_id")!)
+        return try rows.map { r in
+            var event = try MarketTrackerEvent(type: kind, date: r.text("at"), adamId: r.text("adam_id"))
             event.platform = r.string("platform")
             event.url = r.string("url")
             event.recordId = r.string("record_id")
@@ -144,7 +144,7 @@ struct MarketTracker {
         guard !ids.isEmpty else { return }
         var names: [String: (String, String)] = [:]
         for r in try db.query("SELECT adam_id, slug, name FROM apps WHERE adam_id IN (\(placeholders(ids.count)))", ids.map { .text($0) }) {
-            names[r.string("adam_id")!] = (r.string("slug")!, r.string("name")!)
+            try names[r.text("adam_id")] = (r.text("slug"), r.text("name"))
         }
         for i in events.indices {
             events[i].slug = names[events[i].adamId]?.0

@@ -24,14 +24,14 @@ public struct PushQueueItem: Equatable, Sendable {
     /// of rows a second, by position and straight from the statement.
     static let columns = "id, project_id, environment, token, owner_kind, owner_value, kind, apns_id, attempts"
 
-    init(columns row: ColumnReader) {
-        id = row.int64(0)!
-        projectId = row.string(1)!
-        environment = PushEnvironment(rawValue: row.string(2)!) ?? .production
-        token = row.string(3)!
-        owner = ChatUnreadState.Owner(kind: ChatOwner.Kind(rawValue: row.string(4)!) ?? .token, value: row.string(5)!)
-        kind = Kind(rawValue: row.string(6)!) ?? .badge
-        apnsId = row.string(7)!
-        attempts = row.int(8)!
+    init(columns row: ColumnReader) throws {
+        id = try row.integer(0)
+        projectId = try row.text(1)
+        environment = PushEnvironment(rawValue: try row.text(2)) ?? .production
+        token = try row.text(3)
+        owner = try ChatUnreadState.Owner(kind: ChatOwner.Kind(rawValue: row.text(4)) ?? .token, value: row.text(5))
+        kind = Kind(rawValue: try row.text(6)) ?? .badge
+        apnsId = try row.text(7)
+        attempts = Int(try row.integer(8))
     }
 }

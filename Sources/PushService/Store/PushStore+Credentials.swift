@@ -30,9 +30,9 @@ extension PushStore {
     /// The operator's view, without the key.
     public func credentials(projectId: String) throws -> PushCredentials? {
         try db.queryOne("SELECT * FROM push_credentials WHERE project_id = ?", [.text(projectId)]).map {
-            PushCredentials(keyId: $0.string("key_id")!, teamId: $0.string("team_id")!, bundleId: $0.string("bundle_id")!,
-                            environment: PushEnvironment(rawValue: $0.string("environment")!) ?? .production,
-                            updatedAt: $0.string("updated_at")!)
+            try PushCredentials(keyId: $0.text("key_id"), teamId: $0.text("team_id"), bundleId: $0.text("bundle_id"),
+                                environment: PushEnvironment(rawValue: $0.text("environment")) ?? .production,
+                                updatedAt: $0.text("updated_at"))
         }
     }
 
@@ -49,10 +49,10 @@ extension PushStore {
     public func openCredentials(projectId: String) throws -> PushStoredCredentials? {
         guard let row = try db.queryOne("SELECT * FROM push_credentials WHERE project_id = ?", [.text(projectId)]) else { return nil }
         guard let keyring else { throw RPCError.keyringNotConfigured() }
-        let sealed = row.string("sealed_key")!
-        return PushStoredCredentials(
-            projectId: projectId, appId: row.string("app_id")!, keyId: row.string("key_id")!, teamId: row.string("team_id")!,
-            bundleId: row.string("bundle_id")!, environment: PushEnvironment(rawValue: row.string("environment")!) ?? .production,
+        let sealed = try row.text("sealed_key")
+        return try PushStoredCredentials(
+            projectId: projectId, appId: row.text("app_id"), keyId: row.text("key_id"), teamId: row.text("team_id"),
+            bundleId: row.text("bundle_id"), environment: PushEnvironment(rawValue: row.text("environment")) ?? .production,
             sealedKey: sealed, privateKeyPEM: try keyring.openString(sealed, associatedData: projectId))
     }
 

@@ -43,7 +43,7 @@ extension PushStore {
     /// A project's registrations, for tests and support: (environment, token, owner value, registered ms).
     public func devices(projectId: String) throws -> [(environment: String, token: String, owner: String, registeredMs: Int64)] {
         try db.query("SELECT * FROM push_devices WHERE project_id = ? ORDER BY token", [.text(projectId)]).map {
-            ($0.string("environment")!, $0.string("token")!, $0.string("owner_value")!, $0.int64("registered_ms")!)
+            try ($0.text("environment"), $0.text("token"), $0.text("owner_value"), $0.integer("registered_ms"))
         }
     }
 

@@ -40,7 +40,7 @@ extension PushStore {
                 INSERT OR IGNORE INTO push_queue (event_id, project_id, environment, token, owner_kind, owner_value, kind,
                                                   apns_id, status, next_attempt_ms, created_at, created_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
-                """, [.text(event.id), .text(projectId), .text(device.string("environment")!), .text(device.string("token")!),
+                """, [.text(event.id), .text(projectId), .text(device.text("environment")), .text(device.text("token")),
                       .text(ownerKind), .text(ownerValue), .text(kind.rawValue), .text(UUID().uuidString.lowercased()),
                       .int(now), .text(createdAt), .int(now)])
             queued += db.changes
@@ -174,9 +174,9 @@ extension PushStore {
             try db.run("DELETE FROM push_queue WHERE status <> 'pending' AND completed_ms < ?", [.int(queueCutoff)])
             for device in try db.query("SELECT project_id, environment, token FROM push_devices WHERE registered_ms < ?",
                                        [.int(deviceCutoff)]) {
-                try removeDevice(projectId: device.string("project_id")!,
-                                 environment: PushEnvironment(rawValue: device.string("environment")!) ?? .production,
-                                 token: device.string("token")!)
+                try removeDevice(projectId: device.text("project_id"),
+                                 environment: PushEnvironment(rawValue: device.text("environment")) ?? .production,
+                                 token: device.text("token"))
             }
             try db.run("DELETE FROM chat_events WHERE received_at < ?", [.text(eventCutoff)])
             return discarded

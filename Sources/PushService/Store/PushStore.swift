@@ -38,10 +38,10 @@ public final class PushStore: @unchecked Sendable {
     /// Every stored chat event, oldest first (by chatd's time-sortable ID).
     public func receivedEvents() throws -> [PushReceivedEvent] {
         try db.query("SELECT * FROM chat_events ORDER BY id").map {
-            PushReceivedEvent(
-                event: ChatEvent(id: $0.string("id")!, topic: $0.string("topic")!, projectId: $0.string("project_id"),
-                                 payload: $0.string("payload")!, createdAt: $0.string("created_at")!),
-                receivedAt: $0.string("received_at")!)
+            try PushReceivedEvent(
+                event: ChatEvent(id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
+                                 payload: $0.text("payload"), createdAt: $0.text("created_at")),
+                receivedAt: $0.text("received_at"))
         }
     }
 }

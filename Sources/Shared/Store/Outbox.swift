@@ -40,8 +40,8 @@ public struct Outbox: Sendable {
         try db.query("""
             SELECT id, topic, project_id, payload, created_at FROM outbox WHERE acknowledged_at IS NULL ORDER BY id LIMIT ?
             """, [.int(Int64(limit))]).map {
-            OutboxEvent(id: $0.string("id")!, topic: $0.string("topic")!, projectId: $0.string("project_id"),
-                        payload: $0.string("payload")!, createdAt: $0.string("created_at")!)
+            try OutboxEvent(id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
+                            payload: $0.text("payload"), createdAt: $0.text("created_at"))
         }
     }
 

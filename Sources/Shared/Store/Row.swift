@@ -1,28 +1,6 @@
-/// Column names of one result set, shared by all its rows.
-final class RowLayout: Sendable {
-    let columns: [String]
-    private let exact: [String: Int]
-    private let folded: [String: Int]
-
-    init(columns: [String]) {
-        self.columns = columns
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        // The first column of a name wins, as in `SELECT a.id, b.id`.
-        for (i, name) in columns.enumerated() {
-            if exact[name] == nil { exact[name] = i }
-            if folded[name.lowercased()] == nil { folded[name.lowercased()] = i }
-        }
-        self.exact = exact
-        self.folded = folded
-    }
-
-    /// SQLite column names are case-insensitive, so a differently cased name still finds its column.
-    func index(of name: String) -> Int? { exact[name] ?? folded[name.lowercased()] }
-}
-
 /// One result row. Accessors return nil for NULL, for a missing column and for a value of
-/// another storage class.
+/// another storage class; the throwing ones in `Row+Required.swift` read columns that must
+/// hold a value.
 public struct Row: Equatable, Sendable {
     let layout: RowLayout
     /// The values in column order.
@@ -33,10 +11,10 @@ public struct Row: Equatable, Sendable {
         self.values = values
     }
 
-    /// A row built by hand, for tests and fakes.
-    public init(columns: [String], values: [SQLValue]) {
+    /// A row built by hand, for tests and fakes; `table` is the one its errors name.
+    public init(columns: [String], values: [SQLValue], table: String? = nil) {
         precondition(columns.count == values.count, "a row needs one value per column")
-        self.init(layout: RowLayout(columns: columns), values: values)
+        self.init(layout: RowLayout(columns: columns, origins: columns.map { _ in table }), values: values)
     }
 
     /// Column names in result order.

@@ -43,6 +43,17 @@ extension SQLValue {
 extension SQLValue {
     public var isNull: Bool { self == .null }
 
+    /// SQLite's name for the storage class, as `typeof()` answers it.
+    public var storageClass: String {
+        switch self {
+        case .null: return "null"
+        case .int: return "integer"
+        case .double: return "real"
+        case .text: return "text"
+        case .blob: return "blob"
+        }
+    }
+
     /// The integer, also from a double holding an exact integer; nil otherwise.
     public var int64Value: Int64? {
         switch self {

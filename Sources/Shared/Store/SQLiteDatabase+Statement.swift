@@ -67,8 +67,9 @@ extension SQLiteDatabase {
         }
     }
 
-    /// Steps to the end, collecting rows that share one column layout.
-    func rows(of statement: OpaquePointer) throws -> [Row] {
+    /// Steps to the end, collecting rows that share one column layout; `sql` is kept only to
+    /// name a table in an error about a column.
+    func rows(of statement: OpaquePointer, sql: String? = nil) throws -> [Row] {
         var result: [Row] = []
         var layout: RowLayout?
         var count: Int32 = 0
@@ -77,7 +78,13 @@ extension SQLiteDatabase {
                 // Read after the first step: a schema change re-compiles the statement inside
                 // sqlite3_step, and `SELECT *` may then have other columns.
                 count = sqlite3_column_count(statement)
-                layout = RowLayout(columns: (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) })
+                if let sql, let kept = cache.layout(for: sql, statement) {
+                    layout = kept
+                } else {
+                    let made = RowLayout(statement: statement, count: count, sql: sql)
+                    if let sql { cache.keep(made, for: sql, statement) }
+                    layout = made
+                }
             }
             result.append(Row(layout: layout!, values: (0..<count).map { Self.value(statement, $0) }))
         }

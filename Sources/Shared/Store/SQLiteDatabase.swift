@@ -15,7 +15,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
     private var handle: OpaquePointer?
     /// Counters fed by the update hook; guarded by the connection lock.
     var watchedTables: [TableChangeCounter] = []
-    private let cache: StatementCache
+    /// Prepared statements and their result layouts; used under the lock only.
+    let cache: StatementCache
     /// Depth of `transaction` calls on the stack; above 0 a nested call uses a savepoint.
     var transactionDepth = 0
     /// How many statements were compiled; lets tests see that the cache is used.
@@ -100,7 +101,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     /// Runs one statement and returns every row.
     public func query(_ sql: String, _ args: [SQLValue] = []) throws -> [Row] {
-        try withStatement(sql, args) { try rows(of: $0) }
+        try withStatement(sql, args) { try rows(of: $0, sql: sql) }
     }
 
     /// The first row, or nil. Add `LIMIT 1` when more rows could match: all are read.

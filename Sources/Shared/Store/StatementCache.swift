@@ -1,11 +1,14 @@
 import CSQLite
 
-/// Prepared statements keyed by SQL text, evicting the least recently used past `capacity`.
-/// Not locked itself: only `SQLiteDatabase` touches it, under its lock.
+/// Prepared statements keyed by SQL text, evicting the least recently used past `capacity`,
+/// each with the layout of its result once read. Not locked itself: only `SQLiteDatabase`
+/// touches it, under its lock.
 final class StatementCache {
     private struct Entry {
         let statement: OpaquePointer
         var lastUsed: UInt64
+        /// The result's layout and the statement's re-compilation count when it was read.
+        var layout: (RowLayout, reprepares: Int32)?
     }
 
     let capacity: Int
@@ -23,6 +26,26 @@ final class StatementCache {
         entry.lastUsed = tick
         entries[sql] = entry
         return entry.statement
+    }
+
+    /// The layout kept for this cached statement, unless it was re-compiled since: a schema
+    /// change re-compiles it inside sqlite3_step, and `SELECT *` may then have other columns.
+    /// Reusing it spares building the names, their lookup tables and origins on every query.
+    func layout(for sql: String, _ statement: OpaquePointer) -> RowLayout? {
+        guard let entry = entries[sql], entry.statement == statement, let kept = entry.layout,
+              kept.reprepares == StatementCache.reprepares(statement) else { return nil }
+        return kept.0
+    }
+
+    /// Keeps the layout just read for this cached statement; nothing for one not cached.
+    func keep(_ layout: RowLayout, for sql: String, _ statement: OpaquePointer) {
+        guard var entry = entries[sql], entry.statement == statement else { return }
+        entry.layout = (layout, StatementCache.reprepares(statement))
+        entries[sql] = entry
+    }
+
+    private static func reprepares(_ statement: OpaquePointer) -> Int32 {
+        sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_REPREPARE, 0)
     }
 
     /// Keeps a statement; returns false when caching is off, so the caller finalizes it.

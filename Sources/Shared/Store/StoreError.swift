@@ -16,6 +16,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case backupTargetExists(String)
     /// The database was used after `close()`.
     case closed
+    /// A column that must hold a value of one type does not: the schema and the code
+    /// disagree. Names the table and column, never the value.
+    case column(table: String, column: String, problem: ColumnProblem)
 
     public var code: String {
         switch self {
@@ -26,6 +29,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .migrationMismatch: return "STORE_MIGRATION_MISMATCH"
         case .backupTargetExists: return "STORE_BACKUP_TARGET_EXISTS"
         case .closed: return "STORE_CLOSED"
+        case .column: return "STORE_COLUMN"
         }
     }
 
@@ -44,6 +48,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case let .migrationMismatch(detail): return "\(code): \(detail)"
         case let .backupTargetExists(path): return "\(code): \(path)"
         case .closed: return "\(code): database is closed"
+        case let .column(table, column, problem): return "\(code): column \(column) of \(table) \(problem)"
         }
     }
 
