@@ -132,7 +132,7 @@ public final class ASCConnections: @unchecked Sendable {
         code: ASCErrorCode.encryptionNotConfigured,
         message: "Credential encryption is not configured (APPNORTH_CREDENTIALS_KEY); the deployment operator must set it.", status: 503)
 
-    /// The seeds' codes with the status an operator call answers.
+    /// The codes of docs/app-store-connect.md ("Connection") with the status an operator call answers.
     static func rpcError(_ error: ASCError, connecting: Bool) -> RPCError {
         switch error {
         case let .invalidCredentials(why):

@@ -1,10 +1,11 @@
 import Foundation
 import Shared
 
-/// Reads and publishes App Store metadata (seeds "Metadata"). Publishing validates the
-/// resulting localization, rereads Apple's values, refuses a changed field whose value moved
-/// since it was loaded (`STALE`), writes app-info fields then version fields, and records every
-/// outcome; a failure after a write is reported as `PARTIALLY_PUBLISHED`, never rolled back.
+/// Reads and publishes App Store metadata (docs/app-store-connect.md, "Metadata"). Publishing
+/// validates the resulting localization, rereads Apple's values, refuses a changed field whose
+/// value moved since it was loaded (`STALE`), writes app-info fields then version fields, and
+/// records every outcome; a failure after a write is reported as `PARTIALLY_PUBLISHED`, never
+/// rolled back.
 public final class ASCMetadata: @unchecked Sendable {
     let db: SQLiteDatabase
     let clock: Clock

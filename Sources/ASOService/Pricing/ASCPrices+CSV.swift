@@ -1,9 +1,9 @@
 import Foundation
 import Shared
 
-/// CSV export and import of price previews (seeds "Price localization": "CSV import is validated
-/// against the current catalog"). Each row carries the Apple point the territory had when the
-/// file was made; an import whose rows no longer match Apple is `STALE_CSV`.
+/// CSV export and import of price previews (docs/pricing.md, "CSV export and import"): an import
+/// is validated against the current catalog. Each row carries the Apple point the territory had
+/// when the file was made; an import whose rows no longer match Apple is `STALE_CSV`.
 extension ASCPrices {
     static let csvColumns = ["product_id", "product_kind", "territory", "current_point_id", "proposed_point_id", "proposed_price"]
     static let maximumCSVRows = 200

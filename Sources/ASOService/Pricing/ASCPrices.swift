@@ -1,7 +1,7 @@
 import Foundation
 import Shared
 
-/// Price localization against Apple's catalog (seeds "Price localization"): the app's priced
+/// Price localization against Apple's catalog (docs/pricing.md, "Previews"): the app's priced
 /// products, and previews computed by `PriceLocalizer` over Apple's price points for the
 /// product, stored for review.
 public final class ASCPrices: @unchecked Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Shared
 
-/// Price jobs and the `prices` worker (seeds "Price localization", queue and results).
+/// Price jobs and the `prices` worker (docs/pricing.md, "Price jobs").
 /// Submission only records `pending` items. The worker rereads Apple's price before each write,
 /// refuses a conflicting change and a point no longer offered, processes the base territory
 /// last, and commits `sent` before writing, so a write whose outcome is unknown (a timeout, a

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a price-localization preview is asked for (seeds "Price localization"): a base price in
+/// What a price-localization preview is asked for (docs/pricing.md, "Strategies"): a base price in
 /// the base territory (`USA`), a strategy, and the operator's adjustments, over Apple's price
 /// points per territory.
 public struct PriceLocalizationRequest: Codable, Equatable, Sendable {

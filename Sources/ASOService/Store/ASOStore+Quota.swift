@@ -4,7 +4,8 @@ import Shared
 /// The daily live-search quota: 30 per organization per UTC day, reserved before the provider
 /// is contacted, so a failed call still counts. Cache hits never touch it.
 extension ASOStore {
-    /// Live Explorer searches per organization per UTC day (seeds "Keyword Explorer").
+    /// Live Explorer searches per organization per UTC day (docs/aso-difficulty.md, "Cache and
+    /// daily quota").
     public static let dailySearchLimit = 30
 
     /// The organization's counter for today.

@@ -82,8 +82,9 @@ public final class ChatStore: @unchecked Sendable {
             createdAt: row.text("created_at"))
     }
 
-    /// A message row as the contract's shape; `forTeam` adds `internal`. An offer card's
-    /// `available` follows the owner's latest paywall snapshot, not the value stored at send.
+    /// A message row in its HTTP shape (docs/chat.md, "Messages"); `forTeam` adds `internal`. An
+    /// offer card's `available` follows the owner's latest paywall snapshot, not the value stored
+    /// at send.
     func dto(_ row: Row, forTeam: Bool) throws -> ChatMessageDTO {
         var card = row.string("card").flatMap { try? JSONDecoder().decode(ChatActionCardDTO.self, from: Data($0.utf8)) }
         if let offer = card, offer.kind == ChatOfferCard.kind {

@@ -1,7 +1,8 @@
 import Shared
 
-/// `GET /aso/explorer?term=&country=`: Keyword Explorer (CONTRACT pinned shape), answered by
-/// asod from the shared cache or a live search under the organization's daily quota.
+/// `GET /aso/explorer?term=&country=`: Keyword Explorer (its shape: docs/aso-difficulty.md,
+/// "The answer"), answered by asod from the shared cache or a live search under the
+/// organization's daily quota.
 struct ASOExplorerHandler {
     let asod: ASOBackend
 

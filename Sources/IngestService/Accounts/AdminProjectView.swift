@@ -1,5 +1,5 @@
-/// A project as the operator API shows it (CONTRACT §4): absent values are `null`, never
-/// omitted, and the identity secret is only ever reported as configured or not.
+/// A project as the operator API shows it (docs/http-conventions.md, "Operator API"): absent values
+/// are `null`, never omitted, and the identity secret is only ever reported as configured or not.
 struct AdminProjectView: Encodable {
     let project: Project
 

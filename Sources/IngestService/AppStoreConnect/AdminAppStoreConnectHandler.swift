@@ -1,9 +1,9 @@
 import Foundation
 import Shared
 
-/// The organization's App Store Connect connection (seeds "App Store Connect"): connect or
-/// replace (`PUT`), read, disconnect, the apps the key can see, and importing them as projects.
-/// asod holds the sealed key and talks to Apple; ingest owns the projects.
+/// The organization's App Store Connect connection (docs/app-store-connect.md, "Connection" and
+/// "Import"): connect or replace (`PUT`), read, disconnect, the apps the key can see, and importing
+/// them as projects. asod holds the sealed key and talks to Apple; ingest owns the projects.
 struct AdminAppStoreConnectHandler {
     let store: IngestStore
     let asod: BackendForwarding

@@ -1,9 +1,9 @@
 import Foundation
 import Shared
 
-/// App Store metadata of an imported project (seeds "Metadata"): read from Apple, validate a
-/// draft, suggest keywords from candidates, publish reviewed changes against the values loaded
-/// (`expected`), and the audit of publish outcomes.
+/// App Store metadata of an imported project (docs/app-store-connect.md, "Metadata"): read from
+/// Apple, validate a draft, suggest keywords from candidates, publish reviewed changes against the
+/// values loaded (`expected`), and the audit of publish outcomes.
 struct AdminMetadataHandler {
     let lookup: AdminLookup
     let asod: BackendForwarding

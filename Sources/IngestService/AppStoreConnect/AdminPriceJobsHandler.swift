@@ -1,9 +1,9 @@
 import Foundation
 import Shared
 
-/// Price jobs of an imported project (seeds "Price localization", queue and results): submit
-/// from a stored preview, read with item states, cancel, retry, roll back. Submission records
-/// work; the `prices` worker in asod does the writes.
+/// Price jobs of an imported project (docs/pricing.md, "Price jobs"): submit from a stored preview,
+/// read with item states, cancel, retry, roll back. Submission records work; the `prices` worker in
+/// asod does the writes.
 struct AdminPriceJobsHandler {
     let lookup: AdminLookup
     let asod: BackendForwarding

@@ -1,7 +1,7 @@
 import Foundation
 import Shared
 
-/// Price localization of an imported project (seeds "Price localization"): the priced products
+/// Price localization of an imported project (docs/pricing.md, "Previews"): the priced products
 /// of Apple's catalog, a preview for one product, and stored previews to review again.
 struct AdminPricesHandler {
     let lookup: AdminLookup

@@ -1,9 +1,9 @@
 import Foundation
 import Shared
 
-/// App Store reviews of an imported project (seeds "Reviews"): synchronize now, list up to 200
-/// newest with filters, publish or delete the developer response, mark open/done, and promote a
-/// review to a community idea keeping the link.
+/// App Store reviews of an imported project (docs/app-store-connect.md, "Reviews"): synchronize
+/// now, list up to 200 newest with filters, publish or delete the developer response, mark
+/// open/done, and promote a review to a community idea keeping the link.
 struct AdminReviewsHandler {
     let store: IngestStore
     let lookup: AdminLookup

@@ -1,7 +1,7 @@
 import Shared
 
-/// The chat mode of a public request's project applied to its participant (CONTRACT §2,
-/// "Chat identity scope"): whose conversation the request acts on, if any.
+/// The chat mode of a public request's project applied to its participant
+/// (docs/http-conventions.md, "Chat identity scope"): whose conversation the request acts on, if any.
 struct ChatAccess {
     let requestGuard: PublicRequestGuard
 

@@ -1,7 +1,7 @@
 import Foundation
 import Shared
 
-/// The photo flow shared by participants and the team (seeds "Photos in chat"): the first
+/// The photo flow shared by participants and the team (docs/chat.md, "Photos"): the first
 /// `POST …/images` with `{contentType, byteSize}` answers a signed PUT URL on the hub's own
 /// storage and an upload token; the client PUTs the bytes; the second `POST` with
 /// `{uploadToken}` decodes and re-encodes them, stages the preview with chatd and answers

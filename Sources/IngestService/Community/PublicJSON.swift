@@ -1,7 +1,8 @@
 import Shared
 
-/// Hand-written JSON for the community responses: explicit `null`s as the contract shows
-/// them, and no encoder per response on the hottest public reads.
+/// Hand-written JSON for the community responses: explicit `null`s, every key present
+/// (docs/http-conventions.md, "JSON and errors"), and no encoder per response on the hottest
+/// public reads.
 enum PublicJSON {
     static func appendOptional(_ value: String?, to out: inout String) {
         if let value { JSONText.appendString(value, to: &out) } else { out += "null" }

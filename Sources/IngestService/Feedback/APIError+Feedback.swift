@@ -1,6 +1,6 @@
 import Shared
 
-/// The stable codes of the private feedback routes (seeds "Errors").
+/// The stable codes of the private feedback routes (docs/limits.md, "Error codes").
 extension APIError {
     public static let invalidScreenshot = APIError(status: 400, code: "INVALID_SCREENSHOT",
                                                    message: "The screenshot must be a PNG, JPEG or WebP base64 data URL of at most 2,800,000 characters whose bytes match its type.")

@@ -1,6 +1,7 @@
 import Shared
 
-/// Stable codes of the operator API beyond the shared contract codes.
+/// Stable codes of the operator API beyond the codes every route shares (docs/limits.md,
+/// "Error codes").
 extension APIError {
     public static let slugTaken = APIError(status: 409, code: "SLUG_TAKEN", message: "This slug is already in use.")
     public static let statusInUse = APIError(status: 409, code: "STATUS_IN_USE",

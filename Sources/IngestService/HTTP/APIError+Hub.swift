@@ -1,7 +1,7 @@
 import Shared
 
-/// The stable codes of the hub's HTTP contract (CONTRACT §1, seeds "Errors"), made in one
-/// place so handlers never spell a code or status themselves.
+/// The stable codes of the hub's HTTP conventions (docs/http-conventions.md; docs/limits.md,
+/// "Error codes"), made in one place so handlers never spell a code or status themselves.
 extension APIError {
     public static func invalidPayload(_ fields: [String: [String]], message: String = "Some fields are invalid.") -> APIError {
         APIError(status: 400, code: "INVALID_PAYLOAD", message: message, fields: fields)

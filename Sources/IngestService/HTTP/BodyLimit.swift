@@ -4,7 +4,8 @@ struct BodyLimit: Sendable {
     let maxBytes: Int?
 
     static let serverDefault = BodyLimit(maxBytes: nil)
-    /// The seeds' limit of a community write (32,000 bytes), which most JSON writes share.
+    /// The limit of a community write (32,000 bytes; docs/limits.md, "Request bodies"), which
+    /// most JSON writes share.
     static let community = BodyLimit(maxBytes: InputLimits.communityBodyBytes)
 
     static func bytes(_ count: Int) -> BodyLimit { BodyLimit(maxBytes: count) }

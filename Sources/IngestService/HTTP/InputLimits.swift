@@ -1,5 +1,5 @@
-/// The server's input limits (seeds "Limits"). Lengths count UTF-16 code units, as the
-/// SDK's JavaScript-era contract does.
+/// The server's input limits (docs/limits.md, "Input limits"). Lengths count UTF-16 code units,
+/// as the SDK does (its limits were set against a JavaScript server).
 public enum InputLimits {
     public static let appId = 3...100
     public static let ideaTitle = 4...140

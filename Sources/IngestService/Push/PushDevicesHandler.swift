@@ -1,7 +1,7 @@
 import Shared
 
 /// `POST` and `DELETE /api/v1/push/devices`: binds (or unbinds) a raw APNs token, sent as hex,
-/// to the caller's current chat identity (CONTRACT §2).
+/// to the caller's current chat identity (docs/chat.md, "Push for replies").
 struct PushDevicesHandler {
     let access: ChatAccess
     let push: BackendForwarding

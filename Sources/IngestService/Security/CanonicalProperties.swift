@@ -3,7 +3,8 @@ import Foundation
 /// The v2 identity properties: a flat JSON object of scalars, serialized canonically (keys
 /// sorted by UTF-16 code unit, no whitespace, strings and numbers exactly as JavaScript's
 /// `JSON.stringify` prints them). The server parses the decoded header strictly, checks the
-/// seeds' limits, re-serializes, and accepts only bytes that were already canonical.
+/// limits (docs/http-conventions.md, "Verified identity"), re-serializes, and accepts only bytes
+/// that were already canonical.
 public enum CanonicalProperties {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case notJSONObject

@@ -1,7 +1,8 @@
 import Foundation
 import Shared
 
-/// Checks `X-AppNorth-Identity-*` headers against a project's secret (CONTRACT §1):
+/// Checks `X-AppNorth-Identity-*` headers against a project's secret (docs/http-conventions.md,
+/// "Verified identity"):
 /// v1 signs `v1\n<projectId>\n<expiresAt>\n<email>`, v2 adds `\n<canonicalProperties>`.
 /// HMAC-SHA256 with the secret's UTF-8 bytes as key, compared in constant time; the
 /// credential must expire in the future and at most 24 h ahead (60 s skew allowed).

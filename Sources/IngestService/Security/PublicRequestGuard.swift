@@ -1,9 +1,10 @@
 import Foundation
 import Shared
 
-/// Everything a public route checks before its own work, in the contract's order: the
-/// community IP budget (before the project is known), the App ID, the voter token, the
-/// identity credential, and for writes the Origin. Handlers call `resolve` then `require`.
+/// Everything a public route checks before its own work, in the order of
+/// docs/http-conventions.md ("Checks of a public request"): the community IP budget (before the
+/// project is known), the App ID, the voter token, the identity credential, and for writes the
+/// Origin. Handlers call `resolve` then `require`.
 public final class PublicRequestGuard: @unchecked Sendable {
     let store: IngestStore
     let verifier: IdentityVerifier

@@ -54,7 +54,8 @@ extension IngestStore {
         return Array(data)
     }
 
-    /// Records older than `days` go; the contract keeps them at least 7 days.
+    /// Records older than `days` go; the hub keeps them at least 7 days (docs/http-conventions.md,
+    /// "Idempotency").
     public func deleteIdempotencyRecords(olderThanDays days: Int = 8) throws -> Int {
         let cutoff = ISOTime.format(clock.now().addingTimeInterval(-Double(days) * 86_400))
         try db.run("DELETE FROM idempotency_records WHERE created_at < ?", [.text(cutoff)])

@@ -1,9 +1,10 @@
 import Foundation
 import Shared
 
-/// Groups catalog apps into studios and computes their aggregates by the seeds' rules:
-/// developer ID when known, else a normalized developer name; apps without a developer name
-/// are left out; totals only when every app has the value; no country sums.
+/// Groups catalog apps into studios and computes their aggregates by the rules of docs/market.md
+/// ("Estimates, profiles and publishers"): developer ID when known, else a normalized developer
+/// name; apps without a developer name are left out; totals only when every app has the value; no
+/// country sums.
 enum MarketPublisherGrouping {
     /// One app's inputs to the aggregates.
     struct Member {

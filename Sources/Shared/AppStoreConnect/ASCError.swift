@@ -1,4 +1,5 @@
-/// How a call to App Store Connect failed, with the stable codes of the seeds' "Errors".
+/// How a call to App Store Connect failed, with the stable codes of docs/app-store-connect.md
+/// ("Connection").
 public enum ASCError: Error, Equatable, CustomStringConvertible {
     /// The entered issuer ID or key ID is malformed.
     case invalidCredentials(String)

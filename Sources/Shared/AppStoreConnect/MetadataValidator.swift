@@ -1,9 +1,9 @@
 import Foundation
 
 
-/// Checks a localization as it would be after an edit (seeds "Metadata"): Apple's field limits,
-/// the 100-byte keyword budget measured in UTF-8, empty and duplicate keyword terms, and
-/// keyword words already present in the name or subtitle (indexed there already).
+/// Checks a localization as it would be after an edit (docs/app-store-connect.md, "Metadata"):
+/// Apple's field limits, the 100-byte keyword budget measured in UTF-8, empty and duplicate keyword
+/// terms, and keyword words already present in the name or subtitle (indexed there already).
 public enum MetadataValidator {
     /// Apple's limits, in characters; keywords in UTF-8 bytes.
     public static let limits: [String: Int] = ["name": 30, "subtitle": 30, "promotionalText": 170, "description": 4_000, "whatsNew": 4_000]

@@ -84,7 +84,7 @@ public enum ASCApps: RPCMessage {
     }
 }
 
-/// Error codes of the connection (seeds "App Store Connect", connection errors).
+/// Error codes of the connection (docs/app-store-connect.md, "Connection").
 public enum ASCErrorCode {
     public static let notConnected = "NOT_CONNECTED"
     public static let encryptionNotConfigured = "ENCRYPTION_NOT_CONFIGURED"

@@ -1,5 +1,5 @@
-/// The editable App Store metadata of one localization (seeds "Metadata"). In requests a nil
-/// field means "not part of this request"; in answers it means Apple has no value.
+/// The editable App Store metadata of one localization (docs/app-store-connect.md, "Metadata"). In
+/// requests a nil field means "not part of this request"; in answers it means Apple has no value.
 public struct ASCMetadataFields: Codable, Equatable, Sendable {
     public var name: String?
     public var subtitle: String?

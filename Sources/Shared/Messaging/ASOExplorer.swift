@@ -23,7 +23,8 @@ public enum ASOExplorer: RPCMessage {
         }
     }
 
-    /// The CONTRACT's shape: `source`, `observedAt`, `cached`, `results`, `difficulty`, `related`, `quota`.
+    /// The HTTP shape (docs/aso-difficulty.md, "The answer"): `source`, `observedAt`, `cached`,
+    /// `results`, `difficulty`, `related`, `quota`.
     /// The results travel as their JSON text (`ASOSearchResult.jsonArray`): encoding a hundred
     /// results field by field twice per cache hit cost more than everything else together.
     public struct Response: Codable, Equatable, Sendable {

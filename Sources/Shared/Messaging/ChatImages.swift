@@ -1,6 +1,6 @@
 import Foundation
 
-/// The photo limits of support chat (seeds "Photos in chat"), shared by ingest and chatd.
+/// The photo limits of support chat (docs/chat.md, "Photos"), shared by ingest and chatd.
 public enum ChatImageLimits {
     /// Photos per message.
     public static let perMessage = 3

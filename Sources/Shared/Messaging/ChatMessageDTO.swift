@@ -4,7 +4,7 @@ public enum ChatSender: String, Codable, Sendable {
     case team
 }
 
-/// A card carried by a message (CONTRACT `ActionCard`).
+/// A card carried by a message (`ActionCard` in docs/chat.md, "Messages").
 public struct ChatActionCardDTO: Codable, Equatable, Sendable {
     public var kind: String
     public var paywallId: String?
@@ -24,7 +24,7 @@ public struct ChatActionCardDTO: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case kind, paywallId, titleAtSend, buttonLabel, body, available }
 
-    // Absent optionals are written as null: the contract's shape has every key.
+    // Absent optionals are written as null: the HTTP shape has every key (docs/chat.md, "Messages").
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
@@ -36,9 +36,9 @@ public struct ChatActionCardDTO: Codable, Equatable, Sendable {
     }
 }
 
-/// An image attached to a message (CONTRACT `ChatImage`). Between chatd and ingest it carries
-/// the object `key` and no `url`; ingest signs a private, expiring URL for the key before the
-/// image leaves the hub, and the key is never shown to clients.
+/// An image attached to a message (`ChatImage` in docs/chat.md, "Messages"). Between chatd and
+/// ingest it carries the object `key` and no `url`; ingest signs a private, expiring URL for the
+/// key before the image leaves the hub, and the key is never shown to clients.
 public struct ChatImageDTO: Codable, Equatable, Sendable {
     public var id: String
     public var url: String?
@@ -68,7 +68,7 @@ public struct ChatImageDTO: Codable, Equatable, Sendable {
     }
 }
 
-/// One chat message (CONTRACT `ChatMessage`), plus `internal` in team views only.
+/// One chat message (`ChatMessage` in docs/chat.md, "Messages"), plus `internal` in team views only.
 public struct ChatMessageDTO: Codable, Equatable, Sendable {
     public var id: String
     public var sender: ChatSender
@@ -101,7 +101,7 @@ public struct ChatMessageDTO: Codable, Equatable, Sendable {
         case id, sender, body, createdAt, kind, actionCard, openedAt, tappedAt, images, `internal`
     }
 
-    // The contract's nullable keys are always present; `internal` only in team views.
+    // The nullable keys (docs/chat.md, "Messages") are always present; `internal` only in team views.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)

@@ -1,5 +1,4 @@
-/// A price job and its items as the operator API shows them (seeds "Price localization",
-/// queue and results).
+/// A price job and its items as the operator API shows them (docs/pricing.md, "Price jobs").
 public struct PriceJobDTO: Codable, Equatable, Sendable {
     public struct Item: Codable, Equatable, Sendable {
         public var territory: String

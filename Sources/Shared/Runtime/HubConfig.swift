@@ -26,11 +26,11 @@ public struct HubConfig: Sendable {
     public var logLevel: LogLevel
     public var adminToken: String?
     public var tlsCAFile: String?
-    /// Public community requests per minute per client IP (seeds "Rate limits": 1,200).
+    /// Public community requests per minute per client IP (docs/limits.md, "Rate limits": 1,200).
     public var communityRequestsPerMinute: Int
-    /// Private reports per minute per project and client IP (seeds "Rate limits": 20).
+    /// Private reports per minute per project and client IP (docs/limits.md, "Rate limits": 20).
     public var feedbackRequestsPerMinute: Int
-    /// Chat messages per minute per project and client IP (seeds "Rate limits": 20).
+    /// Chat messages per minute per project and client IP (docs/limits.md, "Rate limits": 20).
     public var chatMessagesPerMinute: Int
     /// Chat status and message reads per minute per project and client IP, per action (60).
     public var chatReadsPerMinute: Int

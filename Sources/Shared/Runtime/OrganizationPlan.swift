@@ -1,4 +1,4 @@
-/// An organization's plan and the entitlements the seeds tie to it. ingest owns the
+/// An organization's plan and the entitlements tied to it (docs/limits.md, "Plans"). ingest owns the
 /// organization and sends its plan with every request a daemon needs it for; `selfhosted`
 /// (billing disabled) is the default and has no limits.
 public enum OrganizationPlan: String, Codable, CaseIterable, Sendable {
