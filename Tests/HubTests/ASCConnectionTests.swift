@@ -5,8 +5,9 @@ import TestSupport
 @testable import IngestService
 @testable import Shared
 
-/// Seeds "App Store Connect", connect and import, over HTTP with asod talking to a fake of
-/// Apple's API (JSON:API over HTTP/2 and TLS) that verifies every token on its own.
+/// Connect and import (docs/app-store-connect.md, "Connection" and "Import") over HTTP with asod
+/// talking to a fake of Apple's API (JSON:API over HTTP/2 and TLS) that verifies every token on its
+/// own.
 final class ASCConnectionTests: XCTestCase {
     private var fixture: ASCFixture!
     private var admin: AdminClient { fixture.admin }
@@ -57,7 +58,7 @@ final class ASCConnectionTests: XCTestCase {
         let badIssuer = try connect(issuer: "not-a-uuid")
         let unreadable = try connect(key: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
         let rejected = try connect(key: ES256PrivateKey.generate().pkcs8PEM)
-        // Then each answers the seeds' code, and no connection exists
+        // Then each answers its code (docs/app-store-connect.md, "Connection"), and no connection exists
         XCTAssertEqual(badIssuer.status, 400)
         XCTAssertEqual(AdminClient.code(badIssuer.json), "INVALID_CREDENTIALS")
         XCTAssertEqual(unreadable.status, 400)

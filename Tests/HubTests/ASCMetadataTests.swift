@@ -3,8 +3,8 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// Seeds "Metadata" over HTTP against the fake App Store Connect: reading, validation,
-/// suggestions, and every publish result, with the audit record of each.
+/// Metadata (docs/app-store-connect.md, "Metadata") over HTTP against the fake App Store Connect:
+/// reading, validation, suggestions, and every publish result, with the audit record of each.
 final class ASCMetadataTests: XCTestCase {
     private var fixture: ASCFixture!
     private var admin: AdminClient { fixture.admin }

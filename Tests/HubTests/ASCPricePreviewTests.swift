@@ -3,7 +3,7 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// Seeds "Price localization", preview over HTTP: products from the fake App Store Connect,
+/// Price previews (docs/pricing.md, "Previews") over HTTP: products from the fake App Store Connect,
 /// proposals mapped to Apple's price points with the dataset's source and date, stored previews.
 final class ASCPricePreviewTests: XCTestCase {
     private var fixture: ASCFixture!

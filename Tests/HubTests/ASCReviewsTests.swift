@@ -3,9 +3,9 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// Seeds "Reviews" over HTTP against the fake App Store Connect: synchronization, filters,
-/// publishing and deleting a developer response with Apple's state recorded apart from the
-/// team's open/done, and promotion to a community idea that keeps the link.
+/// Reviews (docs/app-store-connect.md, "Reviews") over HTTP against the fake App Store Connect:
+/// synchronization, filters, publishing and deleting a developer response with Apple's state
+/// recorded apart from the team's open/done, and promotion to a community idea that keeps the link.
 final class ASCReviewsTests: XCTestCase {
     private var fixture: ASCFixture!
     private var admin: AdminClient { fixture.admin }

@@ -3,8 +3,8 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// `GET /api/admin/v1/aso/explorer` end to end: the CONTRACT shape, own apps, validation, the
-/// plan gate and the provider failure statuses with `Retry-After`.
+/// `GET /api/admin/v1/aso/explorer` end to end: its shape (docs/aso-difficulty.md, "The answer"),
+/// own apps, validation, the plan gate and the provider failure statuses with `Retry-After`.
 final class ASOExplorerHTTPTests: XCTestCase {
     var hub: ASOHubFixture!
 
@@ -25,7 +25,7 @@ final class ASOExplorerHTTPTests: XCTestCase {
         let live = try hub.call("GET", "/aso/explorer?term=Photo%20%20Editor&country=GB")
         let cached = try hub.call("GET", "/aso/explorer?term=photo+editor&country=gb")
 
-        // Then the first is live and the second cached, with every contract key
+        // Then the first is live and the second cached, with every key of the answer
         XCTAssertEqual(live.status, 200, "\(live.json)")
         XCTAssertEqual(Set(live.json.keys), ["source", "observedAt", "cached", "results", "difficulty", "related", "quota"])
         XCTAssertEqual(live.json["source"] as? String, "itunes-search")

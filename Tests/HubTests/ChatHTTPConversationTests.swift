@@ -3,7 +3,7 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// The seeds' "Support chat" loop over real HTTP: the user writes, the team answers through
+/// The support chat loop (docs/chat.md) over real HTTP: the user writes, the team answers through
 /// the operator API, and the unread flag follows.
 final class ChatHTTPConversationTests: XCTestCase {
     var fixture: ChatHTTPFixture!

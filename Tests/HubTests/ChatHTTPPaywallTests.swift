@@ -3,8 +3,9 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// Paywall cards over HTTP (seeds 002 "Verify"): the app reports its catalog, the team sends
-/// an offer from it, the user's thread shows the card, and `available` follows the catalog.
+/// Paywall cards over HTTP (docs/chat.md, "Cards" and "Paywall snapshots"): the app reports its
+/// catalog, the team sends an offer from it, the user's thread shows the card, and `available`
+/// follows the catalog.
 final class ChatHTTPPaywallTests: XCTestCase {
     var fixture: ChatHTTPFixture!
 

@@ -4,7 +4,7 @@ import TestSupport
 @testable import IngestService
 @testable import Shared
 
-/// Seeds "Photos in chat" over HTTP: the two-step upload to the hub's own signed URL,
+/// Chat photos (docs/chat.md, "Photos") over HTTP: the two-step upload to the hub's own signed URL,
 /// sanitizing, image tokens bound to app and sender, photos in messages with private URLs.
 final class ChatHTTPPhotoTests: XCTestCase {
     var chat: ChatHTTPFixture!

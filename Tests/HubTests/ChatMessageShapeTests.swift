@@ -8,7 +8,7 @@ final class ChatMessageShapeTests: XCTestCase {
         let message = ChatMessageDTO(id: "m1", sender: .user, body: "hi", createdAt: "2026-01-01T00:00:00.000Z")
         // When encoded
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONEncoder().encode(message)) as? [String: Any])
-        // Then the nullable contract keys are present as null, and `internal` is absent
+        // Then the nullable keys (docs/chat.md, "Messages") are present as null, and `internal` is absent
         XCTAssertEqual(Set(json.keys), ["id", "sender", "body", "createdAt", "kind", "actionCard", "openedAt", "tappedAt", "images"])
         for key in ["kind", "actionCard", "openedAt", "tappedAt"] { XCTAssertTrue(json[key] is NSNull, key) }
         XCTAssertEqual(json["sender"] as? String, "user")

@@ -3,7 +3,7 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// The seeds' "Private feedback" Verify list end to end: the SDK submits, the team finds the
+/// Private feedback (docs/feedback.md) end to end: the SDK submits, the team finds the
 /// report by its receipt in the inbox, replies publicly and writes a note, and only the
 /// author reads the public reply.
 final class FeedbackRoundTripTests: XCTestCase {

@@ -3,7 +3,8 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// `GET /api/v1/feedback/{id}`: the seeds' "Private feedback" Verify walk for replies.
+/// `GET /api/v1/feedback/{id}`: reading replies as the author (docs/feedback.md, "Read replies as
+/// the author").
 final class FeedbackSubmissionThreadTests: XCTestCase {
     var community: CommunityFixture!
 
@@ -47,7 +48,7 @@ final class FeedbackSubmissionThreadTests: XCTestCase {
         XCTAssertEqual(decoded.replies.map(\.id), ["r1", "r2"])
         XCTAssertEqual(decoded.replies.map(\.message), ["Thanks, looking", "Fixed in 2.1"])
         XCTAssertFalse(reply.text.contains("internal"))
-        // And exactly the contract's fields, no contact, diagnostics or screenshot
+        // And exactly the thread's fields (docs/feedback.md), no contact, diagnostics or screenshot
         XCTAssertEqual(Set(reply.json.keys), ["id", "type", "status", "message", "createdAt", "updatedAt", "replies"])
     }
 

@@ -28,7 +28,7 @@ final class PublicCommunityTests: XCTestCase {
         XCTAssertEqual(decoded.boards[0].policies.vote, "anyone")
         XCTAssertEqual(decoded.boards[0].statuses.filter(\.isFinal).map(\.slug), ["done", "declined"])
         XCTAssertTrue((boards.json["boards"] as? [[String: Any]])?[0].keys.contains("description") ?? false, "description is an explicit null")
-        // And a request without a known App ID is refused with the contract codes
+        // And a request without a known App ID is refused with the codes of docs/limits.md
         XCTAssertEqual(try community.get("/boards", appId: "ab").code, "INVALID_APP_ID")
         XCTAssertEqual(try community.get("/boards", appId: "app_missing").code, "PROJECT_NOT_FOUND")
     }

@@ -4,9 +4,10 @@ import XCTest
 @testable import IngestService
 @testable import Shared
 
-/// The seeds' "Verified identity" Verify list over real HTTP, with credentials issued the way
-/// an app's backend issues them (an independent HMAC implementation in Python), plus the IP
-/// budget and the final-status filter of "Community view".
+/// Verified identity (docs/http-conventions.md, "Verified identity") over real HTTP, with
+/// credentials issued the way an app's backend issues them (an independent HMAC implementation
+/// in Python): a good credential, a changed, expired, over-long or rotated one, signed
+/// properties; plus the IP budget (docs/limits.md, "Rate limits") and the boards' final statuses.
 final class VerifiedIdentityWalkTests: XCTestCase {
     var community: CommunityFixture!
     var operatorToken = ""
