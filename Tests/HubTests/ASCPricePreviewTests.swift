@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Seeds "Price localization", preview over HTTP: products from the fake App Store Connect,
 /// proposals mapped to Apple's price points with the dataset's source and date, stored previews.

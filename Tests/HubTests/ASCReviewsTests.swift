@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Seeds "Reviews" over HTTP against the fake App Store Connect: synchronization, filters,
 /// publishing and deleting a developer response with Apple's state recorded apart from the

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// The seeds' "Support chat" loop over real HTTP: the user writes, the team answers through
 /// the operator API, and the unread flag follows.

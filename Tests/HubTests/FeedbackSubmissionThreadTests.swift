@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubRuntime
 
 /// `GET /api/v1/feedback/{id}`: the seeds' "Private feedback" Verify walk for replies.
 final class FeedbackSubmissionThreadTests: XCTestCase {

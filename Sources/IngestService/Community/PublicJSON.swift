@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// Hand-written JSON for the community responses: explicit `null`s as the contract shows
 /// them, and no encoder per response on the hottest public reads.

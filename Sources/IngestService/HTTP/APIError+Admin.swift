@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Stable codes of the operator API beyond the shared contract codes.
 extension APIError {

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// The stable codes of the hub's HTTP contract (CONTRACT §1, seeds "Errors"), made in one
 /// place so handlers never spell a code or status themselves.

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubRuntime
 
 /// Checks `X-AppNorth-Identity-*` headers against a project's secret (CONTRACT §1):
 /// v1 signs `v1\n<projectId>\n<expiresAt>\n<email>`, v2 adds `\n<canonicalProperties>`.

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubRuntime
 
 /// Everything a public route checks before its own work, in the contract's order: the
 /// community IP budget (before the project is known), the App ID, the voter token, the

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubMessaging
 
 /// Groups catalog apps into studios and computes their aggregates by the seeds' rules:
 /// developer ID when known, else a normalized developer name; apps without a developer name
