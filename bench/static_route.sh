@@ -11,7 +11,7 @@ TARGET=0.8
 require_tools
 build_ingest
 make_workspace
-printf '{"name":"appnorth-hub","version":"%s"}' "$(sed -n 's/.*version = "\(.*\)".*/\1/p' "$ROOT/Sources/Shared/AppNorth.swift")" >"$WORK/www/version"
+printf '{"name":"appnorth-hub","version":"%s"}' "$(sed -n 's/.*version = "\(.*\)".*/\1/p' "$ROOT/Sources/HubRuntime/AppNorth.swift")" >"$WORK/www/version"
 start_nginx version
 # Like nginx here (access_log off), ingest runs without its access log (level warn);
 # APPNORTH_BENCH_LOG_LEVEL=info measures it with the access log on.

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubDaemon
+import HubStore
 
 /// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs.
 public enum ASODaemon {
@@ -34,7 +36,9 @@ public enum ASODaemon {
             context.jobs.add(name: "aso-ranks", interval: config.asoInterval > 0 ? config.asoInterval : nil) { try collector.runPass() }
             // A live search in progress finishes before the store closes.
             context.lifecycle.onShutdown("aso explorer") { explorer.queue.sync {} }
-            let connections = ASCConnections(db: context.store, clock: context.clock, keyring: try HubKeyring.resolve(config, logger: context.logger),
+            let keyring = try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
+                                                 logger: context.logger)
+            let connections = ASCConnections(db: context.store, clock: context.clock, keyring: keyring,
                                              baseURL: context.config.ascURL, caFile: context.config.tlsCAFile,
                                              timeout: context.config.ascTimeout)
             let work = ASCWorkQueue(rpc: context.rpc)

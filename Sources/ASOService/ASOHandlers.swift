@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// asod's RPC handlers. Provider calls never run on the server thread: the explorer answers
 /// cache hits at once and misses from its own queue; the rest are store reads and writes.

@@ -1,4 +1,6 @@
-import Shared
+import HubDaemon
+import HubRuntime
+import HubStore
 
 /// `chatd`: owns `chatd.sqlite` — conversations, messages, read state, action cards, paywall snapshots and chat images.
 public enum ChatDaemon {

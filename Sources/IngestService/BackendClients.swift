@@ -1,4 +1,6 @@
-import Shared
+import HubDaemon
+import HubMessaging
+import HubRuntime
 
 /// One DEALER client per backend daemon, each on its own I/O thread, with round-trip
 /// latency and timeouts recorded per daemon.

@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubDaemon
+import HubMessaging
+import HubRuntime
 
 /// `ingest backup DIR`: asks every daemon of the shard for an online backup of its store and
 /// prints one JSON line per daemon. Daemons write only inside the data directory, so they
@@ -18,7 +21,7 @@ public enum BackupCommand {
             let staging = config.dataDirectory + "/backup/.staging-" + TimeSortableID.shared.next()
             try DataDirectory.makeDirectories(directory)
             // DIR may have been made by a shell with a looser umask; inside the data directory it is private too.
-            try DataDirectory.secure(config, logger: logger)
+            try DataDirectory.secure(config.dataDirectory, objectStoreDirectory: config.objectStoreDirectory, logger: logger)
             defer { rmdir(staging) }
             var failures = 0
             for daemon in DaemonName.allCases {

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubDaemon
+import HubMessaging
 
 /// `ingest curve-keypair`: prints a new CURVE key pair as the two variables a daemon reads,
 /// single-quoted (Z85 uses `$`, `#` and `&`), ready for a shell or systemd environment file.

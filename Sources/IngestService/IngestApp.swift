@@ -1,4 +1,7 @@
-import Shared
+import HubCrypto
+import HubDaemon
+import HubHTTPServer
+import HubRuntime
 
 /// ingest's HTTP side: the route tables and their handlers (`IngestRoutes`), the clients of
 /// the four backends, and the server.
@@ -19,7 +22,9 @@ public final class IngestApp: @unchecked Sendable {
 
     public init(context: DaemonContext) throws {
         self.context = context
-        store = IngestStore(db: context.store, clock: context.clock, keyring: try HubKeyring.resolve(context.config, logger: context.logger))
+        let keyring = try HubKeyring.resolve(credentialsKey: context.config.credentialsKey, dataDirectory: context.config.dataDirectory,
+                                             logger: context.logger)
+        store = IngestStore(db: context.store, clock: context.clock, keyring: keyring)
         let resealed = try store.resealPlainSecrets()
         if resealed > 0 { context.logger.info("plain secrets sealed", ["count": resealed]) }
         if let token = context.config.adminToken, try !store.ensureBootstrapToken(token) {

@@ -1,4 +1,5 @@
-import Shared
+import HubDaemon
+import HubStore
 
 /// `ingest`: owns `ingest.sqlite` (organizations, tokens, projects, boards, ideas, votes,
 /// comments, feedback, changelog, idempotency records) and serves all HTTP.

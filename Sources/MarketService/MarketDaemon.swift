@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubDaemon
+import HubHTTPClient
+import HubStore
 
 /// `marketd`: owns `marketd.sqlite` — the market catalog, chart snapshots, estimates, watchlists and tracker events.
 public enum MarketDaemon {

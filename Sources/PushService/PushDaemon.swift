@@ -1,4 +1,8 @@
-import Shared
+import HubCrypto
+import HubDaemon
+import HubHTTPClient
+import HubMessaging
+import HubStore
 
 /// `pushd`: owns `pushd.sqlite` — device registrations, sealed APNs credentials and the push queue.
 public enum PushDaemon {
@@ -17,7 +21,8 @@ public enum PushDaemon {
     public static var spec: DaemonSpec {
         DaemonSpec(name: .pushd, migrations: migrations) { context in
             let config = context.config
-            let keyring = try HubKeyring.resolve(config, logger: context.logger)
+            let keyring = try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
+                                                 logger: context.logger)
             let store = PushStore(db: context.store, clock: context.clock, keyring: keyring)
             let jobs = context.jobs
             // A scheduled push job is woken by every commit that queues pushes, so a reply's push

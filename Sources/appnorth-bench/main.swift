@@ -1,6 +1,10 @@
 import ChatService
 import Foundation
-import Shared
+import HubCrypto
+import HubDaemon
+import HubHTTPClient
+import HubMessaging
+import HubRuntime
 
 /// Measurements that need the hub's own types, for the scripts under bench/.
 ///   appnorth-bench rpc-hop [seconds]   chat.status over ZeroMQ vs the same store call in-process

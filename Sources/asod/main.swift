@@ -1,4 +1,4 @@
 import ASOService
-import Shared
+import HubDaemon
 
 DaemonMain.run(ASODaemon.spec)

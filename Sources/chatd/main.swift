@@ -1,4 +1,4 @@
 import ChatService
-import Shared
+import HubDaemon
 
 DaemonMain.run(ChatDaemon.spec)

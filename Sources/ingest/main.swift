@@ -1,6 +1,6 @@
 import Foundation
 import IngestService
-import Shared
+import HubDaemon
 
 // The subcommands write backups and keys: private to the hub's user, as the daemon's files are.
 umask(0o077)

@@ -1,4 +1,4 @@
 import MarketService
-import Shared
+import HubDaemon
 
 DaemonMain.run(MarketDaemon.spec)

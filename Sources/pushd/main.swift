@@ -1,4 +1,4 @@
 import PushService
-import Shared
+import HubDaemon
 
 DaemonMain.run(PushDaemon.spec)

@@ -3,7 +3,8 @@ import XCTest
 import TestSupport
 @testable import ASOService
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubStore
 
 /// Connect and import (docs/app-store-connect.md, "Connection" and "Import") over HTTP with asod
 /// talking to a fake of Apple's API (JSON:API over HTTP/2 and TLS) that verifies every token on its

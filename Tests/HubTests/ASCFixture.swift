@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubHTTPClient
 
 /// A fake App Store Connect (JSON:API over HTTP/2 and TLS, verifying every token on its own)
 /// and a hub with ingest and asod pointed at it, sealing credentials under `APPNORTH_CREDENTIALS_KEY`.

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Metadata (docs/app-store-connect.md, "Metadata") over HTTP against the fake App Store Connect:
 /// reading, validation, suggestions, and every publish result, with the audit record of each.

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Price previews (docs/pricing.md, "Previews") over HTTP: products from the fake App Store Connect,
 /// proposals mapped to Apple's price points with the dataset's source and date, stored previews.

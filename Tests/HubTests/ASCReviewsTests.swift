@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Reviews (docs/app-store-connect.md, "Reviews") over HTTP against the fake App Store Connect:
 /// synchronization, filters, publishing and deleting a developer response with Apple's state

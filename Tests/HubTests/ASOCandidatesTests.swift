@@ -1,6 +1,7 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// Keyword candidates with evidence (public listing, stored searches), tracked terms excluded,
 /// and the competitors observed above the app.

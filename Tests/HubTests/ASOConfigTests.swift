@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubDaemon
 
 /// asod's settings: defaults, and refusals of values that cannot work.
 final class ASOConfigTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// The difficulty estimate on fixed fixtures, its provisional and unavailable cases, and the
 /// related-term extraction.

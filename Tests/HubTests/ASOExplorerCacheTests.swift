@@ -1,6 +1,7 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// The shared observation cache: keyed by normalized term, country, UTC day and source; shared
 /// across organizations; a hit uses no quota.

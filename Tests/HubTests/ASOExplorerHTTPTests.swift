@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// `GET /api/admin/v1/aso/explorer` end to end: its shape (docs/aso-difficulty.md, "The answer"),
 /// own apps, validation, the plan gate and the provider failure statuses with `Retry-After`.

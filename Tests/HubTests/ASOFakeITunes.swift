@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Shared
+import HubHTTPClient
 import TestSupport
 #if canImport(Glibc)
 import Glibc

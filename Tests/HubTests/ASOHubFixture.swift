@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// ingest and asod in-process, the operator token bootstrapped, asod pointed at the fake
 /// iTunes Search server.

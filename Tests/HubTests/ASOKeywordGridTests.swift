@@ -1,6 +1,6 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
 
 /// Localized groups (one concept, a term per country) and the country grid.
 final class ASOKeywordGridTests: XCTestCase {

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Shared
 
 /// Tracked keywords, groups, the grid and the `aso-ranks` job over the operator API.
 final class ASOKeywordsHTTPTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
 
 /// Provider failures are distinct errors, never empty results: 502 `PROVIDER_UNAVAILABLE`,
 /// 503 `PROVIDER_RATE_LIMITED` with the provider's retry delay.

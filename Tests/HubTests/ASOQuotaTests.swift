@@ -1,6 +1,7 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// The daily live-search quota: 30 per organization per UTC day, reserved before the provider
 /// is contacted, a failed call still counting, reset at 00:00 UTC.

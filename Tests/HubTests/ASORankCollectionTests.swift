@@ -1,6 +1,5 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
 
 /// The `aso-ranks` pass: shared cache first, provider calls paced and backed off, ranks written.
 final class ASORankCollectionTests: XCTestCase {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
+@testable import HubStore
 
 /// asod's store and Explorer on a fresh database, a manual clock and the fake iTunes server,
 /// without the RPC layer, for tests that move time.

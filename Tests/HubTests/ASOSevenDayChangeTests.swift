@@ -1,6 +1,7 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// The seven-day change exists only when the latest rank and the rank dated exactly seven days
 /// earlier both exist; positive means positions gained.

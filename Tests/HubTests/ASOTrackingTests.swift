@@ -1,6 +1,7 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// Tracked keywords: normalized duplicates, allowances, removal, and the three rank states.
 final class ASOTrackingTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
 
 final class AdminAuthTests: XCTestCase {
     var admin: AdminClient!

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 final class AdminBootstrapTests: XCTestCase {
     func testAdminTokenBootstrapsTheDefaultOrganizationOnceAcrossRestarts() throws {

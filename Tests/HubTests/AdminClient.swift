@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 /// A hub running ingest only, with the operator token bootstrapped, and shortcuts for the
 /// operator API and for seeding community rows the operator API does not create.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubRuntime
 
 final class AdminProjectsTests: XCTestCase {
     var admin: AdminClient!

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
 
 /// What an operator token may change: market data only as the instance operator, state only
 /// with `write`, and a revoked bootstrap token stays revoked.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 /// `ingest backup DIR` (what `deploy/appnorth backup DIR` runs): the daemons write only inside
 /// the data directory, and the command still delivers the five copies into any DIR.

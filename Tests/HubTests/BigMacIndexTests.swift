@@ -1,6 +1,5 @@
 import XCTest
 @testable import ASOService
-@testable import Shared
 
 /// `BigMacIndex` reads its dataset with the shared RFC 4180 reader.
 final class BigMacIndexTests: XCTestCase {

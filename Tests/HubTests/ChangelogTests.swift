@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Operator changelog entries and the public `GET /api/v1/changelog` feed.
 final class ChangelogTests: XCTestCase {

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 @testable import ChatService
 @testable import PushService
-@testable import Shared
 
 final class ChatEventDeliveryRecoveryTests: XCTestCase {
     var hub: ChatEventDeliveryFixture!

@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 @testable import ChatService
 @testable import PushService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
+@testable import HubStore
 
 /// chatd and pushd in one hub, with a client to chatd for producing chat events.
 final class ChatEventDeliveryFixture {

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Who may use the public chat routes: chat modes, Origin, rate limits, and chatd being down.
 final class ChatHTTPAccessTests: XCTestCase {

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// The support chat loop (docs/chat.md) over real HTTP: the user writes, the team answers through
 /// the operator API, and the unread flag follows.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubRuntime
 
 /// ingest and chatd in this process, one project created through the operator API, and the
 /// public chat routes as the SDK calls them.

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Paywall cards over HTTP (docs/chat.md, "Cards" and "Paywall snapshots"): the app reports its
 /// catalog, the team sends an offer from it, the user's thread shows the card, and `available`

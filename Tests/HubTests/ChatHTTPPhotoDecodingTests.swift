@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
 
 /// Where and how much chat photo uploads are decoded: a pixel budget read from the header,
 /// and decoding on ingest's image decoder, never on its HTTP threads.

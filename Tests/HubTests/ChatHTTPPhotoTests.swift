@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubMessaging
 
 /// Chat photos (docs/chat.md, "Photos") over HTTP: the two-step upload to the hub's own signed URL,
 /// sanitizing, image tokens bound to app and sender, photos in messages with private URLs.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import ChatService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
+@testable import HubStore
 
 /// chatd's `chat-outbox` job on a manual clock: acknowledged events go seven days after their
 /// acknowledgement; pending ones stay, since pushd consumes every chat topic.

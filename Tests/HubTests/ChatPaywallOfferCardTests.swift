@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import ChatService
-@testable import Shared
+@testable import HubMessaging
 
 final class ChatPaywallOfferCardTests: XCTestCase {
     var chat: ChatRPCFixture!

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
+@testable import HubStore
 
 /// The photo flow as the SDK and the team dashboard walk it, on a `ChatHTTPFixture`.
 struct ChatPhotoFixture {

@@ -3,7 +3,8 @@ import XCTest
 import TestSupport
 @testable import ChatService
 @testable import PushService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// The reliability rule for chat events with a real `kill -9`: chatd runs as its own process
 /// (the built `chatd` binary), commits a team reply while pushd is down, and is killed before it

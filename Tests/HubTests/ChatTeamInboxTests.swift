@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import ChatService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 final class ChatTeamInboxTests: XCTestCase {
     var chat: ChatRPCFixture!

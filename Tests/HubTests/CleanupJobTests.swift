@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
 
 /// `POST /api/admin/v1/jobs/cleanup/run`: housekeeping that never touches live data.
 final class CleanupJobTests: XCTestCase {

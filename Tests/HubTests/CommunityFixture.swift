@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubRuntime
 
 /// One project on an in-process hub, and the public API as the SDK calls it.
 final class CommunityFixture {

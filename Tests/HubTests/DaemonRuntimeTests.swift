@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import ChatService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
+@testable import HubStore
 
 final class DaemonRuntimeTests: XCTestCase {
     var hub: HubHarness!

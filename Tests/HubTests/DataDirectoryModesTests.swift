@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
 
 /// Issue 18: "no file under the data directory is readable by another user" — directories
 /// 0700, files 0600, whatever the umask of the process that runs the daemons.

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Private feedback (docs/feedback.md) end to end: the SDK submits, the team finds the
 /// report by its receipt in the inbox, replies publicly and writes a note, and only the

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
 
 /// `POST /api/v1/feedback` with bodies built to make the secret sanitizer backtrack: every
 /// one is answered within the one second, refused when a length is over its limit

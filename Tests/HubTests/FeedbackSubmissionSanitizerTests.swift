@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
 import TestSupport
 
 final class FeedbackSubmissionSanitizerTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPServer
 
 /// Screenshot data URLs checked down to their bytes, as units and over HTTP.
 final class FeedbackSubmissionScreenshotTests: XCTestCase {

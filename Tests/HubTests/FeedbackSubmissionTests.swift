@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
+@testable import HubRuntime
 
 /// `POST /api/v1/feedback` over HTTP: what is stored, replays, every validation rule, body
 /// size, Origin, rate limit, and that secrets never reach the row.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubRuntime
 
 /// `GET /api/v1/feedback/{id}`: reading replies as the author (docs/feedback.md, "Read replies as
 /// the author").

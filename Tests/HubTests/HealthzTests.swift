@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
 
 final class HealthzTests: XCTestCase {
     var hub: HubHarness!

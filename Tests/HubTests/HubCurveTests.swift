@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubDaemon
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// Issue 18: a hub whose daemons talk over `tcp://` (as across hosts) authenticates every
 /// ZeroMQ connection with CURVE: the daemons reach each other, nobody else gets an answer.

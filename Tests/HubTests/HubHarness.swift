@@ -5,7 +5,9 @@ import XCTest
 @testable import IngestService
 @testable import MarketService
 @testable import PushService
-@testable import Shared
+@testable import HubDaemon
+@testable import HubHTTPClient
+@testable import HubRuntime
 
 /// A whole hub shard in this process: the five daemons on ipc sockets in a temporary data
 /// directory and ingest's HTTP server on an ephemeral loopback port.

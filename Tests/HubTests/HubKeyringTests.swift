@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
 
 /// Issue 18: without `APPNORTH_CREDENTIALS_KEY` the hub generates a keyring in
 /// `$APPNORTH_DATA_DIR/keys/credentials.key` (0600), seals with it, and seals `plain:` values

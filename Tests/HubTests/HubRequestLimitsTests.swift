@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 import TestSupport
+@testable import HubHTTPServer
 @testable import IngestService
-@testable import Shared
 
 /// Issue "Hardening" against a running hub: what one anonymous client can no longer do to it,
 /// and whose address a rate limit counts behind a proxy.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
 
 /// `GET /projects/{id}/feedback/export.csv`: RFC 4180 quoting and formula neutralization.
 final class InboxExportTests: XCTestCase {

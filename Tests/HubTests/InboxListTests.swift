@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 /// `GET /projects/{id}/feedback`: filters, search, keyset pages, the detail and organization scoping.
 final class InboxListTests: XCTestCase {

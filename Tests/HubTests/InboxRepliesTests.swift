@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// Replies, internal notes and promotion of a report to a public idea.
 final class InboxRepliesTests: XCTestCase {

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// `PATCH /feedback/{id}`: read state apart from status, assignee, labels, and the timeline.
 final class InboxTriageTests: XCTestCase {

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Shared
 
 /// App search, profile and export over the collected catalog and imported estimates.
 final class MarketAppProfileTests: XCTestCase {

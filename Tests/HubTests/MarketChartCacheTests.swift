@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubMessaging
 
 /// ingest's copies of chart answers: served fresh, served while one read confirms them, and
 /// never served unconfirmed past the maximum age.

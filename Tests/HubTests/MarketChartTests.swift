@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubMessaging
 
 /// Trending and rising through the operator API, from marketd collecting the fake store feed
 /// over several UTC days on a manual clock.

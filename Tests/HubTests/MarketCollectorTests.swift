@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import MarketService
-@testable import Shared
+@testable import HubHTTPClient
+@testable import HubRuntime
+@testable import HubStore
 
 /// The feed's quirks, the provider's pacing and backoff, and lookups, against the fake feed
 /// with the collector driven directly.

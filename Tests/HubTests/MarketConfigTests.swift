@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubDaemon
 
 /// marketd's settings: storefronts, charts, genres, interval and pacing.
 final class MarketConfigTests: XCTestCase {

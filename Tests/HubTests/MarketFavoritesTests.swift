@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Shared
 
 /// Favorites in folders: 50 folders and 1,000 favorites per kind, names 1–60 trimmed and
 /// unique within the kind ignoring case.

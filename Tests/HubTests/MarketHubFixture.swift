@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 @testable import IngestService
 @testable import MarketService
-@testable import Shared
+@testable import HubHTTPClient
+@testable import HubRuntime
+@testable import HubStore
 
 /// ingest and marketd in this process on a manual clock, collecting from the fake feed with
 /// pacing off, one chart (`us`, `topfreeapplications`) of `limit` entries unless told otherwise.

@@ -1,6 +1,7 @@
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// The app profile CSV is written by the shared `CSVWriter`: the same neutralization as every
 /// other export, and the shared reader reads it back.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubStore
 
 /// Publishers (Estudios): grouping by developer ID or normalized name, and the aggregation
 /// rules for totals, apps making money, growth and limited plans.

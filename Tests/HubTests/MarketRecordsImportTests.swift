@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Shared
 
 /// Import of market records as JSON lines: validation, idempotency by record ID, and
 /// missing estimates kept missing.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import MarketService
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 /// Charts short by nature (docs/market-snapshots.md): a chart that answers fewer entries than
 /// asked day after day becomes comparable; a short answer from a full chart, a new chart or well

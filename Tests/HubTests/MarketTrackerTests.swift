@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 
 /// AppTracker's recorded-event rules and their threshold edges, through the operator API.
 final class MarketTrackerTests: XCTestCase {

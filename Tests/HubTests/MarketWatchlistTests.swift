@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Shared
 
 /// The organization's watchlist and its plan allowances (Free 0, Pro 5, Studio 50,
 /// self-hosted unlimited), through the operator API.

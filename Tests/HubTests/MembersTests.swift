@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// `/organization/members`: teammates reports can be assigned to.
 final class MembersTests: XCTestCase {

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Shared
 
 final class MetricsEndpointTests: XCTestCase {
     var hub: HubHarness!

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 final class OrganizationPlanTests: XCTestCase {
     var admin: AdminClient!

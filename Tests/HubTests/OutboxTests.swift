@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 final class OutboxTests: XCTestCase {
     func testEventsCommitWithTheirChangeAndStayPendingUntilAcknowledged() throws {

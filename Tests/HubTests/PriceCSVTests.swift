@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// CSV export and import of a preview: validated against Apple's current catalog.
 final class PriceCSVTests: XCTestCase {

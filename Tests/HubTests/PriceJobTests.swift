@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// The price-job state machine against the fake App Store Connect: submission records pending
 /// work, the worker rereads Apple before each write, conflicts and unavailable points fail, the

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// The community as the SDK's "Community view" and "Build a custom UI" pages use it.
 final class PublicCommunityTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPServer
 
 /// The idea list's page cache: keyed by the parsed filters, bounded by bytes, emptied by writes.
 final class PublicIdeaListCacheTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
 
 /// `GET /api/v1/ideas`: order, keyset pages through opaque cursors, filters and search.
 final class PublicIdeaListTests: XCTestCase {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubHTTPServer
+@testable import HubRuntime
 
 final class PublicRequestSecurityTests: XCTestCase {
     func testRateLimiterRefusesPastTheBudgetWithRetryAfterAndRefills() throws {

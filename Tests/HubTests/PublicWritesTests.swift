@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPClient
 
 /// Community writes: retries with Idempotency-Key, input limits, body size, policies and identity.
 final class PublicWritesTests: XCTestCase {

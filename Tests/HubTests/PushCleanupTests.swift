@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import PushService
-@testable import Shared
 
 /// Retention on the manual clock: pending pushes older than 7 days are discarded, completed
 /// rows deleted after 7 days, tokens after 180 days without registration. And the figures

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import PushService
-@testable import Shared
 
 /// Stopping pushd in the middle of a pass loses no queued push: what was not recorded stays
 /// pending and goes out after the restart (a push may go out twice, never zero times).

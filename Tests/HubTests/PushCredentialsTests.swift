@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import PushService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubHTTPClient
 
 /// `PUT/GET/DELETE /api/admin/v1/projects/{id}/push-credentials`: validation, sealing at
 /// rest, never returning the key, organization scoping, disconnect and bundle changes.

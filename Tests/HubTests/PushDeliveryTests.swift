@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 @testable import IngestService
 @testable import PushService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// Team replies reach the fake APNs as the issue prescribes: headers, a verified JWT reused
 /// across pushes, a payload without conversation text, badge-only once read, no push for notes.

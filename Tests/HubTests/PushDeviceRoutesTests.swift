@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import PushService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubHTTPClient
 
 /// `POST/DELETE /api/v1/push/devices`: validation, the chat identity and Origin rules,
 /// re-registration, reassignment and removal.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubCrypto
+@testable import HubHTTPClient
 
 /// `Tests/Fixtures/fake_apns.py` as a child process: an HTTP/2-over-TLS APNs that verifies
 /// JWTs with its own ES256 implementation, answers scripted replies per token and logs every

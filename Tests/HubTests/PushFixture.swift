@@ -3,7 +3,10 @@ import XCTest
 @testable import ChatService
 @testable import IngestService
 @testable import PushService
-@testable import Shared
+@testable import HubCrypto
+@testable import HubHTTPClient
+@testable import HubRuntime
+@testable import HubStore
 
 /// ingest, chatd and pushd in this process on a manual clock, a fake APNs, and one project
 /// (chat mode `anyone`) with APNs credentials whose key the fake trusts.

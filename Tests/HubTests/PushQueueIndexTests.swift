@@ -1,6 +1,5 @@
 import XCTest
 @testable import PushService
-@testable import Shared
 
 /// The queue's indexes and the statements that run for every push: marking a push sent must
 /// not write the index that finds a token's pushes, which is keyed by random tokens (one random

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 @testable import PushService
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 /// `0005_push_queue_status_check` rebuilds the queue table: every row, ID and index survives,
 /// and the status check allows exactly the values it allowed before.

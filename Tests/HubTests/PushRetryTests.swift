@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import PushService
-@testable import Shared
 
 /// The failure rules, from the fake APNs's scripted replies: backoff from
 /// `APPNORTH_PUSH_RETRY_BASE_S` for at most eight attempts, permanent failures, provider-token

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import Shared
 
 /// A column the code reads that the schema no longer has (renamed by hand, a bad migration)
 /// fails the one request with an internal error; the daemon logs the table and column, never

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubHTTPServer
 
 /// ingest's route tables and `docs/openapi.yaml` list the same operations, so neither side can
 /// gain a route the other lacks.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import IngestService
-@testable import Shared
+@testable import HubRuntime
 
 /// Verified identity (docs/http-conventions.md, "Verified identity") over real HTTP, with
 /// credentials issued the way an app's backend issues them (an independent HMAC implementation

@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubAppStoreConnect
+@testable import HubCrypto
+@testable import HubHTTPClient
+@testable import HubRuntime
 
 /// The App Store Connect client against a fake of Apple's API (JSON:API over HTTP/2 and TLS)
 /// that checks every token with its own ES256 implementation.

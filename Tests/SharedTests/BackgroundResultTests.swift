@@ -1,6 +1,6 @@
 import Dispatch
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 
 final class BackgroundResultTests: XCTestCase {
     private struct Failure: Error, Equatable {}

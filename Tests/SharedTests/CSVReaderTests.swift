@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 
 /// `CSVReader`: RFC 4180 records, line numbers, limits before work, clear errors, linear time.
 final class CSVReaderTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 
 /// `CSVWriter` then `CSVReader` on random records built from the characters that matter:
 /// the records come back unchanged apart from the documented neutralization.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 
 /// `CSVWriter`: RFC 4180 quoting, CRLF records and the one formula-neutralization rule.
 final class CSVWriterTests: XCTestCase {

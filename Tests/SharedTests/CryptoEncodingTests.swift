@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubCrypto
 
 final class CryptoEncodingTests: XCTestCase {
     func testHexEncodesLowercaseAndRoundTrips() {

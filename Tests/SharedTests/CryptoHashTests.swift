@@ -1,6 +1,6 @@
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubCrypto
 
 final class CryptoHashTests: XCTestCase {
     // MARK: SHA-256 (FIPS 180-4 examples)

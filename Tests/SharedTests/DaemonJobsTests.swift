@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubDaemon
+@testable import HubMessaging
+@testable import HubRuntime
 
 final class DaemonJobsTests: XCTestCase {
     private var directory: String!

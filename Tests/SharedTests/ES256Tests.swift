@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubCrypto
 
 final class ES256Tests: XCTestCase {
     private var verifier: String { TestPython.fixtures.appendingPathComponent("verify_es256.py").path }

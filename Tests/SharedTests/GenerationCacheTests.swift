@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubStore
 
 final class GenerationCacheTests: XCTestCase {
     final class Generation: GenerationSource, @unchecked Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import Shared
+import HubHTTPClient
+import HubRuntime
 #if canImport(Glibc)
 import Glibc
 #endif

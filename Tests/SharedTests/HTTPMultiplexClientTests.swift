@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubHTTPClient
 #if canImport(Glibc)
 import Glibc
 #endif

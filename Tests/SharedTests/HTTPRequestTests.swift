@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubHTTPServer
 
 final class HTTPRequestTests: XCTestCase {
     private struct Vote: Decodable { let voted: Bool; let weight: Int? }

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubHTTPServer
+@testable import HubRuntime
 
 /// One client cannot hold the server's connections: a cap per client address, and head and
 /// body deadlines that trickled bytes do not extend.

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubHTTPServer
+@testable import HubRuntime
 
 /// Connection-level behaviour of the server: keep-alive, body limits, async handlers
 /// that release the pool thread, and shutdown.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubHTTPServer
 
 /// What the server decides from a request's head, before any body byte is read: a route's
 /// header check, the body size and the server's body budget; and that such an early answer

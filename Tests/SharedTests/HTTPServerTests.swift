@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubHTTPServer
+@testable import HubRuntime
 
 /// Requests and responses through a real server: routing, query, JSON bodies, error
 /// envelopes, correlation IDs and the access log.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import Shared
+@testable import HubDaemon
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// Issue 18: ZeroMQ over `tcp://` is authenticated with CURVE; a hub refuses to run a
 /// `tcp://` endpoint without the keys.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Shared
+@testable import HubDaemon
+@testable import HubMessaging
 
 final class HubConfigTests: XCTestCase {
     func testOneMachineDefaults() throws {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubCrypto
+@testable import HubDaemon
+@testable import HubRuntime
 
 /// `HubKeyring`: the variable when set, else the file under the data directory, created once
 /// however many daemons start at the same moment.
@@ -28,7 +30,7 @@ final class HubKeyringFileTests: XCTestCase {
         // When 16 threads resolve the hub's keyring at once
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             do {
-                let keyring = try HubKeyring.resolve(config, logger: logger)
+                let keyring = try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory, logger: logger)
                 lock.withLock { keyrings.append(keyring) }
             } catch {
                 lock.withLock { failures.append("\(error)") }
@@ -52,7 +54,7 @@ final class HubKeyringFileTests: XCTestCase {
         let config = try config([Keyring.environmentVariable: spec])
 
         // When the keyring is resolved
-        let keyring = try HubKeyring.resolve(config, logger: logger)
+        let keyring = try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory, logger: logger)
 
         // Then it is the variable's, and no file was written
         XCTAssertEqual(keyring.versions, ["v7"])
@@ -65,7 +67,9 @@ final class HubKeyringFileTests: XCTestCase {
         try "v1:not-a-key-at-all".write(toFile: keyPath, atomically: false, encoding: .utf8)
 
         // When the keyring is resolved
-        XCTAssertThrowsError(try HubKeyring.resolve(try config(), logger: logger)) { error in
+        let config = try config()
+        XCTAssertThrowsError(try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
+                                                    logger: logger)) { error in
             // Then it fails with INVALID_KEYRING, naming the file but not echoing the text
             guard case let .invalidKeyring(reason)? = error as? CryptoError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains(keyPath), reason)

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubImaging
 
 final class ImageSanitizerTests: XCTestCase {
     private func pillowImage(_ kind: String, _ size: String...) throws -> [UInt8] {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubCrypto
 
 final class KeyringTests: XCTestCase {
     private let key1 = [UInt8](repeating: 0x11, count: 32)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 final class MigratorTests: XCTestCase {
     private var directory = ""

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubDaemon
+@testable import HubRuntime
 
 final class ObjectStoreLocalDirectoryTests: XCTestCase {
     var root = ""

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 
 final class PeriodicTaskTests: XCTestCase {
     func testRunsOnScheduleSurvivesFailuresAndStopsPromptly() throws {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubMessaging
 
 /// The token rule shared by ingest and pushd: hex of 1–256 raw bytes.
 final class PushDeviceTests: XCTestCase {

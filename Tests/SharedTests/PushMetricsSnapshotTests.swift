@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubMessaging
 
 /// pushd's figures as Prometheus text.
 final class PushMetricsSnapshotTests: XCTestCase {

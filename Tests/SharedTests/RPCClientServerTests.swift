@@ -1,7 +1,8 @@
 import CZeroMQ
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 final class RPCClientServerTests: RPCTestCase {
 

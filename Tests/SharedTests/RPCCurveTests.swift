@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubMessaging
 
 /// Issue 18: request/reply over `tcp://` with CURVE. A server admits only the client keys it
 /// was given; a client talks only to the server key it expects. Anyone else gets no answer,

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubMessaging
 
 final class RPCDeferredReplyTests: RPCTestCase {
     func testADeferredHandlerDoesNotHoldTheServerThread() throws {

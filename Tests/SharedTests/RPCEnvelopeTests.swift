@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubMessaging
 
 final class RPCEnvelopeTests: XCTestCase {
     private func object(_ data: Data) throws -> [String: Any] {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubMessaging
 
 /// Dead peers, timeouts, restarts and shutdown: a caller never waits forever and recovers
 /// on its own once the peer is back.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubMessaging
+@testable import HubRuntime
 
 /// The setting the RPC test classes share: an ipc directory, a captured log, and servers
 /// and clients that are stopped and closed after each test.

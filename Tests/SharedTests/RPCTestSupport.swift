@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubMessaging
 
 /// Message types used only by the messaging tests.
 enum TestEcho: RPCMessage {

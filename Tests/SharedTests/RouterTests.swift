@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubHTTPServer
 
 final class RouterTests: XCTestCase {
     private func router() -> Router {

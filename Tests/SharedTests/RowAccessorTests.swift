@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubStore
 
 /// The throwing column reads: a value when the column holds one, otherwise
 /// `StoreError.column` naming the table and column, never the value.

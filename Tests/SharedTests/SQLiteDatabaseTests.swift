@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubStore
 
 final class SQLiteDatabaseTests: XCTestCase {
     private struct Boom: Error {}

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 import TestSupport
 
 /// `Redactor.scrub` (log text) after its regular expressions became `SecretScanner`: the

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubRuntime
+@testable import HubStore
 
 final class StoreOpenerTests: XCTestCase {
     private var directory = ""

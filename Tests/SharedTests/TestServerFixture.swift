@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubHTTPServer
+@testable import HubRuntime
 
 /// Records what the server reports per request.
 final class RecordingObserver: HTTPServerObserver, @unchecked Sendable {

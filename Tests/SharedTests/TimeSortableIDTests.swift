@@ -1,5 +1,5 @@
 import XCTest
-@testable import Shared
+@testable import HubRuntime
 
 final class TimeSortableIDTests: XCTestCase {
     func testIDsSortByCreationTimeEvenWithinOneMillisecond() {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubRuntime
 
 /// `X-Forwarded-For` and `X-Forwarded-Proto` are believed from trusted proxies only.
 final class TrustedProxiesTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import TestSupport
-@testable import Shared
+@testable import HubRuntime
 
 final class WorkerPoolTests: XCTestCase {
     func testJobsRunOffTheCallersThreadInOrder() {

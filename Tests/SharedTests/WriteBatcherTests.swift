@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Shared
+@testable import HubStore
 
 final class WriteBatcherTests: XCTestCase {
     var path = ""

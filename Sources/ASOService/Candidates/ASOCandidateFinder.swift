@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// Candidate terms for a project's app, each with its evidence, and the competitors observed
 /// above it. Candidates are suggestions from text the app and its neighbours publish, not

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// The connection calls; those that talk to Apple answer from the work queue.
 enum ASCConnectionHandlers {

@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// asod's App Store Connect connections: one per organization, the `.p8` key sealed with the
 /// keyring (associated data: organization and connection ID).

@@ -1,5 +1,10 @@
 import Foundation
-import Shared
+import HubAppStoreConnect
+import HubCrypto
+import HubHTTPClient
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// The stored App Store Connect connections and the clients made from them. Connecting checks
 /// the key with Apple before anything is written; the key is only ever stored sealed.

@@ -1,5 +1,5 @@
 import Dispatch
-import Shared
+import HubMessaging
 
 /// Runs the RPCs that call Apple on one work queue of their own, so they never hold the RPC
 /// server's thread; each answers when its work is done.

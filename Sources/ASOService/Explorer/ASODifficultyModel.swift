@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// The competition estimate of `docs/aso-difficulty.md`, computed from stored result details.
 /// Each factor is measured only over the apps that have the field it needs; a factor with too

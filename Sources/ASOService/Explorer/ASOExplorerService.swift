@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// Keyword Explorer: a cache hit is answered on the caller's thread (a few SQLite reads); a miss
 /// reserves one live search of the organization, then calls the provider on the explorer's own

@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubAppStoreConnect
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// Reads and publishes App Store metadata (docs/app-store-connect.md, "Metadata"). Publishing
 /// validates the resulting localization, rereads Apple's values, refuses a changed field whose

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Metadata calls: reading and publishing go to Apple from the work queue; the audit is local.
 enum ASCMetadataHandlers {

@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// The audit record of every metadata publish attempt and its outcome.
 enum ASCMetadataSchema {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubAppStoreConnect
 
 extension ASCClient {
     private struct SubscriptionPriceAttributes: Decodable { let startDate: String? }

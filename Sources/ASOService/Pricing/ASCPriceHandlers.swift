@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Price calls: the catalog and previews read Apple from the work queue; stored previews are local.
 enum ASCPriceHandlers {

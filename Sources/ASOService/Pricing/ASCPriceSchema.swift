@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// Stored price-localization previews, so a recorded proposal can be reviewed again.
 enum ASCPriceSchema {

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubAppStoreConnect
+import HubMessaging
+import HubRuntime
 
 /// CSV export and import of price previews (docs/pricing.md, "CSV export and import"): an import
 /// is validated against the current catalog. Each row carries the Apple point the territory had

@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubAppStoreConnect
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// Price localization against Apple's catalog (docs/pricing.md, "Previews"): the app's priced
 /// products, and previews computed by `PriceLocalizer` over Apple's price points for the

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubRuntime
 
 /// The Economist's Big Mac index (MIT licence; `Pricing/Data/big-mac/`), the dated
 /// purchasing-power and exchange-rate table behind price localization. Every figure derived

@@ -1,4 +1,5 @@
-import Shared
+import HubDaemon
+import HubMessaging
 
 /// Price job calls; submission reads Apple's current prices from the work queue. The `prices`
 /// worker runs as a daemon job (on its schedule and on demand).

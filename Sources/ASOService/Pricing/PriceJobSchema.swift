@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// Price jobs: one per submission (or rollback), one item per territory with its state.
 enum PriceJobSchema {

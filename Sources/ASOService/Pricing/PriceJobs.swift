@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubAppStoreConnect
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// Price jobs and the `prices` worker (docs/pricing.md, "Price jobs").
 /// Submission only records `pending` items. The worker rereads Apple's price before each write,

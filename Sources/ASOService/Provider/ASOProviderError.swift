@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Why a provider call gave no usable results. Never turned into an empty result list.
 public enum ASOProviderError: Error, Equatable, Sendable {

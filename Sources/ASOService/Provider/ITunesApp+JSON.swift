@@ -1,4 +1,4 @@
-import Shared
+import HubRuntime
 
 /// Hand-written JSON for stored result lists: the rank collector stores one per provider call,
 /// and `JSONEncoder` was a fifth of a collection pass. Missing fields are left out, as the

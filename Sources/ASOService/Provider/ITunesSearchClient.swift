@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPClient
 
 /// The iTunes Search API (`/search?term=&country=&entity=software&limit=`) and Lookup API
 /// (`/lookup?id=&country=`) at `APPNORTH_ITUNES_URL`. One instance owns one `HTTPClient`, so

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Review calls: reads of asod's copy answer at once; synchronization and responses go to Apple
 /// from the work queue.

@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// Customer reviews read from App Store Connect, per project, with Apple's response and the
 /// team's own open/done status kept apart.

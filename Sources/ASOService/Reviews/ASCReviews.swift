@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubAppStoreConnect
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// Reviews and developer responses: synchronized from Apple, listed from asod's copy, answered
 /// through Apple and recorded with Apple's own state.

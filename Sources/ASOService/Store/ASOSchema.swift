@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// asod's schema steps after `daemon_meta`.
 enum ASOSchema {

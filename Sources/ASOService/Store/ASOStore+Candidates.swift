@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubStore
 
 /// What candidates and competitors read: the app's cached public listing, the stored searches
 /// that returned it, and the observations behind the latest ranks.

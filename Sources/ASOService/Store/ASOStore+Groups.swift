@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubMessaging
 
 /// Localized groups (one concept, its term per country) and the country grid.
 extension ASOStore {

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// The daily live-search quota: 30 per organization per UTC day, reserved before the provider
 /// is contacted, so a failed call still counts. Cache hits never touch it.

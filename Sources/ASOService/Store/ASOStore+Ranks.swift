@@ -1,5 +1,4 @@
 import Foundation
-import Shared
 
 /// Rank history: what the collector writes from observations.
 extension ASOStore {

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 /// Tracked keywords per project and country, with the organization's allowance, and their
 /// latest ranks. A normalized term is tracked once per project and country.

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubRuntime
+import HubStore
 
 /// asod's store: the one owner of `asod.sqlite`. Each write method is one transaction named for
 /// what it does; extensions per concern (`ASOStore+Quota.swift`, `ASOStore+Tracking.swift`, …).

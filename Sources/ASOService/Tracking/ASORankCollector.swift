@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubRuntime
 
 /// The `aso-ranks` job: for every tracked (term, country), today's observation from the shared
 /// cache or, on a miss, from the provider (paced, with back-off), then each tracking app's rank.

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Action cards: the team sends the review request, the user's app reports activity.
 enum ChatCardHandlers {

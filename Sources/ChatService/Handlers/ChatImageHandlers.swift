@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Photos: ingest stages each sanitized upload here before handing its token to the uploader.
 enum ChatImageHandlers {

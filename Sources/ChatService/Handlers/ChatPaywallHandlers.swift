@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Paywall snapshots from the user's app, and offer cards from the team.
 enum ChatPaywallHandlers {

@@ -1,4 +1,5 @@
-import Shared
+import HubMessaging
+import HubStore
 
 /// What pushd asks chatd: the unread state of the owners it is about to notify.
 enum ChatPushHandlers {

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// The operator calls on a project's conversations.
 enum ChatTeamHandlers {

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// The public chat calls ingest forwards for an SDK user.
 enum ChatUserHandlers {

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubDaemon
+import HubMessaging
+import HubRuntime
 
 /// chatd's delivery loop for its outbox: on its own thread and with its own client to pushd,
 /// it sends pending events in ID order with `events.deliver` and acknowledges exactly the IDs

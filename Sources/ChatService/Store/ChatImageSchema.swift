@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// chatd's photo records. An image is staged by its uploader (a participant, or a team member
 /// for one conversation), then claimed once by a message, which copies its pixels to the sent path.

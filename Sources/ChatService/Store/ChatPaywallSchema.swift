@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// The latest paywall snapshot each chat identity reported.
 enum ChatPaywallSchema {

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// The fixed copy of the review-request card, English or Spanish by the conversation's
 /// locale. It neither offers an incentive nor asks for a particular rating.

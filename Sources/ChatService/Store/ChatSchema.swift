@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// chatd's schema steps after `daemon_meta`.
 enum ChatSchema {

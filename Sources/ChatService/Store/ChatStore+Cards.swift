@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 /// Action cards: the one review request per conversation, and the user's card activity.
 extension ChatStore {

@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// Photos: staging a sanitized upload for its uploader, claiming staged images for a message
 /// (which copies their pixels out of staging), reading a message's images, and forgetting

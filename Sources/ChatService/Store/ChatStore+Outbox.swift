@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubStore
 
 extension ChatStore {
     /// The owner and IDs of a conversation, for event payloads.

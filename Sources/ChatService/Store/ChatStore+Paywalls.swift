@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 /// Paywall snapshots reported by the user's app, and the offer cards the team sends from them.
 extension ChatStore {

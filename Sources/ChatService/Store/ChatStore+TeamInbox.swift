@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 /// The team's side: the inbox, reading a conversation, replies and notes, resolution.
 extension ChatStore {

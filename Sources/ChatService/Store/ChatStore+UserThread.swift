@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 /// The user's side: their latest conversation, read state and sending. A resolved
 /// conversation stays the one they read until their next message opens a new one.

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// chatd's store: the one owner of `chatd.sqlite`. Each write method is one transaction
 /// named for what it does; extensions per resource (`ChatStore+UserThread.swift`, …).

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 extension APIError {
     /// The ASO tools need a plan with ASO access.

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
+import HubRuntime
 
 /// Calls to asod from the ASO routes, through `BackendForwarding` with a deadline per call (a
 /// live search waits on the provider), and the plan and project checks they share.

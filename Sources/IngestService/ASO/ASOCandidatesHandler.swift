@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// A project's keyword candidates (from its public listing and the stored searches that
 /// returned it, each with evidence, tracked terms excluded) and the competitors observed above

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// `GET /aso/explorer?term=&country=`: Keyword Explorer (its shape: docs/aso-difficulty.md,
 /// "The answer"), answered by asod from the shared cache or a live search under the

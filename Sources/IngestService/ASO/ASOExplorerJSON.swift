@@ -1,4 +1,5 @@
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// The Explorer answer written by hand around asod's ready JSON text of the results: the
 /// cache-hit path is the hot one, and an encoder pass over every result's fields costs more

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Localized keyword groups (one concept, its term per country) and the country grid.
 struct ASOGroupsHandler {

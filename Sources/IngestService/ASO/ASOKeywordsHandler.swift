@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// A project's tracked keywords: list with latest ranks, add (normalized duplicates are
 /// returned, not added again), remove, and one keyword's rank history.

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// `POST /projects/{id}/identity-secret`: creates or rotates the HMAC key of identity
 /// signatures. The secret is in this response only; signatures made with the old one fail

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPServer
 
 /// Members of the caller's organization: the people reports can be assigned to.
 struct AdminMembersHandler {

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// `GET /organization` (the caller's), `POST /organizations` and `PATCH /organizations/{id}`
 /// (its plan); the last two for the instance operator only (tokens of the `default` organization).

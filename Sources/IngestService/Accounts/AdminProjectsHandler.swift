@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Projects of the caller's organization: list, get, create (with its `ideas` board), update.
 struct AdminProjectsHandler {

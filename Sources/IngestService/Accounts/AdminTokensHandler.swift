@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// The caller organization's API tokens: list, create (text shown once), revoke.
 struct AdminTokensHandler {

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 extension IngestStore {
     /// Tokens of the `default` organization act for whoever runs the instance; what every

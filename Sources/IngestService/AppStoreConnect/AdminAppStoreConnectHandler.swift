@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// The organization's App Store Connect connection (docs/app-store-connect.md, "Connection" and
 /// "Import"): connect or replace (`PUT`), read, disconnect, the apps the key can see, and importing

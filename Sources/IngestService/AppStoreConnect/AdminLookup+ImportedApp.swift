@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 extension AdminLookup {
     /// The project the path names as an App Store app of the caller's organization; a project

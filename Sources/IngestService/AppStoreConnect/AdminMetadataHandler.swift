@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// App Store metadata of an imported project (docs/app-store-connect.md, "Metadata"): read from
 /// Apple, validate a draft, suggest keywords from candidates, publish reviewed changes against the

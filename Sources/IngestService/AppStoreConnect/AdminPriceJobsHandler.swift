@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
+import HubRuntime
 
 /// Price jobs of an imported project (docs/pricing.md, "Price jobs"): submit from a stored preview,
 /// read with item states, cancel, retry, roll back. Submission records work; the `prices` worker in

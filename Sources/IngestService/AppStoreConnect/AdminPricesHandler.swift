@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
+import HubRuntime
 
 /// Price localization of an imported project (docs/pricing.md, "Previews"): the priced products
 /// of Apple's catalog, a preview for one product, and stored previews to review again.

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// App Store reviews of an imported project (docs/app-store-connect.md, "Reviews"): synchronize
 /// now, list up to 200 newest with filters, publish or delete the developer response, mark

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Operator actions on one conversation: resolve with a sentiment (a positive one may send
 /// the review-request card, per the project's `automaticReviewRequests`), reopen, and send a card.

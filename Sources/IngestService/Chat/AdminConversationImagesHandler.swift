@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// `POST /conversations/{conversationId}/images`: the team's photo uploads, the same two steps
 /// as the participant's, bound to the API token that uploads and to the conversation.

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// A conversation in the operator list, every key present (`sentiment` and `locale` null when unset).
 struct AdminConversationJSON: Encodable {

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Operator chat inbox: a project's conversations, and one conversation's messages (reading
 /// with a write token marks the user's messages read by the team, unless `markRead=false`) and

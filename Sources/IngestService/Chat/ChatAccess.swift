@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// The chat mode of a public request's project applied to its participant
 /// (docs/http-conventions.md, "Chat identity scope"): whose conversation the request acts on, if any.

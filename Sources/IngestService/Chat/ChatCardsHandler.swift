@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// `POST /api/v1/chat/cards/opened` and `/tapped`: the first display or tap of a card.
 struct ChatCardsHandler {

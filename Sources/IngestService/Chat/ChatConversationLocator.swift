@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Finds which project of the caller's organization owns a conversation named only by its ID
 /// (the pinned `/conversations/{conversationId}/…` routes). chatd scopes every team call by

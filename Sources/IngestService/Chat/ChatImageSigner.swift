@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubMessaging
+import HubRuntime
 
 /// Signs what the photo flow hands out: upload tokens, the upload URL the client PUTs to, image
 /// tokens, and private read URLs. One HMAC-SHA-256 key, kept in ingest's store; URLs carry their

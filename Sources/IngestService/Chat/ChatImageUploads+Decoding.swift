@@ -1,4 +1,6 @@
-import Shared
+import HubHTTPServer
+import HubImaging
+import HubRuntime
 
 /// Step two of an upload on the image decoder: decoding takes up to a second of CPU, which on
 /// one of ingest's two HTTP threads would stall every other request.

@@ -1,5 +1,9 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubImaging
+import HubMessaging
+import HubRuntime
 
 /// The photo flow shared by participants and the team (docs/chat.md, "Photos"): the first
 /// `POST …/images` with `{contentType, byteSize}` answers a signed PUT URL on the hub's own

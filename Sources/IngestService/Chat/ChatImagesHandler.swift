@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// The participant's photo routes: `POST /api/v1/chat/images` (both steps of an upload), the
 /// signed `PUT /api/v1/chat/uploads/{uploadId}` it hands out, and the signed

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubMessaging
 
 /// `/api/v1/chat/messages`: the participant's conversation (reading marks the team's replies
 /// read) and sending a message, with an optional `Idempotency-Key` that chatd honours.

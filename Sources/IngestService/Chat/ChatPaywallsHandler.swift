@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// `POST /api/v1/chat/paywalls`: the caller's paywall catalog (AppNorthPaywallSnapshot),
 /// replacing the previous one after validation; offer cards read `available` from it.

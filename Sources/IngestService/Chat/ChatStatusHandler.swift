@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// `GET /api/v1/chat/status`: whether chat is usable and a team reply is unread. Never marks
 /// anything read.

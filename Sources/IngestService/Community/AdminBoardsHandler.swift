@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Boards of a project: list, get, create (with its statuses), update, order.
 struct AdminBoardsHandler {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPServer
 
 /// Changelog entries of a project: drafts, edits, publishing and unpublishing.
 struct AdminChangelogHandler {

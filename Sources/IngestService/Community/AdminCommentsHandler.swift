@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// `POST /ideas/{ideaId}/comments`: an official team comment, public at once.
 struct AdminCommentsHandler {

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Ideas of a project as operators see them (pending and rejected included): list, get, update.
 struct AdminIdeasHandler {

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// `POST /ideas/{ideaId}/merge` `{"into": targetIdeaId}`: folds a duplicate into another idea
 /// of the same project and answers with the target.

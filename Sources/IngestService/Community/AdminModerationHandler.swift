@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// The moderation queue of a project and the approve/reject decisions on ideas and comments.
 struct AdminModerationHandler {

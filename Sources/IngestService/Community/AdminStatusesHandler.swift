@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Statuses of a board: create, update, order, delete. A board keeps exactly one default
 /// status, which is not final.

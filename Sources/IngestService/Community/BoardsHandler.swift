@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// `GET /api/v1/boards`: the project's boards with statuses and policies.
 struct BoardsHandler {

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// `GET /api/v1/changelog`: the project's published entries, newest published first.
 struct ChangelogHandler {

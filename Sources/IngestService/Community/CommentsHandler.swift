@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// `/api/v1/ideas/{handle}/comments`: an idea's public comments, oldest first, and adding one.
 struct CommentsHandler {

@@ -1,4 +1,5 @@
-import Shared
+import HubRuntime
+import HubStore
 
 /// A comment as the SDK's AppNorthComment. `official` is true for team replies and null
 /// otherwise, so a client never sees `false` and wonders whether it means "unofficial".

@@ -1,4 +1,5 @@
-import Shared
+import HubRuntime
+import HubStore
 
 /// An idea as the SDK's AppNorthIdea. Author email and participant key never leave the
 /// server: they are not part of this type.

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubStore
 
 /// Opaque keyset cursors: `base64url(position) "." base64url(mac)`, the MAC being
 /// HMAC-SHA256 under the store's `cursor_key` over the cursor's scope (route, project and

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPServer
 
 /// The idea list's query parameters as the list reads them: empty values count as absent,
 /// the search is trimmed, sort and limit take their defaults and limit is clamped, and any

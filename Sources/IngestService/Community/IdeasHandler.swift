@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubRuntime
+import HubStore
 
 /// `/api/v1/ideas`: the public idea list (filtered, searched, keyset-paged), one idea, and
 /// submission.

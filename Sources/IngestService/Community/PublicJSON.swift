@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// Hand-written JSON for the community responses: explicit `null`s, every key present
 /// (docs/http-conventions.md, "JSON and errors"), and no encoder per response on the hottest

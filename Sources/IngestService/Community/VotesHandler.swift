@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// `PUT /api/v1/ideas/{handle}/vote`: sets the caller's vote to the desired state.
 struct VotesHandler {

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// `GET /api/v1/widget-config`: the project's presentation settings (AppNorthWidgetConfig).
 struct WidgetConfigHandler {

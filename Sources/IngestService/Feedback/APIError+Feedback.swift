@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// The stable codes of the private feedback routes (docs/limits.md, "Error codes").
 extension APIError {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubStore
 
 /// The inbox export's columns; `CSVWriter` writes them (RFC 4180, CRLF, formula cells neutralized).
 enum AdminFeedbackCSV {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPServer
 
 /// Operator work on one report: triage changes, replies and notes, promotion to an idea.
 struct AdminFeedbackChangesHandler {

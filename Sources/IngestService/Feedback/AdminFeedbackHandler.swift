@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// The feedback inbox of a project: filtered pages, one report in full, and CSV export.
 struct AdminFeedbackHandler {

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// The inbox's JSON shapes, built from store rows. Stored JSON (device context, diagnostics,
 /// timeline details) is embedded as JSON, not as text.

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPServer
 
 /// The inbox filters of a request (`status, type, priority, label, read, assignee, query`),
 /// shared by the list and the CSV export. Unknown values are 400 `INVALID_QUERY`.

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubRuntime
 
 /// A report that passed validation and sanitization, ready to store.
 struct FeedbackDraft {

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// `/api/v1/feedback`: private reports (creation with an optional screenshot) and the
 /// verified author's read of one report with its public staff replies.

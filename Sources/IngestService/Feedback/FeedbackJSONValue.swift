@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubRuntime
 
 /// Diagnostic metadata as sent (AppNorthJSONValue): any JSON, members kept in their order.
 public enum FeedbackJSONValue: Codable, Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubCrypto
 
 /// The body of `POST /api/v1/feedback` (AppNorthCreateFeedback plus the optional `appId`).
 /// Every field is optional here so that missing ones become field errors, not a decode error.

@@ -1,4 +1,4 @@
-import Shared
+import HubRuntime
 
 /// Replaces recognisable secrets in report text and diagnostics with `[redacted]` before
 /// anything is stored: authorization and cookie header values, bearer credentials,

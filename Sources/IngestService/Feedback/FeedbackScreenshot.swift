@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPServer
 
 /// A screenshot data URL checked down to its bytes: the declared type's signature must be
 /// there and the image's dimensions must decode, so nothing else is ever stored as an image.

@@ -1,4 +1,4 @@
-import Shared
+import HubRuntime
 
 /// A report as its verified author reads it (AppNorthFeedbackThread): no contact data,
 /// diagnostics, screenshot or internal notes.

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Stable codes of the operator API beyond the codes every route shares (docs/limits.md,
 /// "Error codes").

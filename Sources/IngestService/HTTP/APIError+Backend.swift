@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// How a backend daemon's error becomes an HTTP answer.
 extension APIError {

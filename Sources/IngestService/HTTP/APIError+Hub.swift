@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// The stable codes of the hub's HTTP conventions (docs/http-conventions.md; docs/limits.md,
 /// "Error codes"), made in one place so handlers never spell a code or status themselves.

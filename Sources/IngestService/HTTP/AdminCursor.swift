@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubRuntime
 
 /// The position after the last item of a newest-first page: its creation time and ID, and a
 /// fingerprint of the filters, so a cursor used with other filters is refused rather than

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Finds the resource a path names, scoped to the caller's organization: another
 /// organization's resource is 404 exactly like a missing one, never 403.

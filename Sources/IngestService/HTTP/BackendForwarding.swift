@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Sends one typed call to a backend daemon without holding the HTTP thread, and turns its outcome into
 /// the route's answer.

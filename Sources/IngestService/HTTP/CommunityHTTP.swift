@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// Small request and response helpers shared by the public handlers and a few operator ones.
 enum CommunityHTTP {

@@ -40,4 +40,4 @@ public struct FieldErrors {
 }
 
 import Foundation
-import Shared
+import HubHTTPServer

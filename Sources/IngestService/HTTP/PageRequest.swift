@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// The `cursor` and `limit` query parameters of a public page.
 struct PageRequest {

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// The kinds of route table line, one per audience and way of answering. Public lines name
 /// the budgets their handler spends; the hub's own and operator lines spend none.

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// One line of a route table (`Routes/IngestRoutes+Hub`, `+Public`, `+Operator`): the method
 /// and full path as `docs/openapi.yaml` writes them, the handler, the most body bytes the

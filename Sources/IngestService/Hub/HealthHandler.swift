@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubDaemon
+import HubHTTPServer
+import HubMessaging
+import HubRuntime
 
 /// `GET /healthz`: pings every backend over ZeroMQ in parallel and answers within the
 /// health timeout (about a second) whatever they do: 200 when all five are ok, else 503

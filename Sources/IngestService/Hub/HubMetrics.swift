@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
+import HubRuntime
 
 /// ingest's Prometheus metrics: HTTP requests by route and status with latency, and
 /// ZeroMQ round trips per daemon with timeouts.

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// `GET /metrics`: Prometheus text exposition — ingest's own metrics, then pushd's delivery
 /// figures (`push.metrics`) when pushd answers within `pushdTimeout`.

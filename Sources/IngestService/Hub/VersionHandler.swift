@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// `GET /version`: the build's name and version, encoded once at start-up.
 struct VersionHandler {

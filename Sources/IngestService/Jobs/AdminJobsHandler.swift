@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// `POST /jobs/{name}/run`: one pass of a scheduled job now, for the instance operator
 /// (tokens of the `default` organization), answering `{"processed": n}`.

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// ingest's housekeeping, run on a schedule and on demand: idempotency records past their
 /// 7-day guarantee, outbox events past their retention (`Outbox.removeExpired`: acknowledged

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// A scheduled job that runs inside a backend daemon: `run` forwards `jobs.run` and waits for
 /// the pass to finish (bounded by `timeout`), so `POST /jobs/{name}/run` answers its count.

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// The `reviews` job: synchronizes the reviews of every project imported from App Store
 /// Connect, one app at a time through asod. Apps of organizations without a connection are

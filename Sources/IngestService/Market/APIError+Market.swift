@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 extension APIError {
     /// 403 `PLAN_REQUIRED`: the organization's plan does not include this market feature.

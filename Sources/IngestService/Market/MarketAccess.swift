@@ -1,4 +1,6 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
+import HubRuntime
 
 /// The caller's organization and its plan, as marketd needs them for allowances and access.
 struct MarketAccess {

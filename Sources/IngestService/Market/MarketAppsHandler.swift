@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
+import HubRuntime
 
 /// The market catalog: app search with filters, an app's profile, and its export as JSON or
 /// CSV (what the profile shows for the plan, each estimate with its label, source, period

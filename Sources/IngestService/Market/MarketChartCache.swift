@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Rendered chart answers by query, each with the marketd `etag` it was rendered at and when
 /// marketd last confirmed it. A copy confirmed within `freshAge` is served as it is; an older

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Trending (the latest complete snapshot of a chart) and rising (moves between the two
 /// latest consecutive complete daily snapshots). Rising is an advanced view: full market

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Favorites per kind, in folders: bookmarks (`/market/favorites`) and folders
 /// (`/market/favorite-folders`). Every plan has them; writes need a `write` token.

@@ -1,4 +1,5 @@
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// An app profile as CSV rows `section,field,value,label,source,storefront,periodStart,periodEnd,observedAt`:
 /// listing facts, estimates (values the plan hides stay empty, with the range in `label`'s

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Publishers (Estudios): studios grouped from the catalog, and one studio with its apps.
 struct MarketPublishersHandler {

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Query-parameter reading shared by the market handlers: every problem is collected, then
 /// answered at once as 400 `INVALID_QUERY`.

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// Import of market records as JSON lines (`Content-Type: application/x-ndjson` or
 /// `text/plain`): one record per non-blank line, validated and written by marketd as one

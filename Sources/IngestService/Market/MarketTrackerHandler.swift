@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// AppTracker: the timeline of recorded events for the watched apps (`days` 7, 30 or 90;
 /// default 30), filterable by app and event type.

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// The organization's watchlist: list, add (plan allowance checked by marketd in the same
 /// transaction as the insert) and remove.

@@ -1,4 +1,4 @@
-import Shared
+import HubRuntime
 
 /// A tenant of the operator API; owns API tokens and projects.
 public struct Organization: Codable, Equatable, Sendable {

@@ -1,4 +1,6 @@
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubMessaging
 
 /// `PUT/GET/DELETE /projects/{id}/push-credentials`: a project's APNs token-auth key. The key
 /// is checked here, sealed by pushd and never returned; another organization's project is 404.

@@ -1,4 +1,5 @@
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// `POST` and `DELETE /api/v1/push/devices`: binds (or unbinds) a raw APNs token, sent as hex,
 /// to the caller's current chat identity (docs/chat.md, "Push for replies").

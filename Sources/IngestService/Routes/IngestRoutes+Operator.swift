@@ -1,4 +1,3 @@
-import Shared
 
 /// The operator API (`/api/admin/v1`), in `docs/openapi.yaml`'s order. Every line is an
 /// operator kind: the caller's token is checked on the request's head and again before the

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// The SDK's routes (`/api/v1`), in `docs/openapi.yaml`'s order. `rate` names the budgets a
 /// handler spends, in order: `community` per client address while it resolves the project,

@@ -1,4 +1,7 @@
-import Shared
+import HubDaemon
+import HubHTTPServer
+import HubRuntime
+import HubStore
 
 /// Every handler of ingest's HTTP side, made once from the app's parts, and the route tables
 /// that send each route to one of their methods: `IngestRoutes+Hub` (`/healthz`, `/metrics`,

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// Authenticates `Authorization: Bearer an_…` for every operator route (the operator kinds of
 /// `RouteLine`): 401 without a live token, 403 when a `read` token attempts anything but GET or HEAD.

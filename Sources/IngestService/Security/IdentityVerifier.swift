@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubRuntime
 
 /// Checks `X-AppNorth-Identity-*` headers against a project's secret (docs/http-conventions.md,
 /// "Verified identity"):

@@ -1,4 +1,4 @@
-import Shared
+import HubHTTPServer
 
 /// `Origin` against a project's allowed origins, compared as scheme, host and port with
 /// default ports made explicit and case folded.

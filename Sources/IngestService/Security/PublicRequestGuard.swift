@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubRuntime
 
 /// Everything a public route checks before its own work, in the order of
 /// docs/http-conventions.md ("Checks of a public request"): the community IP budget (before the

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 /// Token buckets per key (an IP, a project/IP pair, an action): `limit` requests per
 /// `window`, refilled continuously. Bounded: past `maxKeys` buckets, idle (full) ones are

@@ -1,4 +1,5 @@
-import Shared
+import HubDaemon
+import HubRuntime
 
 /// The request budgets of ingest's public routes, made once from configuration so that the
 /// route tables can name them; each handler is handed the ones it spends. Every budget is a

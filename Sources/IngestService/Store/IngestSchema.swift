@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// ingest's migrations. Shipped steps are never edited; new ones are appended.
 enum IngestSchema {

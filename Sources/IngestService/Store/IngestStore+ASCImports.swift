@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 /// An app imported from App Store Connect and the project it is linked to.
 public struct ASCImportResult: Encodable, Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// A board to create; `statuses` nil means the default statuses.
 public struct AdminBoardSpec: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// Filters of the operator's idea list; nil means any.
 public struct AdminIdeaFilter: Sendable {

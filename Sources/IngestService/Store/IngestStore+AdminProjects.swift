@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubStore
 
 /// Changes to a project; nil leaves a field as it is. `appStoreId` is set (possibly to nil)
 /// only when `setsAppStoreId`.

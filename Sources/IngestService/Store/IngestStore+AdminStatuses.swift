@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// A status to create.
 public struct AdminStatusSpec: Sendable {

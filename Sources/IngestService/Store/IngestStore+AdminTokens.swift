@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubRuntime
 
 extension IngestStore {
     /// Stamps a token's `last_used_at`; callers throttle (see `AdminAuth`).

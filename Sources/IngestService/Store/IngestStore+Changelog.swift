@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// A changelog entry: a `draft` until published; only published entries are public.
 public struct ChangelogEntry: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import Shared
 
 extension IngestStore {
     /// Whether a report refers to the screenshot object `key`

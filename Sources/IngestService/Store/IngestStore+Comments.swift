@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// Community comments.
 extension IngestStore {

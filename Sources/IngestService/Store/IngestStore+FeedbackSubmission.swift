@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubRuntime
+import HubStore
 
 /// A screenshot already written to the object store, to be referenced by the report's row.
 struct StoredScreenshot {

@@ -1,5 +1,4 @@
 import Foundation
-import Shared
 
 extension IngestStore {
     /// The report `id` of `projectId` if `authorEmail` (a verified identity) wrote it, with

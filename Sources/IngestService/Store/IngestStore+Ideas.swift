@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubStore
 
 /// Community ideas: lookup by handle and public submission.
 extension IngestStore {

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubHTTPServer
+import HubRuntime
 
 extension IngestStore {
     /// Runs `write` in one transaction together with the record of its response under

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubCrypto
 
 extension IngestStore {
     /// The project's current identity secret in clear, or nil when none was created. Stored

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubStore
 
 /// Filters of the feedback inbox; nil means any. Values must already be validated.
 public struct InboxFilter: Sendable {

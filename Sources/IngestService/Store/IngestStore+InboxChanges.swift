@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// Operator changes of a report; nil leaves a field as it is. Values must already be validated.
 public struct InboxChanges: Sendable {

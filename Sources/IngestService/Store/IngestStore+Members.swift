@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// A teammate of an organization: someone reports can be assigned to.
 public struct OrganizationMember: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPServer
 
 extension IngestStore {
     /// Merges a duplicate into another idea of the same project in one transaction: the

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubStore
 
 /// An operator's moderation decision.
 public enum ModerationDecision: String, Sendable {

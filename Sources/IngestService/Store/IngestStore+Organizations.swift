@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubRuntime
+import HubStore
 
 extension IngestStore {
     /// Tokens are `an_` + 43 characters of base64url (32 random bytes).

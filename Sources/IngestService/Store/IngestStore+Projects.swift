@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubStore
 
 extension IngestStore {
     /// A new public App ID: `app_` and 20 lowercase letters and digits.

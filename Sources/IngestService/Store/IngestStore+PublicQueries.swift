@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubStore
 
 /// The public community reads: keyset pages of visible ideas and comments.
 extension IngestStore {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubCrypto
 
 extension IngestStore {
     /// Seals, in one transaction, the identity secrets and signing keys kept as `plain:` (written

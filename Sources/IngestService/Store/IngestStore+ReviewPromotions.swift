@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPServer
+import HubMessaging
 
 extension IngestStore {
     /// Ideas made from the project's App Store reviews, by review ID.

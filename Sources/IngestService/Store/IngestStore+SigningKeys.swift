@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubCrypto
 
 extension IngestStore {
     /// The 32-byte key named `name`, made on first use and kept across restarts. Sealed with the

@@ -1,4 +1,3 @@
-import Shared
 
 /// Community votes: one per (idea, participant key).
 extension IngestStore {

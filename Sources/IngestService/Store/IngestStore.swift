@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubRuntime
+import HubStore
 
 /// ingest's store: the one owner of `ingest.sqlite`. Each write method is one transaction
 /// named for what it does; extensions per resource (`IngestStore+Projects.swift`, …).

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubDaemon
+import HubMessaging
+import HubRuntime
 
 /// One collection pass: every configured storefront × chart × (overall + genres) from the
 /// legacy RSS JSON feed, one snapshot each for today's UTC day, then `/lookup` for apps

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubHTTPClient
+import HubRuntime
 
 /// The store's feeds and lookups over HTTP, politely: at least `minGap` between the starts of
 /// two calls, and after a 403, 429 or 5xx (or a transport failure) a wait of `Retry-After`

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// `market.trending` and `market.rising`: store reads only, answered on the RPC thread. A
 /// caller holding the current `etag` gets no body, so ingest can serve its rendered copy.

@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Catalog reads (apps, profiles, publishers) and the organization-scoped lists: watchlist,
 /// AppTracker, record import and favorites.

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubRuntime
 
 /// UTC calendar days as `YYYY-MM-DD` text, the key of daily snapshots.
 enum MarketDay {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubMessaging
 
 /// Groups catalog apps into studios and computes their aggregates by the rules of docs/market.md
 /// ("Estimates, profiles and publishers"): developer ID when known, else a normalized developer

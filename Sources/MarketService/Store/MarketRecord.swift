@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubMessaging
+import HubRuntime
 
 /// One validated import line. Field problems are collected under `lines[N].field` so the
 /// operator sees every problem of a batch at once.

@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// marketd's schema steps after `daemon_meta`.
 enum MarketSchema {

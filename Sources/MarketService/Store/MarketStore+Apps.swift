@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
+import HubStore
 
 extension MarketStore {
     /// The latest estimate of a metric for an app: worldwide first, then the newest period

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 extension MarketStore {
     /// The latest complete snapshot of a chart with its apps, best rank first.

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 extension MarketStore {
     static func favorite(_ r: Row) throws -> MarketFavorite {

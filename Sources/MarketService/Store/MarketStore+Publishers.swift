@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubMessaging
 
 extension MarketStore {
     /// Every studio, recomputed after any write to the store.

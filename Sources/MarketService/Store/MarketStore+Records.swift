@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
+import HubStore
 
 extension MarketStore {
     /// Validates every line, then writes the new records in one transaction. A record ID

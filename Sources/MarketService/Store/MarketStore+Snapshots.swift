@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 extension MarketStore {
     /// How one chart fetch ended, as recorded.

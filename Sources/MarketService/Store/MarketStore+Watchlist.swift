@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 extension MarketStore {
     /// Longest watchlist note, in characters.

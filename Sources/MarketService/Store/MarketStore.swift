@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// marketd's store: the one owner of `marketd.sqlite`. Each write method is one transaction
 /// named for what it does; extensions per concern (`MarketStore+Snapshots.swift`, …).

@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubStore
 
 /// Builds the AppTracker timeline of an organization's watched apps from what is recorded:
 /// complete daily chart snapshots, imported estimates, ads, social posts and flows. Nothing

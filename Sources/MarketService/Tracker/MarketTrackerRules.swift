@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubMessaging
 
 /// AppTracker's event rules, as pure functions over recorded observations so each threshold
 /// edge can be checked on its own.

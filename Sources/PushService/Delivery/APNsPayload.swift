@@ -1,4 +1,4 @@
-import Shared
+import HubRuntime
 
 /// The notification bodies pushd sends: never any conversation text, a 0/1 badge, and the
 /// `appnorth` envelope the SDK's `handleNotificationTap` checks before routing.

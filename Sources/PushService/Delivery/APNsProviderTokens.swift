@@ -1,5 +1,6 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubRuntime
 
 /// The provider tokens (ES256 JWTs) in use, one per APNs key. APNs refuses a token older
 /// than an hour and throttles one renewed more often than every 20 minutes, so a token is

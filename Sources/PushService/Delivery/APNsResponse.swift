@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubHTTPClient
 
 /// How an APNs answer (or the lack of one) maps onto the queue's rules.
 enum APNsResponse {

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPClient
+import HubMessaging
+import HubRuntime
 
 /// Sends pushes to APNs: one kept HTTP/2 connection per key and environment, every push a
 /// stream on it, batch after batch, each request signed with the key's current provider

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubRuntime
 
 /// One batch's outcomes being recorded on the worker's store queue while the next batch is
 /// on the wire, so the connection does not sit idle during the transaction. The outcomes are

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPClient
+import HubMessaging
+import HubRuntime
 
 /// The due pushes of one pass in the order the worker hands them to APNs: read from the queue a
 /// batch ahead on the store's queue (where each one's badge is asked of chatd and its request

@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubHTTPClient
+import HubMessaging
+import HubRuntime
 
 /// One pass of the `push` job: apply the retention rules, then send every due push in
 /// batches — unread state asked of chatd as each batch is read, one batch ahead of its send;

@@ -1,4 +1,5 @@
-import Shared
+import HubCrypto
+import HubMessaging
 
 /// The operator's APNs credentials calls (`/projects/{id}/push-credentials`).
 enum PushCredentialHandlers {

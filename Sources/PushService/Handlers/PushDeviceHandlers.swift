@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// Device registration calls ingest forwards from `POST/DELETE /api/v1/push/devices`.
 enum PushDeviceHandlers {

@@ -1,5 +1,5 @@
 import Foundation
-import Shared
+import HubMessaging
 
 /// `events.deliver`: the durable intake of chatd's outbox events.
 enum PushEventHandlers {

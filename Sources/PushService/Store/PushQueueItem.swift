@@ -1,4 +1,5 @@
-import Shared
+import HubMessaging
+import HubStore
 
 /// A pending push as the worker takes it from the queue.
 public struct PushQueueItem: Equatable, Sendable {

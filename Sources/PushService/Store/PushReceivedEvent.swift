@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// A chat event as pushd stored it, with when it first arrived.
 public struct PushReceivedEvent: Equatable, Sendable {

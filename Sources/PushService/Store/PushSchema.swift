@@ -1,4 +1,4 @@
-import Shared
+import HubStore
 
 /// pushd's schema steps after `daemon_meta`.
 enum PushSchema {

@@ -1,4 +1,5 @@
-import Shared
+import HubMessaging
+import HubRuntime
 
 /// Per-project APNs credentials, the key sealed with the keyring and the project ID as
 /// associated data, so a sealed key copied to another project does not open.

@@ -1,4 +1,6 @@
-import Shared
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// Device registrations: one per (project, environment, token), bound to one chat identity.
 extension PushStore {

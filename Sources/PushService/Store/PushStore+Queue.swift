@@ -1,5 +1,7 @@
 import Foundation
-import Shared
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// The delivery queue: rows are created with the chat event that causes them, taken by the
 /// worker while due, and completed only when an attempt's outcome commits, so a crash at any

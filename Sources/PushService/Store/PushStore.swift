@@ -1,5 +1,8 @@
 import Foundation
-import Shared
+import HubCrypto
+import HubMessaging
+import HubRuntime
+import HubStore
 
 /// pushd's store: the one owner of `pushd.sqlite`.
 public final class PushStore: @unchecked Sendable {

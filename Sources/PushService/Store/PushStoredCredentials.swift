@@ -1,4 +1,4 @@
-import Shared
+import HubMessaging
 
 /// A project's credentials opened for sending: the key is only ever held in memory.
 public struct PushStoredCredentials: Sendable {

@@ -1,0 +1,28 @@
+import Foundation
+import HubRuntime
+
+/// The whole `main` of a daemon process: config, clock, logger, daemon, signals, exit 0.
+public enum DaemonMain {
+    public static func run(_ spec: DaemonSpec, environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
+        // Whatever the daemon or libzmq creates is private to the hub's user (files 0600, directories 0700).
+        umask(0o077)
+        ServiceLifecycle.blockTerminationSignals()
+        let fallback = Logger(daemon: spec.name.rawValue)
+        do {
+            let config = try HubConfig(environment: environment)
+            let clock = try ClockFactory.fromEnvironment(environment)
+            let logger = Logger(daemon: spec.name.rawValue, level: config.logLevel, clock: clock)
+            let daemon = try Daemon(spec: spec, config: config, clock: clock, logger: logger)
+            try daemon.start()
+            daemon.lifecycle.listenForSignals()
+            daemon.lifecycle.wait()
+            logger.info("stopped")
+            logger.flush()
+            exit(0)
+        } catch {
+            fallback.error("could not start", ["error": String(describing: error)])
+            fallback.flush()
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,307 @@
+import CZeroMQ
+import Foundation
+import HubRuntime
+
+/// A daemon's request/reply endpoint: one ROUTER socket, answered by typed handlers.
+///
+/// Handlers run one at a time on the server's own thread, in arrival order, because a
+/// daemon's store has a single connection. Whatever arrives — unknown type, other version,
+/// late, not JSON, wrong frames — gets a typed error reply; the loop never stops on input.
+///
+///     let server = try RPCServer(name: "chatd", endpoint: "ipc:///data/chatd.sock", clock: clock, logger: logger)
+///     server.register(SysPing.self) { _, _ in … }
+///     server.start()
+///     …
+///     server.stop()
+///
+/// A started server keeps itself alive until `stop()`.
+public final class RPCServer: @unchecked Sendable {
+    public let name: String
+    /// The endpoint actually bound, a wildcard TCP port resolved (`tcp://127.0.0.1:40123`).
+    public let boundEndpoint: String
+    let clock: Clock
+    let startedAt: Date
+    private let logger: Logger
+    // Owned by the caller until `start()`, then by the server thread alone.
+    private let socket: ZMQSocket
+    private let context: ZMQContext
+    /// The socket's ZAP domain when it is a CURVE server: what its context's handler admits.
+    private let zapDomain: String?
+
+    /// Answers a request now (`.success`/`.failure`) or later: `nil` means the handler took
+    /// the reply callback and calls it from another thread.
+    private typealias Handler = (_ frame: Data, _ context: RPCRequestContext,
+                                 _ later: @escaping (Result<Data, RPCError>) -> Void) -> Result<Data, RPCError>?
+    private struct Registration {
+        let version: Int
+        let handle: Handler
+    }
+
+    private let lock = NSLock()
+    private var handlers: [String: Registration] = [:]
+    private var started = false
+    private var stopping = false
+    private var thread: Thread?
+    private let finished = DispatchGroup()
+    /// Replies finished on other threads, sent by the server thread (the socket's only user).
+    private var deferredReplies: [(prefix: [Data], frame: Data)] = []
+    private let wake: WakePipe
+
+    /// Binds a ROUTER socket at `endpoint`. For `ipc://` the parent directory is created and
+    /// a stale socket file removed first, and the socket file is made 0600. With `curve` the
+    /// socket is a CURVE server that admits only the clients named there.
+    public init(name: String, endpoint: String, clock: Clock, logger: Logger, context: ZMQContext = .shared,
+                curve: CurveServerKeys? = nil) throws {
+        self.name = name
+        self.clock = clock
+        self.logger = logger
+        self.context = context
+        startedAt = clock.now()
+        try ZMQEndpoint.prepareForBind(endpoint)
+        let socket = try ZMQSocket(context: context, kind: .router)
+        try socket.setOption(ZMQ_LINGER, RPCDefaults.serverLingerMilliseconds)
+        try socket.setOption(ZMQ_SNDHWM, RPCDefaults.highWaterMark)
+        try socket.setOption(ZMQ_RCVHWM, RPCDefaults.highWaterMark)
+        try socket.setOption64(ZMQ_MAXMSGSIZE, RPCDefaults.maxMessageBytes)
+        let zapDomain = curve.map { _ in "appnorth-rpc-\(name)-" + TimeSortableID.shared.next() }
+        if let curve, let zapDomain {
+            try context.admit(curve.admittedClients, domain: zapDomain)
+        }
+        do {
+            if let curve, let zapDomain { try socket.makeCurveServer(curve, zapDomain: zapDomain) }
+            try socket.bind(endpoint)
+            boundEndpoint = try socket.lastEndpoint()
+            try ZMQEndpoint.restrictAfterBind(boundEndpoint)
+            wake = try WakePipe()
+        } catch {
+            socket.close()
+            if let zapDomain { context.revoke(domain: zapDomain) }
+            throw error
+        }
+        self.socket = socket
+        self.zapDomain = zapDomain
+    }
+
+    // A server never started still gives up its socket and ZAP domain.
+    deinit { closeSocket() }
+
+    /// Adds the handler for `message`; call before `start()`. A handler answers by returning
+    /// the response, or throws an `RPCError` the caller receives verbatim; any other error
+    /// becomes `INTERNAL`.
+    public func register<M: RPCMessage>(_ message: M.Type, _ handler: @escaping (M.Request, RPCRequestContext) throws -> M.Response) {
+        register(M.self, logger: logger) { request, context, _ in .some(try handler(request, context)) }
+    }
+
+    /// Adds a handler that answers later, for work that must not hold the server thread (a
+    /// job pass, a call to a provider): it hands `reply` to another thread, which calls it
+    /// exactly once with the response or an error. Later calls of `reply` are ignored. A
+    /// reply past the caller's deadline is still sent; the caller has stopped waiting.
+    public func registerDeferred<M: RPCMessage>(_ message: M.Type,
+                                                _ handler: @escaping (M.Request, RPCRequestContext,
+                                                                      _ reply: @escaping (Result<M.Response, RPCError>) -> Void) throws -> Void) {
+        register(M.self, logger: logger) { request, context, later in
+            try handler(request, context, later)
+            return nil
+        }
+    }
+
+    private func register<M: RPCMessage>(_ message: M.Type, logger: Logger,
+                                         _ handler: @escaping (M.Request, RPCRequestContext,
+                                                               @escaping (Result<M.Response, RPCError>) -> Void) throws -> M.Response?) {
+        func encode(_ result: Result<M.Response, RPCError>, _ context: RPCRequestContext) -> Result<Data, RPCError> {
+            switch result {
+            case .failure(let error): return .failure(error)
+            case .success(let response):
+                do {
+                    return .success(try RPCEnvelope.encodeReply(v: M.version, type: M.type, id: context.id, body: response))
+                } catch {
+                    logger.error("rpc response not encodable", ["type": M.type, "id": context.id, "error": String(describing: error)])
+                    return .failure(.internal())
+                }
+            }
+        }
+        let registration = Registration(version: M.version) { frame, context, later in
+            let request: M.Request
+            switch RPCEnvelope.decodeRequestBody(M.Request.self, from: frame) {
+            case .success(let decoded): request = decoded
+            case .failure(let error): return .failure(error)
+            }
+            let once = NSLock()
+            var answered = false
+            let deferred: (Result<M.Response, RPCError>) -> Void = { result in
+                let first: Bool = once.withLock {
+                    defer { answered = true }
+                    return !answered
+                }
+                if first { later(encode(result, context)) }
+            }
+            do {
+                guard let response = try handler(request, context, deferred) else { return nil }
+                return encode(.success(response), context)
+            } catch let error as RPCError {
+                return .failure(error)
+            } catch {
+                logger.error("rpc handler failed", ["type": M.type, "id": context.id, "error": String(describing: error)])
+                return .failure(.internal())
+            }
+        }
+        lock.withLock { handlers[M.type] = registration }
+    }
+
+    /// Starts answering on the server's own thread. Calling it again does nothing.
+    public func start() {
+        let thread: Thread? = lock.withLock {
+            guard !started, !stopping else { return nil }
+            started = true
+            finished.enter()
+            let thread = Thread { [self] in
+                runLoop()
+                finished.leave()
+            }
+            thread.name = "rpc-server-\(name)"
+            self.thread = thread
+            return thread
+        }
+        guard let thread else { return }
+        logger.info("rpc server listening", ["endpoint": boundEndpoint])
+        thread.start()
+    }
+
+    /// Stops reading requests, lets the handler in progress finish and answer, closes the
+    /// socket and waits for the thread. Idempotent; safe from any thread (from a handler it
+    /// only asks the loop to end).
+    public func stop() {
+        let (wasStarted, firstStop, ownThread): (Bool, Bool, Bool) = lock.withLock {
+            let first = !stopping
+            stopping = true
+            return (started, first, thread != nil && Thread.current == thread)
+        }
+        if !wasStarted {
+            if firstStop { closeSocket() }
+            return
+        }
+        if ownThread { return }
+        finished.wait()
+        if firstStop { logger.info("rpc server stopped", ["endpoint": boundEndpoint]) }
+    }
+
+    private var isStopping: Bool { lock.withLock { stopping } }
+
+    /// Closes the socket, then lets the ZAP handler forget it: never the other way round, or
+    /// the socket would briefly admit any CURVE client.
+    private func closeSocket() {
+        socket.close()
+        if let zapDomain { context.revoke(domain: zapDomain) }
+    }
+
+    private func runLoop() {
+        defer { closeSocket() }
+        while !isStopping {
+            do {
+                let ready = try ZMQSocket.poll([.socket(socket, writable: false), .fd(wake.readFD)],
+                                               timeoutMs: RPCDefaults.serverPollMilliseconds)
+                if ready[1].readable { wake.drain() }
+                sendDeferredReplies()
+                guard ready[0].readable else { continue }
+                // Drain what is queued, but look at the stop flag between requests.
+                while !isStopping, let frames = try socket.receive() {
+                    handle(frames)
+                }
+            } catch {
+                logger.error("rpc server socket failed", ["endpoint": boundEndpoint, "error": String(describing: error)])
+                return
+            }
+        }
+    }
+
+    /// Answers one ROUTER message: `[identity, payload]`, or `[identity, "", payload]` from a
+    /// REQ-style peer (the empty delimiter is echoed back).
+    private func handle(_ frames: [Data]) {
+        guard let identity = frames.first else { return }
+        let prefix: [Data]
+        let payload: Data
+        if frames.count == 2 {
+            prefix = [identity]
+            payload = frames[1]
+        } else if frames.count == 3 && frames[1].isEmpty {
+            prefix = [identity, Data()]
+            payload = frames[2]
+        } else {
+            logger.warn("rpc malformed message", ["frames": frames.count])
+            reply([identity], RPCEnvelope.encodeErrorReply(
+                v: 1, type: "", id: "", error: .malformedMessage("expected one envelope frame, got \(frames.count - 1)")))
+            return
+        }
+        let later: (Data) -> Void = { [weak self] frame in
+            guard let self else { return }
+            lock.withLock { self.deferredReplies.append((prefix, frame)) }
+            wake.wake()
+        }
+        if let frame = answer(payload, later: later) { reply(prefix, frame) }
+    }
+
+    private func sendDeferredReplies() {
+        let replies: [(prefix: [Data], frame: Data)] = lock.withLock {
+            defer { deferredReplies.removeAll() }
+            return deferredReplies
+        }
+        for item in replies { reply(item.prefix, item.frame) }
+    }
+
+    /// The reply frame now, or `nil` when the handler answers later through `later`.
+    private func answer(_ payload: Data, later: @escaping (Data) -> Void) -> Data? {
+        let receivedAt = clock.now()
+        let header: RPCEnvelope.RequestHeader
+        switch RPCEnvelope.decodeRequestHeader(payload) {
+        case .success(let h): header = h
+        case .failure(let failure):
+            logger.warn("rpc malformed message", ["id": failure.id, "reason": failure.error.message])
+            return RPCEnvelope.encodeErrorReply(v: 1, type: "", id: failure.id, error: failure.error)
+        }
+        guard let registration = lock.withLock({ handlers[header.type] }) else {
+            logger.warn("rpc unknown type", ["type": header.type, "id": header.id])
+            return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: .unknownType(header.type))
+        }
+        guard header.v == registration.version else {
+            logger.warn("rpc unsupported version", ["type": header.type, "id": header.id, "v": header.v])
+            return RPCEnvelope.encodeErrorReply(v: registration.version, type: header.type, id: header.id,
+                                                error: .unsupportedVersion(header.type, got: header.v, supported: registration.version))
+        }
+        let deadline = Date(timeIntervalSince1970: Double(header.deadline) / 1000)
+        guard header.deadline >= clock.nowMillis() else {
+            logger.warn("rpc deadline exceeded", ["type": header.type, "id": header.id])
+            return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: .deadlineExceeded(header.type))
+        }
+        let context = RPCRequestContext(id: header.id, type: header.type, deadline: deadline, receivedAt: receivedAt)
+        let errorReply = { (error: RPCError) in
+            RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error)
+        }
+        guard let result = registration.handle(payload, context, { result in
+            switch result {
+            case .success(let frame): later(frame)
+            case .failure(let error): later(errorReply(error))
+            }
+        }) else {
+            return nil
+        }
+        let ms = clock.now().timeIntervalSince(receivedAt) * 1000
+        switch result {
+        case .success(let frame):
+            logger.debug("rpc handled", ["type": header.type, "id": header.id, "ms": ms])
+            return frame
+        case .failure(let error):
+            logger.debug("rpc handled", ["type": header.type, "id": header.id, "ms": ms, "code": error.code])
+            return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error)
+        }
+    }
+
+    private func reply(_ prefix: [Data], _ frame: Data) {
+        do {
+            // A ROUTER drops replies to peers that are gone or over their queue bound; the
+            // caller's deadline covers both.
+            try socket.send(prefix + [frame])
+        } catch {
+            logger.warn("rpc reply not sent", ["error": String(describing: error)])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HubRuntime
+
+/// A daemon's outbox: events other parts of the hub must not miss, in the daemon's own
+/// `outbox` table (`id`, `topic`, `project_id`, `payload`, `created_at`, `acknowledged_at`).
+/// An event is appended inside the transaction of the change it reports, so both commit or
+/// neither; consumers read pending events in ID (creation) order and acknowledge what they
+/// have made durable on their side; `removeExpired` applies the retention.
+///
+///     try db.transaction {
+///         try db.run("UPDATE …")
+///         try outbox.append(topic: "feedback.status", projectId: projectId, payload: ["id": id])
+///     }
+public struct Outbox: Sendable {
+    let db: SQLiteDatabase
+    let clock: Clock
+    let ids: TimeSortableID
+    /// Topics a consumer acknowledges (`OutboxConsumers`); the others expire while pending.
+    public let consumedTopics: Set<String>
+    public let retention: OutboxRetention
+
+    public init(db: SQLiteDatabase, clock: Clock, ids: TimeSortableID, consumedTopics: Set<String>,
+                retention: OutboxRetention = .standard) {
+        self.db = db
+        self.clock = clock
+        self.ids = ids
+        self.consumedTopics = consumedTopics
+        self.retention = retention
+    }
+
+    /// Appends an event; call inside the write transaction whose change it reports.
+    public func append(topic: String, projectId: String?, payload: [String: Any]) throws {
+        let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes])
+        try db.run("INSERT INTO outbox (id, topic, project_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                   [.text(ids.next()), .text(topic), SQLValue(projectId), .text(String(decoding: data, as: UTF8.self)),
+                    .text(ISOTime.format(clock.now()))])
+    }
+
+    /// Unacknowledged events, oldest first.
+    public func pending(limit: Int = 100) throws -> [OutboxEvent] {
+        try db.query("""
+            SELECT id, topic, project_id, payload, created_at FROM outbox WHERE acknowledged_at IS NULL ORDER BY id LIMIT ?
+            """, [.int(Int64(limit))]).map {
+            try OutboxEvent(id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
+                            payload: $0.text("payload"), createdAt: $0.text("created_at"))
+        }
+    }
+
+    /// Marks events delivered; unknown IDs are ignored, so a repeated acknowledgement is harmless.
+    public func acknowledge(ids acknowledged: [String]) throws {
+        let at = ISOTime.format(clock.now())
+        try db.transaction {
+            for id in acknowledged {
+                try db.run("UPDATE outbox SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL", [.text(at), .text(id)])
+            }
+        }
+    }
+
+    /// Deletes, in one transaction, events acknowledged longer ago than `retention.acknowledged`
+    /// and pending events of unconsumed topics created longer ago than `retention.unconsumed`.
+    /// Pending events of consumed topics are never deleted. Returns how many rows went.
+    public func removeExpired() throws -> Int {
+        let now = clock.now()
+        let acknowledgedCutoff = ISOTime.format(now.addingTimeInterval(-retention.acknowledged))
+        let unconsumedCutoff = ISOTime.format(now.addingTimeInterval(-retention.unconsumed))
+        let consumed = consumedTopics.sorted()
+        return try db.transaction {
+            try db.run("DELETE FROM outbox WHERE acknowledged_at IS NOT NULL AND acknowledged_at < ?", [.text(acknowledgedCutoff)])
+            var removed = db.changes
+            let placeholders = Array(repeating: "?", count: consumed.count).joined(separator: ", ")
+            try db.run("""
+                DELETE FROM outbox WHERE acknowledged_at IS NULL AND created_at < ? AND topic NOT IN (\(placeholders))
+                """, [.text(unconsumedCutoff)] + consumed.map { .text($0) })
+            removed += db.changes
+            return removed
+        }
+    }
+}
