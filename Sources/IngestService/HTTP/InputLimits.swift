@@ -32,6 +32,4 @@ public enum InputLimits {
     public static let identityPropertyKeyLength = 64
     public static let identityPropertyString = 200
     public static let identityPropertiesBytes = 2_048
-    /// Public community routes: one budget per client IP before the project is resolved.
-    public static let communityRequestsPerMinutePerIP = 1_200
 }
