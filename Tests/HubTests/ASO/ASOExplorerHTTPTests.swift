@@ -68,22 +68,22 @@ final class ASOExplorerHTTPTests: XCTestCase {
 
         // Then
         XCTAssertEqual(long.status, 400)
-        XCTAssertEqual(AdminClient.code(long.json), "INVALID_QUERY")
-        XCTAssertNotNil(AdminClient.fields(long.json)["term"])
-        XCTAssertNotNil(AdminClient.fields(blank.json)["term"])
+        XCTAssertEqual(long.code, "INVALID_QUERY")
+        XCTAssertNotNil(long.fields["term"])
+        XCTAssertNotNil(blank.fields["term"])
         XCTAssertEqual(country.status, 400)
-        XCTAssertNotNil(AdminClient.fields(country.json)["country"])
+        XCTAssertNotNil(country.fields["country"])
         XCTAssertEqual(try hub.fake.searches().count, 0)
     }
 
     func testFreePlanGetsThePlanGate() throws {
         // Given an organization on the Free plan
-        let token = try hub.organization(slug: "freebie", plan: "free")
+        let token = try hub.createOrganization(slug: "freebie", plan: "free")
         // When
         let refused = try hub.call("GET", "/aso/explorer?term=notes&country=us", token: token)
         // Then
         XCTAssertEqual(refused.status, 403)
-        XCTAssertEqual(AdminClient.code(refused.json), "PLAN_REQUIRED")
+        XCTAssertEqual(refused.code, "PLAN_REQUIRED")
         XCTAssertEqual(try hub.fake.searches().count, 0)
     }
 
@@ -93,19 +93,17 @@ final class ASOExplorerHTTPTests: XCTestCase {
         try hub.fake.script(term: "down", status: 502)
 
         // When
-        let busy = try hub.admin.hub.request("GET", "/api/admin/v1/aso/explorer?term=busy&country=us",
-                                             headers: [("Authorization", "Bearer " + AdminClient.token)])
+        let busy = try hub.call("GET", "/aso/explorer?term=busy&country=us")
         let down = try hub.call("GET", "/aso/explorer?term=down&country=us")
 
         // Then 503 with Retry-After and 502, neither looking like results
         XCTAssertEqual(busy.status, 503)
         XCTAssertEqual(busy.header("Retry-After"), "42")
-        let body = try hub.admin.hub.json(busy)
-        XCTAssertEqual(AdminClient.code(body), "PROVIDER_RATE_LIMITED")
-        XCTAssertNil(body["results"])
-        XCTAssertTrue(AdminClient.fields(body).isEmpty)
+        XCTAssertEqual(busy.code, "PROVIDER_RATE_LIMITED")
+        XCTAssertNil(busy.json["results"])
+        XCTAssertTrue(busy.fields.isEmpty)
         XCTAssertEqual(down.status, 502)
-        XCTAssertEqual(AdminClient.code(down.json), "PROVIDER_UNAVAILABLE")
+        XCTAssertEqual(down.code, "PROVIDER_UNAVAILABLE")
     }
 
     func testExhaustedQuotaIs429OverHTTP() throws {
@@ -116,7 +114,7 @@ final class ASOExplorerHTTPTests: XCTestCase {
         let cached = try hub.call("GET", "/aso/explorer?term=t0&country=us")
         // Then
         XCTAssertEqual(refused.status, 429)
-        XCTAssertEqual(AdminClient.code(refused.json), "QUOTA_EXHAUSTED")
+        XCTAssertEqual(refused.code, "QUOTA_EXHAUSTED")
         XCTAssertEqual(cached.status, 200)
         XCTAssertEqual(cached.json["cached"] as? Bool, true)
     }
@@ -127,10 +125,10 @@ final class ASOExplorerHTTPTests: XCTestCase {
         try hub.fake.script(term: "slow", delayMs: 1_500)
         let slowDone = expectation(description: "slow search answered")
         // Its own client: the harness's client serializes the requests made through it.
-        let url = hub.admin.hub.baseURL + "/api/admin/v1/aso/explorer?term=slow&country=us"
+        let url = hub.hub.baseURL + OperatorAPI.prefix + "/aso/explorer?term=slow&country=us"
         DispatchQueue.global().async {
             let client = HTTPClient()
-            let response = try? client.send(HTTPClientRequest(url: url, headers: [("Authorization", "Bearer " + AdminClient.token)]))
+            let response = try? client.send(HTTPClientRequest(url: url, headers: OperatorAPI.bearer()))
             XCTAssertEqual(response?.status, 200)
             slowDone.fulfill()
         }

@@ -58,32 +58,32 @@ final class ASOKeywordsHTTPTests: XCTestCase {
         let gone = try hub.call("DELETE", "/projects/\(project)/aso/keywords/\(id)")
         // Then
         XCTAssertEqual(gone.status, 404)
-        XCTAssertEqual(AdminClient.code(gone.json), "KEYWORD_NOT_FOUND")
+        XCTAssertEqual(gone.code, "KEYWORD_NOT_FOUND")
         XCTAssertEqual((try hub.call("GET", "/projects/\(project)/aso/keywords").json["items"] as? [Any])?.count, 1)
     }
 
     func testProjectPlanAndInputChecks() throws {
         // Given a project without App Store ID, a Free organization's project, and another organization's project
         let unlinked = try hub.createProject(appStoreId: nil)
-        let freeToken = try hub.organization(slug: "free-org", plan: "free")
+        let freeToken = try hub.createOrganization(slug: "free-org", plan: "free")
         let freeProject = try hub.createProject(appStoreId: "5", token: freeToken)
-        let otherToken = try hub.organization(slug: "other", plan: "pro")
+        let otherToken = try hub.createOrganization(slug: "other", plan: "pro")
         let otherProject = try hub.createProject(appStoreId: "6", token: otherToken)
 
         // When / Then
         let noApp = try hub.call("POST", "/projects/\(unlinked)/aso/keywords", json: ["country": "us", "terms": ["notes"]])
         XCTAssertEqual(noApp.status, 409)
-        XCTAssertEqual(AdminClient.code(noApp.json), "APP_STORE_ID_REQUIRED")
+        XCTAssertEqual(noApp.code, "APP_STORE_ID_REQUIRED")
         let free = try hub.call("GET", "/projects/\(freeProject)/aso/keywords", token: freeToken)
         XCTAssertEqual(free.status, 403)
-        XCTAssertEqual(AdminClient.code(free.json), "PLAN_REQUIRED")
+        XCTAssertEqual(free.code, "PLAN_REQUIRED")
         XCTAssertEqual(try hub.call("GET", "/projects/\(otherProject)/aso/keywords").status, 404)
         let invalid = try hub.call("POST", "/projects/\(otherProject)/aso/keywords", json: ["country": "zz", "terms": []], token: otherToken)
         XCTAssertEqual(invalid.status, 400)
-        XCTAssertEqual(Set(AdminClient.fields(invalid.json).keys), ["country", "terms"])
+        XCTAssertEqual(Set(invalid.fields.keys), ["country", "terms"])
         let tooLong = try hub.call("POST", "/projects/\(otherProject)/aso/keywords",
                                    json: ["country": "us", "terms": [String(repeating: "x", count: 101)]], token: otherToken)
-        XCTAssertNotNil(AdminClient.fields(tooLong.json)["terms[0]"])
+        XCTAssertNotNil(tooLong.fields["terms[0]"])
     }
 
     func testGroupsAndGridOverHTTP() throws {

@@ -24,7 +24,7 @@ final class ASCConnectionTests: XCTestCase {
 
     override func tearDown() { fixture?.shutdown() }
 
-    private func connect(key pem: String? = nil, issuer: String? = nil) throws -> (status: Int, json: [String: Any]) {
+    private func connect(key pem: String? = nil, issuer: String? = nil) throws -> HubReply {
         try fixture.connect(key: pem, issuer: issuer ?? self.issuer)
     }
 
@@ -61,18 +61,18 @@ final class ASCConnectionTests: XCTestCase {
         let rejected = try connect(key: ES256PrivateKey.generate().pkcs8PEM)
         // Then each answers its code (docs/app-store-connect.md, "Connection"), and no connection exists
         XCTAssertEqual(badIssuer.status, 400)
-        XCTAssertEqual(AdminClient.code(badIssuer.json), "INVALID_CREDENTIALS")
+        XCTAssertEqual(badIssuer.code, "INVALID_CREDENTIALS")
         XCTAssertEqual(unreadable.status, 400)
-        XCTAssertEqual(AdminClient.code(unreadable.json), "CREDENTIALS_UNREADABLE")
+        XCTAssertEqual(unreadable.code, "CREDENTIALS_UNREADABLE")
         XCTAssertEqual(rejected.status, 400)
-        XCTAssertEqual(AdminClient.code(rejected.json), "CREDENTIALS_REJECTED")
-        XCTAssertEqual(AdminClient.code(try admin.call("GET", "/app-store-connect").json), "NOT_CONNECTED")
+        XCTAssertEqual(rejected.code, "CREDENTIALS_REJECTED")
+        XCTAssertEqual(try admin.call("GET", "/app-store-connect").code, "NOT_CONNECTED")
         XCTAssertEqual(try asodStore.scalar("SELECT COUNT(*) FROM asc_connections").intValue, 0)
         // And Apple being down is STORE_UNAVAILABLE
         try controlPost("/__control/script", ["method": "GET", "path": "/v1/apps", "responses": [["status": 503]]])
         let down = try connect()
         XCTAssertEqual(down.status, 502)
-        XCTAssertEqual(AdminClient.code(down.json), "STORE_UNAVAILABLE")
+        XCTAssertEqual(down.code, "STORE_UNAVAILABLE")
     }
 
     func testWithoutTheCredentialsKeyTheKeyIsSealedUnderTheGeneratedKeyring() throws {
@@ -119,7 +119,7 @@ final class ASCConnectionTests: XCTestCase {
         let over = try admin.call("POST", "/app-store-connect/import", json: ["appIds": ["1450000001", "1450000003"]])
         // Then the selection beyond the allowance is refused whole
         XCTAssertEqual(over.status, 403)
-        XCTAssertEqual(AdminClient.code(over.json), "PLAN_REQUIRED")
+        XCTAssertEqual(over.code, "PLAN_REQUIRED")
         XCTAssertEqual(try admin.store.projects(organizationId: orgId).count, 2)
         // And with room for it, the earlier import is recognized and only the new app creates a project
         XCTAssertEqual(try admin.call("PATCH", "/organizations/\(orgId)", json: ["appAllowance": NSNull()]).status, 200)
@@ -129,13 +129,13 @@ final class ASCConnectionTests: XCTestCase {
         // And an app Apple does not list is UNKNOWN_APPS, creating nothing
         let unknown = try admin.call("POST", "/app-store-connect/import", json: ["appIds": ["1450000002", "999"]])
         XCTAssertEqual(unknown.status, 400)
-        XCTAssertEqual(AdminClient.code(unknown.json), "UNKNOWN_APPS")
+        XCTAssertEqual(unknown.code, "UNKNOWN_APPS")
         XCTAssertEqual(try admin.store.projects(organizationId: orgId).count, 3)
 
         // When the connection is removed, the imported projects stay
         XCTAssertEqual(try admin.call("DELETE", "/app-store-connect").status, 204)
         XCTAssertEqual(try admin.store.projects(organizationId: orgId).count, 3)
-        XCTAssertEqual(AdminClient.code(try admin.call("GET", "/app-store-connect/apps").json), "NOT_CONNECTED")
+        XCTAssertEqual(try admin.call("GET", "/app-store-connect/apps").code, "NOT_CONNECTED")
     }
 
     func testAStoredKeyTheCredentialsKeyCannotOpenIsUnreadable() throws {
@@ -148,7 +148,7 @@ final class ASCConnectionTests: XCTestCase {
         // Then calls that need the key answer CREDENTIALS_UNREADABLE, and reconnecting repairs it
         let apps = try admin.call("GET", "/app-store-connect/apps")
         XCTAssertEqual(apps.status, 409)
-        XCTAssertEqual(AdminClient.code(apps.json), "CREDENTIALS_UNREADABLE")
+        XCTAssertEqual(apps.code, "CREDENTIALS_UNREADABLE")
         XCTAssertEqual(try connect().status, 200)
         XCTAssertEqual(try admin.call("GET", "/app-store-connect/apps").status, 200)
     }

@@ -30,7 +30,7 @@ final class ASCMetadataTests: XCTestCase {
          "description": "Find trails near you.", "whatsNew": "Bug fixes"]
     }
 
-    private func publish(_ changes: [String: Any], expected: [String: Any]? = nil, locale: String = "en-US") throws -> (status: Int, json: [String: Any]) {
+    private func publish(_ changes: [String: Any], expected: [String: Any]? = nil, locale: String = "en-US") throws -> HubReply {
         try admin.call("POST", "/projects/\(projectId!)/metadata/publish", json: ["locale": locale, "expected": expected ?? loaded, "changes": changes])
     }
 
@@ -95,12 +95,12 @@ final class ASCMetadataTests: XCTestCase {
         let missing = try publish(["keywords": "a,b"], locale: "fr-FR")
         // Then each has its code and no write was made
         XCTAssertEqual(stale.status, 409)
-        XCTAssertEqual(AdminClient.code(stale.json), "STALE")
-        XCTAssertNotNil(AdminClient.fields(stale.json)["keywords"])
+        XCTAssertEqual(stale.code, "STALE")
+        XCTAssertNotNil(stale.fields["keywords"])
         XCTAssertEqual(invalid.status, 400)
-        XCTAssertEqual(AdminClient.code(invalid.json), "INVALID_METADATA")
+        XCTAssertEqual(invalid.code, "INVALID_METADATA")
         XCTAssertEqual(missing.status, 404)
-        XCTAssertEqual(AdminClient.code(missing.json), "LOCALE_NOT_FOUND")
+        XCTAssertEqual(missing.code, "LOCALE_NOT_FOUND")
         XCTAssertEqual(try patches().count, 0)
         // And the audit holds each refusal
         let audit = try XCTUnwrap(try admin.call("GET", "/projects/\(projectId!)/metadata/publishes").json["items"] as? [[String: Any]])
@@ -116,7 +116,7 @@ final class ASCMetadataTests: XCTestCase {
         let partial = try publish(["subtitle": "Offline trail maps", "keywords": "hiking,gps,camping"])
         // Then the answer says which field reached Apple and which did not, and nothing is rolled back
         XCTAssertEqual(partial.status, 502)
-        XCTAssertEqual(AdminClient.code(partial.json), "PARTIALLY_PUBLISHED")
+        XCTAssertEqual(partial.code, "PARTIALLY_PUBLISHED")
         let fields = try XCTUnwrap((try admin.call("GET", "/projects/\(projectId!)/metadata").json["localizations"] as? [[String: Any]])?
             .first?["fields"] as? [String: Any])
         XCTAssertEqual(fields["subtitle"] as? String, "Offline trail maps")
@@ -134,7 +134,7 @@ final class ASCMetadataTests: XCTestCase {
         let refused = try publish(["keywords": "hiking,gps,camping"])
         // Then it is READ_ONLY and nothing was written
         XCTAssertEqual(refused.status, 409)
-        XCTAssertEqual(AdminClient.code(refused.json), "READ_ONLY")
+        XCTAssertEqual(refused.code, "READ_ONLY")
         XCTAssertEqual(try admin.call("GET", "/projects/\(projectId!)/metadata").json["editable"] as? Bool, false)
         XCTAssertEqual(try patches().count, 0)
     }

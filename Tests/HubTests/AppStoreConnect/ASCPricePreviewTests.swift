@@ -67,7 +67,7 @@ final class ASCPricePreviewTests: XCTestCase {
         // An in-app purchase has no current price read here: the base price must be given
         let missing = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
             "productId": "iap1", "kind": "in_app_purchase", "territories": ["GBR"], "strategy": "match_fx"])
-        XCTAssertEqual(AdminClient.code(missing.json), "BASE_PRICE_REQUIRED")
+        XCTAssertEqual(missing.code, "BASE_PRICE_REQUIRED")
         let given = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
             "productId": "iap1", "kind": "in_app_purchase", "territories": ["GBR"], "strategy": "match_fx", "basePrice": 4.99,
             "rounding": "down"])
@@ -79,7 +79,7 @@ final class ASCPricePreviewTests: XCTestCase {
         let bad = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
             "productId": "sub1", "kind": "subscription", "territories": ["GB"], "strategy": "cheapest"])
         XCTAssertEqual(bad.status, 400)
-        XCTAssertNotNil(AdminClient.fields(bad.json)["strategy"])
-        XCTAssertNotNil(AdminClient.fields(bad.json)["territories"])
+        XCTAssertNotNil(bad.fields["strategy"])
+        XCTAssertNotNil(bad.fields["territories"])
     }
 }

@@ -81,9 +81,9 @@ final class ASCReviewsTests: XCTestCase {
         XCTAssertEqual(try fixture.log().filter { $0["method"] as? String == "DELETE" }.count, 1)
         // And empty answers and unknown reviews are refused without calling Apple
         XCTAssertEqual(try admin.call("PUT", "/projects/\(projectId!)/reviews/r2/response", json: ["body": "  "]).status, 400)
-        XCTAssertEqual(AdminClient.code(try admin.call("PUT", "/projects/\(projectId!)/reviews/nope/response", json: ["body": "Hi"]).json),
+        XCTAssertEqual(try admin.call("PUT", "/projects/\(projectId!)/reviews/nope/response", json: ["body": "Hi"]).code,
                        "REVIEW_NOT_FOUND")
-        XCTAssertEqual(AdminClient.code(try admin.call("DELETE", "/projects/\(projectId!)/reviews/r3/response").json), "NO_RESPONSE")
+        XCTAssertEqual(try admin.call("DELETE", "/projects/\(projectId!)/reviews/r3/response").code, "NO_RESPONSE")
     }
 
     func testAReviewIsPromotedToACommunityIdeaOnceAndKeepsTheLink() throws {
@@ -99,7 +99,7 @@ final class ASCReviewsTests: XCTestCase {
         XCTAssertEqual(try reviews("?rating=2").first?["ideaId"] as? String, ideaId)
         XCTAssertEqual(try admin.call("GET", "/ideas/\(ideaId)").status, 200)
         // And a second promotion is refused; a review without a title gets a neutral one
-        XCTAssertEqual(AdminClient.code(try admin.call("POST", "/projects/\(projectId!)/reviews/r2/promote", json: [:]).json), "ALREADY_PROMOTED")
+        XCTAssertEqual(try admin.call("POST", "/projects/\(projectId!)/reviews/r2/promote", json: [:]).code, "ALREADY_PROMOTED")
         let untitled = try admin.call("POST", "/projects/\(projectId!)/reviews/r3/promote", json: [:])
         XCTAssertEqual((untitled.json["idea"] as? [String: Any])?["title"] as? String, "Review from USA")
     }
@@ -113,6 +113,6 @@ final class ASCReviewsTests: XCTestCase {
         XCTAssertEqual(try reviews().count, 3)
         // And a project created by hand has no reviews to read
         let manual = try admin.createProject(name: "Manual")
-        XCTAssertEqual(AdminClient.code(try admin.call("GET", "/projects/\(manual)/reviews").json), "NOT_IMPORTED")
+        XCTAssertEqual(try admin.call("GET", "/projects/\(manual)/reviews").code, "NOT_IMPORTED")
     }
 }

@@ -29,10 +29,9 @@ final class PriceCSVTests: XCTestCase {
         let preview = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
             "productId": "sub1", "kind": "subscription", "territories": ["GBR"], "strategy": "purchasing_power", "basePrice": 4.99])
         let previewId = try XCTUnwrap(preview.json["previewId"] as? String)
-        let exported = try admin.hub.request("GET", "/api/admin/v1/projects/\(projectId!)/prices/previews/\(previewId)/csv",
-                                             headers: [("Authorization", "Bearer " + AdminClient.token)])
+        let exported = try admin.call("GET", "/projects/\(projectId!)/prices/previews/\(previewId)/csv")
         XCTAssertEqual(exported.status, 200)
-        let csv = String(decoding: exported.body, as: UTF8.self)
+        let csv = exported.text
         XCTAssertTrue(csv.hasPrefix("product_id,product_kind,territory,current_point_id,proposed_point_id,proposed_price\r\n"), csv)
         XCTAssertTrue(csv.contains("\r\nsub1,subscription,GBR,gbr-349,gbr-399,3.99\r\n"), csv)
         // When it is imported while Apple still matches
@@ -47,14 +46,14 @@ final class PriceCSVTests: XCTestCase {
         let stale = try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": csv])
         // Then it is STALE_CSV, naming the row
         XCTAssertEqual(stale.status, 409)
-        XCTAssertEqual(AdminClient.code(stale.json), "STALE_CSV")
-        XCTAssertNotNil(AdminClient.fields(stale.json)["row 2"] ?? AdminClient.fields(stale.json)["row 3"])
+        XCTAssertEqual(stale.code, "STALE_CSV")
+        XCTAssertNotNil(stale.fields["row 2"] ?? stale.fields["row 3"])
         // And a point Apple does not offer, or a wrong header, is INVALID_CSV
         let header = "product_id,product_kind,territory,current_point_id,proposed_point_id,proposed_price"
         let bogus = try admin.call("POST", "/projects/\(projectId!)/prices/import",
                                    json: ["csv": header + "\nsub1,subscription,USA,usa-499,usa-999,9.99\n"])
-        XCTAssertEqual(AdminClient.code(bogus.json), "INVALID_CSV")
-        XCTAssertEqual(AdminClient.code(try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": "a,b\n1,2"]).json),
+        XCTAssertEqual(bogus.code, "INVALID_CSV")
+        XCTAssertEqual(try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": "a,b\n1,2"]).code,
                        "INVALID_CSV")
     }
 
@@ -73,9 +72,8 @@ final class PriceCSVTests: XCTestCase {
         let previewId = try XCTUnwrap(preview.json["previewId"] as? String, "\(preview.json)")
 
         // When the preview is exported
-        let exported = try admin.hub.request("GET", "/api/admin/v1/projects/\(projectId!)/prices/previews/\(previewId)/csv",
-                                             headers: [("Authorization", "Bearer " + AdminClient.token)])
-        let csv = String(decoding: exported.body, as: UTF8.self)
+        let exported = try admin.call("GET", "/projects/\(projectId!)/prices/previews/\(previewId)/csv")
+        let csv = exported.text
         // Then the IDs are neutralized and quoted by the one rule, each record ending in CRLF
         XCTAssertEqual(exported.status, 200)
         XCTAssertTrue(csv.hasSuffix("\r\nsub1,subscription,GBR,\"'-gbr,349\",\"'=gbr\"\"399\"\"\",3.99\r\n"), csv)
@@ -105,10 +103,10 @@ final class PriceCSVTests: XCTestCase {
         let answers = try [open, wide, header + "\n" + String(repeating: row, count: 200), header + "\n" + String(repeating: row, count: 201)]
             .map { try admin.call("POST", "/projects/\(projectId!)/prices/import", json: ["csv": $0]) }
         // Then each is INVALID_CSV naming the line, or the row limit; 200 rows pass the reader (and fail later: one territory repeated)
-        XCTAssertEqual(answers.map { AdminClient.code($0.json) }, ["INVALID_CSV", "INVALID_CSV", "INVALID_CSV", "INVALID_CSV"])
-        XCTAssertEqual(AdminClient.fields(answers[0].json)["row 3"], ["a quoted field is not closed"], "\(answers[0].json)")
-        XCTAssertEqual(AdminClient.fields(answers[1].json)["row 2"], ["more than 6 fields"], "\(answers[1].json)")
-        XCTAssertEqual(Set(AdminClient.fields(answers[2].json).keys), ["territory"], "\(answers[2].json)")
-        XCTAssertEqual(AdminClient.fields(answers[3].json)["rows"], ["must be 1-200"], "\(answers[3].json)")
+        XCTAssertEqual(answers.map { $0.code }, ["INVALID_CSV", "INVALID_CSV", "INVALID_CSV", "INVALID_CSV"])
+        XCTAssertEqual(answers[0].fields["row 3"], ["a quoted field is not closed"], "\(answers[0].json)")
+        XCTAssertEqual(answers[1].fields["row 2"], ["more than 6 fields"], "\(answers[1].json)")
+        XCTAssertEqual(Set(answers[2].fields.keys), ["territory"], "\(answers[2].json)")
+        XCTAssertEqual(answers[3].fields["rows"], ["must be 1-200"], "\(answers[3].json)")
     }
 }

@@ -18,10 +18,10 @@ final class ChatHTTPConversationTests: XCTestCase {
         XCTAssertEqual(try fixture.hasUnread(), false)
         let conversation = try fixture.conversationId()
         XCTAssertEqual(try fixture.conversations("?unread=true").count, 1)
-        let reply = try fixture.admin("POST", "/conversations/\(conversation)/messages", json: ["body": "Fixed in 2.1", "internal": false])
+        let reply = try fixture.call("POST", "/conversations/\(conversation)/messages", json: ["body": "Fixed in 2.1", "internal": false])
         XCTAssertEqual(reply.status, 201, reply.text)
         XCTAssertEqual(reply.json["internal"] as? Bool, false)
-        let note = try fixture.admin("POST", "/conversations/\(conversation)/messages", json: ["body": "VIP user", "internal": true])
+        let note = try fixture.call("POST", "/conversations/\(conversation)/messages", json: ["body": "VIP user", "internal": true])
         XCTAssertEqual(note.status, 201, note.text)
 
         // When the user checks status twice, then reads
@@ -35,7 +35,7 @@ final class ChatHTTPConversationTests: XCTestCase {
         XCTAssertEqual(thread.map { $0["body"] as? String }, ["The export button does nothing", "Fixed in 2.1"])
         XCTAssertEqual(thread.map { $0["sender"] as? String }, ["user", "team"])
         XCTAssertEqual(try fixture.hasUnread(), false)
-        let team = try fixture.admin("GET", "/conversations/\(conversation)/messages")
+        let team = try fixture.call("GET", "/conversations/\(conversation)/messages")
         XCTAssertEqual(team.status, 200, team.text)
         let items = team.json["items"] as? [[String: Any]] ?? []
         XCTAssertEqual(items.map { $0["internal"] as? Bool }, [false, false, true])
@@ -99,9 +99,9 @@ final class ChatHTTPConversationTests: XCTestCase {
         let conversation = try fixture.conversationId()
 
         // When the team sends a review card, and tries an offer
-        let card = try fixture.admin("POST", "/conversations/\(conversation)/cards", json: ["kind": "review_request"])
-        let offer = try fixture.admin("POST", "/conversations/\(conversation)/cards", json: ["kind": "offer", "paywallId": "p"])
-        let missing = try fixture.admin("POST", "/conversations/no-such-conversation/cards", json: ["kind": "review_request"])
+        let card = try fixture.call("POST", "/conversations/\(conversation)/cards", json: ["kind": "review_request"])
+        let offer = try fixture.call("POST", "/conversations/\(conversation)/cards", json: ["kind": "offer", "paywallId": "p"])
+        let missing = try fixture.call("POST", "/conversations/no-such-conversation/cards", json: ["kind": "review_request"])
 
         // Then the user's thread carries it and can record it
         XCTAssertEqual(card.status, 201, card.text)
@@ -123,20 +123,20 @@ final class ChatHTTPConversationTests: XCTestCase {
 
     func testPositiveResolutionSendsAutomaticCardWhenEnabled() throws {
         // Given automatic review requests turned on and a conversation
-        let patched = try fixture.admin("PATCH", "/projects/\(fixture.projectId)", json: ["automaticReviewRequests": true])
+        let patched = try fixture.call("PATCH", "/projects/\(fixture.projectId)", json: ["automaticReviewRequests": true])
         XCTAssertEqual(patched.status, 200, patched.text)
         try fixture.send("Thanks for the fix")
         let conversation = try fixture.conversationId()
 
         // When the team resolves it positively
-        let resolved = try fixture.admin("POST", "/conversations/\(conversation)/resolve", json: ["sentiment": "positive"])
+        let resolved = try fixture.call("POST", "/conversations/\(conversation)/resolve", json: ["sentiment": "positive"])
 
         // Then it is resolved and the user got the review card
         XCTAssertEqual(resolved.status, 200, resolved.text)
         XCTAssertEqual(resolved.json["status"] as? String, "resolved")
         XCTAssertEqual(resolved.json["sentiment"] as? String, "positive")
         XCTAssertEqual(try fixture.messages().last?["kind"] as? String, "review_request")
-        let reopened = try fixture.admin("POST", "/conversations/\(conversation)/reopen")
+        let reopened = try fixture.call("POST", "/conversations/\(conversation)/reopen")
         XCTAssertEqual(reopened.status, 200, reopened.text)
         XCTAssertEqual(reopened.json["status"] as? String, "open")
     }
@@ -147,7 +147,7 @@ final class ChatHTTPConversationTests: XCTestCase {
         let conversation = try fixture.conversationId()
 
         // When resolved positively
-        let resolved = try fixture.admin("POST", "/conversations/\(conversation)/resolve", json: ["sentiment": "positive"])
+        let resolved = try fixture.call("POST", "/conversations/\(conversation)/resolve", json: ["sentiment": "positive"])
 
         // Then no card was sent
         XCTAssertEqual(resolved.status, 200, resolved.text)
@@ -158,18 +158,15 @@ final class ChatHTTPConversationTests: XCTestCase {
         // Given a conversation, another organization's write token and this organization's read token
         try fixture.send("private question")
         let conversation = try fixture.conversationId()
-        let store = fixture.hub.app!.store
-        let other = try store.createOrganization(slug: "other", name: "Other")
-        _ = try store.createProject(organizationId: other.id, name: "Other app", allowedOrigins: [ChatHTTPFixture.origin])
-        let outsider = try store.createToken(organizationId: other.id, name: "outsider", scope: .write).token
-        let ownOrg = try XCTUnwrap(try store.project(id: fixture.projectId)?.organizationId)
-        let reader = try store.createToken(organizationId: ownOrg, name: "reader", scope: .read).token
+        let outsider = try fixture.createOrganization(slug: "other", name: "Other")
+        _ = try fixture.createProject(name: "Other app", token: outsider)
+        let reader = try fixture.createToken(name: "reader", scope: "read")
         // A sibling project in the caller's organization that does not own the conversation.
-        _ = try store.createProject(organizationId: ownOrg, name: "Aaa sibling", allowedOrigins: [ChatHTTPFixture.origin])
+        _ = try fixture.createProject(name: "Aaa sibling")
 
         // When the outsider reads and posts, and the reader posts
         func call(_ method: String, _ path: String, _ token: String, _ body: Any? = nil) throws -> Int {
-            try fixture.hub.request(method, "/api/admin/v1" + path, headers: [("Authorization", "Bearer " + token)], json: body).status
+            try fixture.call(method, path, json: body, token: token).status
         }
         let outsiderRead = try call("GET", "/conversations/\(conversation)/messages", outsider)
         let outsiderPost = try call("POST", "/conversations/\(conversation)/messages", outsider, ["body": "hi", "internal": false])

@@ -22,7 +22,7 @@ final class ChatHTTPPaywallTests: XCTestCase {
         let reported = try fixture.post("/chat/paywalls", Self.snapshot([("spring_sale", "Spring sale")]))
         XCTAssertEqual(reported.status, 204, reported.text)
         // When the team sends an offer from it
-        let card = try fixture.admin("POST", "/conversations/\(conversation)/cards",
+        let card = try fixture.call("POST", "/conversations/\(conversation)/cards",
                                      json: ["kind": "offer", "paywallId": "spring_sale", "buttonLabel": "See the offer"])
         XCTAssertEqual(card.status, 201, card.text)
         // Then the user's thread shows an available offer titled as the paywall was when sent
@@ -37,7 +37,7 @@ final class ChatHTTPPaywallTests: XCTestCase {
         last = try XCTUnwrap(try fixture.messages().last?["actionCard"] as? [String: Any])
         XCTAssertEqual(last["available"] as? Bool, false)
         // And an offer for a paywall the user never reported is refused
-        let unknown = try fixture.admin("POST", "/conversations/\(conversation)/cards",
+        let unknown = try fixture.call("POST", "/conversations/\(conversation)/cards",
                                         json: ["kind": "offer", "paywallId": "spring_sale", "buttonLabel": "Again"])
         XCTAssertEqual(unknown.status, 400)
         XCTAssertEqual(unknown.code, "UNKNOWN_PAYWALL")
@@ -51,7 +51,7 @@ final class ChatHTTPPaywallTests: XCTestCase {
         // Then it is 400 INVALID_PAYLOAD naming each field, and an offer still cannot use it
         XCTAssertEqual(reply.status, 400, reply.text)
         XCTAssertEqual(reply.code, "INVALID_PAYLOAD")
-        let fields = try XCTUnwrap(reply.fields)
+        let fields = reply.fields
         XCTAssertNotNil(fields["paywalls[0].id"], "\(fields)")
         XCTAssertNotNil(fields["paywalls[0].title"], "\(fields)")
         XCTAssertNotNil(fields["paywalls[0].products[0].period"], "\(fields)")

@@ -60,7 +60,7 @@ final class ChatHTTPPhotoDecodingTests: XCTestCase {
 
         // When the three completions are sent at once, each on its own connection
         let replies = StatusBox()
-        let url = chat.hub.baseURL + chat.url("/chat/images", [:], token: CommunityFixture.voterToken)
+        let url = chat.hub.baseURL + chat.url("/chat/images", token: PublicAPI.voterToken)
         for token in tokens {
             Thread {
                 let client = HTTPClient(options: { var o = HTTPClientOptions(); o.totalTimeout = 30; return o }())

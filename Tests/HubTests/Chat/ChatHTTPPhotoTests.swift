@@ -61,7 +61,7 @@ final class ChatHTTPPhotoTests: XCTestCase {
         // And the thread and the team's view carry the photo with a fresh URL
         let thread = try chat.messages()
         XCTAssertEqual((thread.last?["images"] as? [[String: Any]])?.first?["width"] as? Int, 2048)
-        let team = try chat.admin("GET", "/conversations/\(try chat.conversationId())/messages")
+        let team = try chat.call("GET", "/conversations/\(try chat.conversationId())/messages")
         let teamImages = ((team.json["items"] as? [[String: Any]])?.last?["images"] as? [[String: Any]]) ?? []
         XCTAssertEqual(teamImages.count, 1)
         XCTAssertEqual(try photos.raw("GET", try XCTUnwrap(teamImages.first?["url"] as? String)).status, 200)
@@ -85,10 +85,10 @@ final class ChatHTTPPhotoTests: XCTestCase {
         // And the first step refuses other types and sizes beyond 5 MB
         let gif = try photos.start("image/gif", 100)
         XCTAssertEqual(gif.status, 400)
-        XCTAssertNotNil(gif.fields?["contentType"])
+        XCTAssertNotNil(gif.fields["contentType"])
         let huge = try photos.start("image/jpeg", 5 * 1024 * 1024 + 1)
         XCTAssertEqual(huge.status, 400)
-        XCTAssertNotNil(huge.fields?["byteSize"])
+        XCTAssertNotNil(huge.fields["byteSize"])
         // And PNG and WebP are accepted and re-encoded as JPEG
         for (kind, type) in [("png", "image/png"), ("webp", "image/webp")] {
             let done = try photos.upload(try TestImages.pillow(kind), type)
@@ -159,7 +159,7 @@ final class ChatHTTPPhotoTests: XCTestCase {
         let four = try (0..<4).map { _ in try photos.smallImageToken() }
         let tooMany = try chat.post("/chat/messages", ["body": "", "imageTokens": four])
         XCTAssertEqual(tooMany.status, 400)
-        XCTAssertNotNil(tooMany.fields?["imageTokens"])
+        XCTAssertNotNil(tooMany.fields["imageTokens"])
         XCTAssertEqual(try chat.post("/chat/messages", ["body": "  ", "imageTokens": [four[0]]]).status, 400)
         let three = try chat.post("/chat/messages", ["body": "", "imageTokens": Array(four.prefix(3))])
         XCTAssertEqual((three.json["images"] as? [[String: Any]])?.count, 3, three.text)
@@ -167,21 +167,21 @@ final class ChatHTTPPhotoTests: XCTestCase {
         try photos.chatStore().run("UPDATE images SET expires_at = '2000-01-01T00:00:00.000Z' WHERE message_seq IS NULL")
         let expired = try chat.post("/chat/messages", ["body": "late", "imageTokens": [four[3]]])
         XCTAssertEqual(expired.status, 400)
-        XCTAssertEqual(expired.fields?["imageTokens[0]"], ["has expired"])
+        XCTAssertEqual(expired.fields["imageTokens[0]"], ["has expired"])
     }
 
     func testTeamPhotosAreBoundToTheConversationAndNeverOnNotes() throws {
         // Given two conversations (two participants)
-        try chat.send("first", token: CommunityFixture.voterToken)
+        try chat.send("first", token: PublicAPI.voterToken)
         try chat.send("second", token: "voter-token-0000000002")
         let ids = try chat.conversations().compactMap { $0["id"] as? String }
         XCTAssertEqual(ids.count, 2)
         // When the team uploads a photo for the first and replies there with it
         let teamToken = try photos.smallImageToken(team: ids[1])
-        let note = try chat.admin("POST", "/conversations/\(ids[1])/messages", json: ["body": "note", "internal": true, "imageTokens": [teamToken]])
-        let elsewhere = try chat.admin("POST", "/conversations/\(ids[0])/messages", json: ["body": "wrong place", "imageTokens": [teamToken]])
+        let note = try chat.call("POST", "/conversations/\(ids[1])/messages", json: ["body": "note", "internal": true, "imageTokens": [teamToken]])
+        let elsewhere = try chat.call("POST", "/conversations/\(ids[0])/messages", json: ["body": "wrong place", "imageTokens": [teamToken]])
         let byUser = try chat.post("/chat/messages", ["body": "steal", "imageTokens": [teamToken]])
-        let reply = try chat.admin("POST", "/conversations/\(ids[1])/messages", json: ["body": "", "imageTokens": [teamToken]])
+        let reply = try chat.call("POST", "/conversations/\(ids[1])/messages", json: ["body": "", "imageTokens": [teamToken]])
         // Then notes refuse photos, another conversation and the participant cannot use the token
         XCTAssertEqual(note.status, 400, note.text)
         XCTAssertEqual(elsewhere.status, 400, elsewhere.text)
@@ -190,7 +190,7 @@ final class ChatHTTPPhotoTests: XCTestCase {
         // And the reply carries the photo, which its participant sees
         XCTAssertEqual(reply.status, 201, reply.text)
         XCTAssertEqual((reply.json["images"] as? [[String: Any]])?.count, 1)
-        let thread = try chat.messages(token: CommunityFixture.voterToken)
+        let thread = try chat.messages(token: PublicAPI.voterToken)
         XCTAssertEqual((thread.last?["images"] as? [[String: Any]])?.count, 1)
         // And an unknown conversation gets no upload URL
         XCTAssertEqual(try photos.start("image/jpeg", 10, team: "no-such-conversation").status, 404)
@@ -210,7 +210,7 @@ final class ChatHTTPPhotoTests: XCTestCase {
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3 * 86_400)], ofItemAtPath: staging + name)
         }
         // When the cleanup job runs
-        let run = try chat.admin("POST", "/jobs/cleanup/run")
+        let run = try chat.call("POST", "/jobs/cleanup/run")
         // Then staging is empty and the sent photo is still served
         XCTAssertEqual(run.status, 200, run.text)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: staging).count, 0)

@@ -17,7 +17,7 @@ final class ChatHTTPTeamPagingTests: XCTestCase {
         var cursor: String?
         var pages = 0
         repeat {
-            let reply = try fixture.admin("GET", "/conversations/\(id)/messages?limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""))
+            let reply = try fixture.call("GET", "/conversations/\(id)/messages?limit=2" + (cursor.map { "&cursor=\($0)" } ?? ""))
             XCTAssertEqual(reply.status, 200, reply.text)
             let items = reply.json["items"] as? [[String: Any]] ?? []
             XCTAssertLessThanOrEqual(items.count, 2)
@@ -29,7 +29,7 @@ final class ChatHTTPTeamPagingTests: XCTestCase {
         XCTAssertEqual(pages, 3)
         XCTAssertEqual(bodies, (1...5).map { "message \($0)" })
         // And a bad limit or cursor is a query error
-        XCTAssertEqual(try fixture.admin("GET", "/conversations/\(id)/messages?limit=0").status, 400)
-        XCTAssertEqual(try fixture.admin("GET", "/conversations/\(id)/messages?cursor=abc").status, 400)
+        XCTAssertEqual(try fixture.call("GET", "/conversations/\(id)/messages?limit=0").status, 400)
+        XCTAssertEqual(try fixture.call("GET", "/conversations/\(id)/messages?cursor=abc").status, 400)
     }
 }

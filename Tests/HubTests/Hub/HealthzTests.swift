@@ -18,12 +18,12 @@ final class HealthzTests: XCTestCase {
         let response = try hub.get("/healthz")
         // Then it is 200 with all five marked ok
         XCTAssertEqual(response.status, 200)
-        let body = try hub.json(response)
+        let body = response.json
         XCTAssertEqual(body["status"] as? String, "ok")
         XCTAssertEqual(body["daemons"] as? [String: String],
                        ["ingest": "ok", "chatd": "ok", "pushd": "ok", "marketd": "ok", "asod": "ok"])
         XCTAssertNotNil(response.header("x-correlation-id"))
-        XCTAssertEqual(String(decoding: response.body, as: UTF8.self),
+        XCTAssertEqual(response.text,
                        #"{"status":"ok","daemons":{"ingest":"ok","chatd":"ok","pushd":"ok","marketd":"ok","asod":"ok"}}"#)
     }
 
@@ -48,7 +48,7 @@ final class HealthzTests: XCTestCase {
         XCTAssertEqual(response.status, 503)
         XCTAssertLessThan(elapsed, 1.5)
         XCTAssertEqual(response.header("retry-after"), "1")
-        let daemons = try XCTUnwrap(try hub.json(response)["daemons"] as? [String: String])
+        let daemons = try XCTUnwrap(response.json["daemons"] as? [String: String])
         XCTAssertNotEqual(daemons["marketd"], "ok")
         XCTAssertEqual(daemons.filter { $0.value == "ok" }.count, 4)
     }

@@ -18,7 +18,7 @@ final class MetricsEndpointTests: XCTestCase {
         _ = try hub.get("/nope")
         // When the metrics are read
         let response = try hub.get("/metrics")
-        let text = String(decoding: response.body, as: UTF8.self)
+        let text = response.text
         // Then requests are counted by route and status, with latency and ZeroMQ round trips per daemon
         XCTAssertEqual(response.status, 200)
         XCTAssertTrue(response.header("content-type")!.hasPrefix("text/plain"))
@@ -36,7 +36,7 @@ final class MetricsEndpointTests: XCTestCase {
         // When health is checked
         _ = try hub.get("/healthz")
         // Then the failed round trip is counted against asod
-        let text = String(decoding: try hub.get("/metrics").body, as: UTF8.self)
+        let text = try hub.get("/metrics").text
         let asodFailures = text.split(separator: "\n").filter {
             ($0.hasPrefix("appnorth_rpc_timeouts_total{daemon=\"asod\"}") || $0.hasPrefix("appnorth_rpc_errors_total{daemon=\"asod\""))
                 && !$0.hasSuffix(" 0")

@@ -22,7 +22,7 @@ final class MarketAppProfileTests: XCTestCase {
             MarketHubFixture.estimate("d-5", app: 5, value: 900_000, start: "2026-10-01", end: "2026-10-31", storefront: "ww"),
             ["id": "ad", "kind": "ad", "adamId": app3, "platform": "meta", "firstSeenAt": "2026-11-11T10:00:00.000Z", "active": true],
         ])
-        XCTAssertEqual(imported.status, 200, String(decoding: imported.body, as: UTF8.self))
+        XCTAssertEqual(imported.status, 200, imported.text)
     }
 
     override func tearDown() { f?.shutdown() }
@@ -33,7 +33,7 @@ final class MarketAppProfileTests: XCTestCase {
         let byId = try f.call("GET", "/market/apps/\(app3)")
 
         // Then both are the same app, with what the store and the sources recorded
-        XCTAssertEqual(bySlug.status, 200, String(decoding: bySlug.body, as: UTF8.self))
+        XCTAssertEqual(bySlug.status, 200, bySlug.text)
         XCTAssertEqual(bySlug.json as NSDictionary, byId.json as NSDictionary)
         let listing = try XCTUnwrap(bySlug.json["listing"] as? [String: Any])
         XCTAssertEqual(listing["version"] as? String, "1.2.3")
@@ -76,7 +76,7 @@ final class MarketAppProfileTests: XCTestCase {
         XCTAssertEqual(estimates[2]["range"] as? String, "10K-100K")
         XCTAssertTrue(estimates[0]["range"] is NSNull, "no value, no range")
         XCTAssertEqual(filtered.status, 403)
-        XCTAssertEqual(MarketHubFixture.code(filtered.json), "PLAN_REQUIRED")
+        XCTAssertEqual(filtered.code, "PLAN_REQUIRED")
     }
 
     func testLimitedPlansHaveTenProfilesADayCountingMissingOnes() throws {
@@ -90,7 +90,7 @@ final class MarketAppProfileTests: XCTestCase {
 
         // Then the allowance is spent until midnight UTC, and the next day it is back
         XCTAssertEqual(over.status, 429)
-        XCTAssertEqual(MarketHubFixture.code(over.json), "DAILY_APP_LIMIT")
+        XCTAssertEqual(over.code, "DAILY_APP_LIMIT")
         XCTAssertEqual(over.headers.first { $0.0.lowercased() == "retry-after" }?.1, "50400", "until midnight UTC")
         f.setDay(2)
         let tomorrow = try f.call("GET", "/market/apps/\(app3)")
@@ -108,26 +108,25 @@ final class MarketAppProfileTests: XCTestCase {
         let bad = try f.call("GET", "/market/apps?sort=hype&releasedAfter=yesterday&limit=0")
 
         // Then each answers what was recorded
-        XCTAssertEqual(MarketHubFixture.items(byName.json).map { $0["adamId"] as? String }, [app3])
-        XCTAssertEqual(MarketHubFixture.items(inChart.json).count, 10)
-        XCTAssertEqual(MarketHubFixture.items(byDownloads.json).first?["adamId"] as? String, MarketHubFixture.ids([5])[0])
+        XCTAssertEqual(byName.items.map { $0["adamId"] as? String }, [app3])
+        XCTAssertEqual(inChart.items.count, 10)
+        XCTAssertEqual(byDownloads.items.first?["adamId"] as? String, MarketHubFixture.ids([5])[0])
         XCTAssertEqual(byDownloads.json["nextOffset"] as? Int, 3)
-        XCTAssertEqual(MarketHubFixture.items(atLeast.json).map { $0["adamId"] as? String }, MarketHubFixture.ids([5]))
+        XCTAssertEqual(atLeast.items.map { $0["adamId"] as? String }, MarketHubFixture.ids([5]))
         XCTAssertEqual(bad.status, 400)
-        XCTAssertEqual(Set(MarketHubFixture.fields(bad.json).keys), ["sort", "releasedAfter", "limit"])
+        XCTAssertEqual(Set(bad.fields.keys), ["sort", "releasedAfter", "limit"])
     }
 
     func testExportAsCSVKeepsLabelsSourcesAndPeriods() throws {
         // When the profile is exported as CSV and JSON
-        let csv = try f.hub.request("GET", "/api/admin/v1/market/apps/\(app3)/export?format=csv",
-                                    headers: [("Authorization", "Bearer " + MarketHubFixture.token)])
+        let csv = try f.call("GET", "/market/apps/\(app3)/export?format=csv")
         let json = try f.call("GET", "/market/apps/\(app3)/export?format=json")
 
         // Then the CSV carries each estimate with its label and period, a missing value empty
         XCTAssertEqual(csv.status, 200)
         XCTAssertEqual(csv.header("content-type"), "text/csv; charset=utf-8")
         XCTAssertEqual(csv.header("content-disposition"), "attachment; filename=\"app-1000000003-1000000003.csv\"")
-        let lines = String(decoding: csv.body, as: UTF8.self).components(separatedBy: "\r\n")
+        let lines = csv.text.components(separatedBy: "\r\n")
         XCTAssertEqual(lines.first, MarketProfileCSVHeader.value)
         XCTAssertTrue(lines.contains("estimate,downloads,,Estimated downloads,sensor,ww,2026-10-01,2026-10-31,2026-11-21T00:00:00.000Z"))
         XCTAssertTrue(lines.contains("estimate,downloads,12000.0,Estimated downloads,sensor,ww,2026-09-01,2026-09-30,2026-11-21T00:00:00.000Z"))

@@ -25,7 +25,7 @@ final class MarketChartTests: XCTestCase {
         // Then it is day 1's chart, dated day 1, and day 2's incomplete snapshot is kept aside
         XCTAssertEqual(reply.status, 200)
         XCTAssertEqual(reply.json["snapshotDate"] as? String, "2026-11-20")
-        let items = MarketHubFixture.items(reply.json)
+        let items = reply.items
         XCTAssertEqual(items.map { $0["adamId"] as? String }, day1)
         XCTAssertEqual(items.map { $0["rank"] as? Int }, Array(1...10))
         XCTAssertEqual(items.first?["name"] as? String, "App 1000000001")
@@ -48,7 +48,7 @@ final class MarketChartTests: XCTestCase {
         // Then nothing is presented as a chart
         XCTAssertEqual(reply.status, 200)
         XCTAssertTrue(reply.json["snapshotDate"] is NSNull)
-        XCTAssertTrue(MarketHubFixture.items(reply.json).isEmpty)
+        XCTAssertTrue(reply.items.isEmpty)
         XCTAssertEqual(try f.marketDB.scalar("SELECT count(*) FROM snapshot_entries").intValue, 9, "the partial chart is kept")
     }
 
@@ -69,16 +69,16 @@ final class MarketChartTests: XCTestCase {
         XCTAssertEqual(risers.status, 200)
         XCTAssertEqual(risers.json["fromDate"] as? String, "2026-11-20")
         XCTAssertEqual(risers.json["toDate"] as? String, "2026-11-21")
-        let up = MarketHubFixture.items(risers.json)
+        let up = risers.items
         XCTAssertEqual(up.first?["adamId"] as? String, "1000000009")
         XCTAssertEqual(up.first?["rank"] as? Int, 2)
         XCTAssertEqual(up.first?["previousRank"] as? Int, 9)
         XCTAssertEqual(up.first?["change"] as? Int, 7)
         XCTAssertEqual(up.map { $0["adamId"] as? String }, MarketHubFixture.ids([9, 2]))
-        let down = MarketHubFixture.items(fallers.json)
+        let down = fallers.items
         XCTAssertEqual(down.map { $0["adamId"] as? String }, MarketHubFixture.ids([1, 6, 7, 8, 4, 5]))
         XCTAssertEqual(down.first?["change"] as? Int, -6)
-        let entries = MarketHubFixture.items(new.json)
+        let entries = new.items
         XCTAssertEqual(entries.map { $0["adamId"] as? String }, MarketHubFixture.ids([11]))
         XCTAssertTrue(entries.first?["previousRank"] is NSNull)
         XCTAssertTrue(entries.first?["change"] is NSNull)
@@ -107,7 +107,7 @@ final class MarketChartTests: XCTestCase {
             XCTAssertEqual(reply.status, 200)
             XCTAssertTrue(reply.json["fromDate"] is NSNull)
             XCTAssertTrue(reply.json["toDate"] is NSNull)
-            XCTAssertTrue(MarketHubFixture.items(reply.json).isEmpty)
+            XCTAssertTrue(reply.items.isEmpty)
         }
         // while trending moves on to the newest complete day
         XCTAssertEqual(try f.call("GET", "/market/trending").json["snapshotDate"] as? String, "2026-11-22")
@@ -123,7 +123,7 @@ final class MarketChartTests: XCTestCase {
         try f.runPass()
 
         // When trending is read
-        let items = MarketHubFixture.items(try f.call("GET", "/market/trending").json)
+        let items = try f.call("GET", "/market/trending").items
 
         // Then the day holds one snapshot: the later complete one
         XCTAssertEqual(items.first?["adamId"] as? String, "1000000010")
@@ -143,7 +143,7 @@ final class MarketChartTests: XCTestCase {
         try f.runPass()
 
         // Then the next read has it
-        let after = MarketHubFixture.items(try f.call("GET", "/market/trending").json)
+        let after = try f.call("GET", "/market/trending").items
         XCTAssertEqual(after.first?["adamId"] as? String, "1000000010")
     }
 
@@ -151,7 +151,7 @@ final class MarketChartTests: XCTestCase {
         // Given trending read once
         try f.feed.chart(f.path, ids: MarketHubFixture.ids(Array(1...10)))
         try f.runPass()
-        XCTAssertEqual(MarketHubFixture.items(try f.call("GET", "/market/trending").json).first?["adamId"] as? String, "1000000001")
+        XCTAssertEqual(try f.call("GET", "/market/trending").items.first?["adamId"] as? String, "1000000001")
 
         // When marketd runs a pass that ingest does not see (as its schedule would)
         try f.feed.chart(f.path, ids: MarketHubFixture.ids(Array((1...10).reversed())))
@@ -163,7 +163,7 @@ final class MarketChartTests: XCTestCase {
         // reads right after show the new chart
         var first: String?
         for _ in 0..<20 {
-            first = MarketHubFixture.items(try f.call("GET", "/market/trending").json).first?["adamId"] as? String
+            first = try f.call("GET", "/market/trending").items.first?["adamId"] as? String
             if first == "1000000010" { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -177,9 +177,9 @@ final class MarketChartTests: XCTestCase {
 
         // Then each wrong field is named
         XCTAssertEqual(trending.status, 400)
-        XCTAssertEqual(MarketHubFixture.code(trending.json), "INVALID_QUERY")
-        XCTAssertEqual(Set(MarketHubFixture.fields(trending.json).keys), ["storefront", "chart", "genre", "limit"])
+        XCTAssertEqual(trending.code, "INVALID_QUERY")
+        XCTAssertEqual(Set(trending.fields.keys), ["storefront", "chart", "genre", "limit"])
         XCTAssertEqual(rising.status, 400)
-        XCTAssertEqual(Set(MarketHubFixture.fields(rising.json).keys), ["kind"])
+        XCTAssertEqual(Set(rising.fields.keys), ["kind"])
     }
 }

@@ -9,11 +9,11 @@ final class MarketFavoritesTests: XCTestCase {
     override func setUpWithError() throws { f = try MarketHubFixture(limit: 5) }
     override func tearDown() { f?.shutdown() }
 
-    func folder(_ name: String, kind: String = "app") throws -> MarketHubFixture.Reply {
+    func folder(_ name: String, kind: String = "app") throws -> HubReply {
         try f.call("POST", "/market/favorite-folders", json: ["kind": kind, "name": name])
     }
 
-    func save(_ item: String, kind: String = "app", folderId: String? = nil) throws -> MarketHubFixture.Reply {
+    func save(_ item: String, kind: String = "app", folderId: String? = nil) throws -> HubReply {
         var body: [String: Any] = ["kind": kind, "itemId": item, "storefront": "us"]
         if let folderId { body["folderId"] = folderId }
         return try f.call("POST", "/market/favorites", json: body)
@@ -32,11 +32,11 @@ final class MarketFavoritesTests: XCTestCase {
         XCTAssertEqual(created.status, 201)
         XCTAssertEqual(created.json["name"] as? String, "Competitors")
         XCTAssertEqual(sameIgnoringCase.status, 409)
-        XCTAssertEqual(MarketHubFixture.code(sameIgnoringCase.json), "FOLDER_NAME_TAKEN")
+        XCTAssertEqual(sameIgnoringCase.code, "FOLDER_NAME_TAKEN")
         XCTAssertEqual(otherKind.status, 201)
         XCTAssertEqual(sixty.status, 201)
         XCTAssertEqual(sixtyOne.status, 400)
-        XCTAssertNotNil(MarketHubFixture.fields(sixtyOne.json)["name"])
+        XCTAssertNotNil(sixtyOne.fields["name"])
         XCTAssertEqual(blank.status, 400)
         // and a rename to a taken name is refused too
         let id = try XCTUnwrap(sixty.json["id"] as? String)
@@ -54,7 +54,7 @@ final class MarketFavoritesTests: XCTestCase {
 
         // Then only the kind at its limit refuses
         XCTAssertEqual(over.status, 409)
-        XCTAssertEqual(MarketHubFixture.code(over.json), "FOLDER_LIMIT")
+        XCTAssertEqual(over.code, "FOLDER_LIMIT")
         XCTAssertEqual(ad.status, 201)
     }
 
@@ -78,7 +78,7 @@ final class MarketFavoritesTests: XCTestCase {
 
         // Then the app kind is full, the other kind is not, and saving again moves it to All
         XCTAssertEqual(over.status, 409)
-        XCTAssertEqual(MarketHubFixture.code(over.json), "FAVORITES_LIMIT")
+        XCTAssertEqual(over.code, "FAVORITES_LIMIT")
         XCTAssertEqual(keyword.status, 201)
         XCTAssertEqual(again.status, 200)
         XCTAssertTrue(again.json["folderId"] is NSNull)
@@ -87,8 +87,8 @@ final class MarketFavoritesTests: XCTestCase {
         XCTAssertEqual(try save("first", folderId: folderId).json["folderId"] as? String, folderId)
         XCTAssertEqual(try f.call("DELETE", "/market/favorite-folders/\(folderId)").json["removed"] as? Bool, true)
         let all = try f.call("GET", "/market/favorites?kind=app")
-        XCTAssertEqual(MarketHubFixture.items(all.json).count, 1_000)
-        XCTAssertTrue(MarketHubFixture.items(all.json).contains { $0["itemId"] as? String == "first" && $0["folderId"] is NSNull })
+        XCTAssertEqual(all.items.count, 1_000)
+        XCTAssertTrue(all.items.contains { $0["itemId"] as? String == "first" && $0["folderId"] is NSNull })
         XCTAssertEqual(try f.call("GET", "/market/favorites?kind=app&folderId=\(folderId)").status, 404)
         XCTAssertEqual(try f.call("GET", "/market/favorites").status, 400)
     }

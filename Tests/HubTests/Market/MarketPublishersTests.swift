@@ -42,7 +42,7 @@ final class MarketPublishersTests: XCTestCase {
     func testStudiosAreGroupedByDeveloperIDOrNormalizedNameWithTheAggregationRules() throws {
         // When the full list is read (default: estimated revenue, highest first)
         let reply = try f.call("GET", "/market/publishers")
-        let items = MarketHubFixture.items(reply.json)
+        let items = reply.items
 
         // Then studios follow the developer ID, else the normalized name; no developer, no studio
         XCTAssertEqual(reply.status, 200)
@@ -63,11 +63,11 @@ final class MarketPublishersTests: XCTestCase {
         XCTAssertTrue(acme["developerId"] is NSNull)
 
         // And the filters narrow by name, launches and app count
-        let named = MarketHubFixture.items(try f.call("GET", "/market/publishers?query=acme%20games").json)
+        let named = try f.call("GET", "/market/publishers?query=acme%20games").items
         XCTAssertEqual(named.map { $0["key"] as? String }, ["name-acme-games"])
-        let recent = MarketHubFixture.items(try f.call("GET", "/market/publishers?launchedRecently=true").json)
+        let recent = try f.call("GET", "/market/publishers?launchedRecently=true").items
         XCTAssertEqual(recent.map { $0["key"] as? String }, ["name-acme-games"])
-        let big = MarketHubFixture.items(try f.call("GET", "/market/publishers?minApps=3&sort=apps").json)
+        let big = try f.call("GET", "/market/publishers?minApps=3&sort=apps").items
         XCTAssertEqual(big.map { $0["key"] as? String }, ["id-5000028"])
         let studio = try f.call("GET", "/market/publishers/id-5000028")
         XCTAssertEqual((studio.json["apps"] as? [[String: Any]])?.count, 3)
@@ -106,11 +106,11 @@ final class MarketPublishersTests: XCTestCase {
         let filtered = try f.call("GET", "/market/publishers?minRevenue=10")
 
         // Then three studios by app count, estimates removed, and the filter locked
-        let items = MarketHubFixture.items(reply.json)
+        let items = reply.items
         XCTAssertEqual(reply.json["limited"] as? Bool, true)
         XCTAssertEqual(items.map { $0["key"] as? String }, ["id-5000028", "id-5000029", "name-acme-games"])
         XCTAssertTrue(items.allSatisfy { $0["revenue"] is NSNull && $0["downloads"] is NSNull && $0["appsMakingMoney"] is NSNull })
         XCTAssertEqual(filtered.status, 403)
-        XCTAssertEqual(MarketHubFixture.code(filtered.json), "PLAN_REQUIRED")
+        XCTAssertEqual(filtered.code, "PLAN_REQUIRED")
     }
 }

@@ -26,7 +26,7 @@ final class MarketRecordsImportTests: XCTestCase {
         XCTAssertEqual(again.json["imported"] as? Int, 0)
         XCTAssertEqual(again.json["unchanged"] as? Int, 2)
         XCTAssertEqual(conflict.status, 409)
-        XCTAssertEqual(MarketHubFixture.code(conflict.json), "RECORD_CONFLICT")
+        XCTAssertEqual(conflict.code, "RECORD_CONFLICT")
         XCTAssertEqual(try f.marketDB.scalar("SELECT count(*) FROM records").intValue, 2)
         XCTAssertTrue(try f.marketDB.scalar("SELECT value FROM estimates WHERE record_id = 'e2'").isNull, "missing stays null")
     }
@@ -44,7 +44,7 @@ final class MarketRecordsImportTests: XCTestCase {
 
         // Then each problem is reported under its line and field
         XCTAssertEqual(reply.status, 400)
-        let fields = MarketHubFixture.fields(reply.json)
+        let fields = reply.fields
         for key in ["lines[1].metric", "lines[1].value", "lines[1].periodEnd", "lines[1].observedAt", "lines[2].id",
                     "lines[2].kind", "lines[2].adamId", "lines[3].flowType", "lines[3].published", "lines[4].id"] {
             XCTAssertNotNil(fields[key], "\(key) in \(fields)")
@@ -55,8 +55,7 @@ final class MarketRecordsImportTests: XCTestCase {
 
     func testTheBodyMustBeJSONLines() throws {
         // When a JSON array is sent as application/json
-        let response = try f.hub.request("POST", "/api/admin/v1/market/records",
-                                         headers: [("Authorization", "Bearer " + MarketHubFixture.token)], json: [["id": "a"]])
+        let response = try f.call("POST", "/market/records", json: [["id": "a"]])
 
         // Then it is refused as the wrong media type
         XCTAssertEqual(response.status, 415)

@@ -47,7 +47,7 @@ final class MarketShortChartTests: XCTestCase {
         XCTAssertEqual(try snapshots().map(\.complete), [false, false, false, true])
         XCTAssertNil(try snapshots().last?.problem)
         XCTAssertEqual(try trendingDate(), "2026-11-23")
-        let trending = MarketHubFixture.items(try f.call("GET", "/market/trending").json)
+        let trending = try f.call("GET", "/market/trending").items
         XCTAssertEqual(trending.map { $0["adamId"] as? String }, MarketHubFixture.ids(Array(1...12)))
         XCTAssertTrue(try f.call("GET", "/market/rising?kind=riser").json["fromDate"] is NSNull)
 
@@ -55,14 +55,14 @@ final class MarketShortChartTests: XCTestCase {
         try collect(day: 4, [1, 9, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13])
 
         // Then rising compares the fourth and fifth days; earlier short days were not re-marked
-        let risers = try f.call("GET", "/market/rising?kind=riser").json
-        XCTAssertEqual(risers["fromDate"] as? String, "2026-11-23")
-        XCTAssertEqual(risers["toDate"] as? String, "2026-11-24")
-        let up = MarketHubFixture.items(risers)
+        let risers = try f.call("GET", "/market/rising?kind=riser")
+        XCTAssertEqual(risers.json["fromDate"] as? String, "2026-11-23")
+        XCTAssertEqual(risers.json["toDate"] as? String, "2026-11-24")
+        let up = risers.items
         XCTAssertEqual(up.first?["adamId"] as? String, MarketHubFixture.ids([9])[0])
         XCTAssertEqual(up.first?["previousRank"] as? Int, 9)
         XCTAssertEqual(up.first?["change"] as? Int, 7)
-        let new = MarketHubFixture.items(try f.call("GET", "/market/rising?kind=new").json)
+        let new = try f.call("GET", "/market/rising?kind=new").items
         XCTAssertEqual(new.map { $0["adamId"] as? String }, MarketHubFixture.ids([13]))
         XCTAssertEqual(try snapshots().map(\.complete), [false, false, false, true, true])
     }
@@ -81,7 +81,7 @@ final class MarketShortChartTests: XCTestCase {
         XCTAssertEqual(try snapshots().map(\.complete), [true, true, true, true, false, false, false])
         XCTAssertEqual(try snapshots()[3].count, 20)
         XCTAssertEqual(try trendingDate(), "2026-11-23")
-        XCTAssertEqual(MarketHubFixture.items(try f.call("GET", "/market/trending").json).count, 20)
+        XCTAssertEqual(try f.call("GET", "/market/trending").items.count, 20)
         let rising = try f.call("GET", "/market/rising?kind=faller").json
         XCTAssertEqual(rising["toDate"] as? String, "2026-11-23")
 

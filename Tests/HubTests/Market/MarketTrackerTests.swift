@@ -21,7 +21,7 @@ final class MarketTrackerTests: XCTestCase {
 
     func events(_ query: String = "days=7") throws -> [[String: Any]] {
         let reply = try f.call("GET", "/market/tracker?" + query)
-        XCTAssertEqual(reply.status, 200, String(decoding: reply.body, as: UTF8.self))
+        XCTAssertEqual(reply.status, 200, reply.text)
         return reply.json["events"] as? [[String: Any]] ?? []
     }
 
@@ -108,7 +108,7 @@ final class MarketTrackerTests: XCTestCase {
                                       observedAt: "2026-11-01T00:00:00.000Z"),
             MarketHubFixture.estimate("e6b", app: 6, value: 900, start: "2026-10-01", end: "2026-10-31"),
         ])
-        XCTAssertEqual(imported.status, 200, String(decoding: imported.body, as: UTF8.self))
+        XCTAssertEqual(imported.status, 200, imported.text)
 
         // When the timeline is read
         let all = try events("days=7&type=downloads")
@@ -184,7 +184,7 @@ final class MarketTrackerTests: XCTestCase {
 
         // Then the plan is named
         XCTAssertEqual(reply.status, 403)
-        XCTAssertEqual(MarketHubFixture.code(reply.json), "PLAN_REQUIRED")
+        XCTAssertEqual(reply.code, "PLAN_REQUIRED")
         XCTAssertEqual(try f.call("GET", "/market/tracker?days=14").status, 400)
     }
 }

@@ -14,7 +14,7 @@ final class MarketWatchlistTests: XCTestCase {
 
     override func tearDown() { f?.shutdown() }
 
-    func watch(_ app: Int, note: String? = nil) throws -> MarketHubFixture.Reply {
+    func watch(_ app: Int, note: String? = nil) throws -> HubReply {
         try f.call("PUT", "/market/watchlist/\(MarketHubFixture.ids([app])[0])", json: note.map { ["note": $0] })
     }
 
@@ -31,17 +31,17 @@ final class MarketWatchlistTests: XCTestCase {
         XCTAssertEqual(again.status, 200)
         XCTAssertEqual(again.json["note"] as? String, "check onboarding")
         XCTAssertEqual(sixth.status, 409)
-        XCTAssertEqual(MarketHubFixture.code(sixth.json), "WATCHLIST_LIMIT")
+        XCTAssertEqual(sixth.code, "WATCHLIST_LIMIT")
         let list = try f.call("GET", "/market/watchlist")
-        XCTAssertEqual(MarketHubFixture.items(list.json).count, 5)
+        XCTAssertEqual(list.items.count, 5)
         XCTAssertEqual(list.json["allowance"] as? Int, 5)
-        XCTAssertEqual(MarketHubFixture.items(list.json).first?["name"] as? String, "App 1000000001")
+        XCTAssertEqual(list.items.first?["name"] as? String, "App 1000000001")
 
         // And after a removal there is room again; removing twice changes nothing else
         XCTAssertEqual(try f.call("DELETE", "/market/watchlist/\(MarketHubFixture.ids([2])[0])").json["removed"] as? Bool, true)
         XCTAssertEqual(try f.call("DELETE", "/market/watchlist/\(MarketHubFixture.ids([2])[0])").json["removed"] as? Bool, false)
         XCTAssertEqual(try watch(6).status, 201)
-        XCTAssertEqual(MarketHubFixture.items(try f.call("GET", "/market/watchlist").json).count, 5)
+        XCTAssertEqual(try f.call("GET", "/market/watchlist").items.count, 5)
     }
 
     func testFreeHasNoWatchlistAndStudioStopsAtFifty() throws {
@@ -49,7 +49,7 @@ final class MarketWatchlistTests: XCTestCase {
         try f.setPlan("free")
         let free = try watch(1)
         XCTAssertEqual(free.status, 403)
-        XCTAssertEqual(MarketHubFixture.code(free.json), "PLAN_REQUIRED")
+        XCTAssertEqual(free.code, "PLAN_REQUIRED")
 
         // When it becomes Studio and watches 51 apps
         try f.setPlan("studio")
@@ -58,7 +58,7 @@ final class MarketWatchlistTests: XCTestCase {
 
         // Then the 51st is refused
         XCTAssertEqual(over.status, 409)
-        XCTAssertEqual(MarketHubFixture.code(over.json), "WATCHLIST_LIMIT")
+        XCTAssertEqual(over.code, "WATCHLIST_LIMIT")
     }
 
     func testSelfHostedHasNoLimitAndUnknownAppsAreNotFound() throws {
@@ -67,7 +67,7 @@ final class MarketWatchlistTests: XCTestCase {
 
         // Then the list is unbounded, and an app the catalog does not hold is 404
         let list = try f.call("GET", "/market/watchlist")
-        XCTAssertEqual(MarketHubFixture.items(list.json).count, 55)
+        XCTAssertEqual(list.items.count, 55)
         XCTAssertTrue(list.json["allowance"] is NSNull)
         XCTAssertEqual(try f.call("PUT", "/market/watchlist/999").status, 404)
         XCTAssertEqual(try f.call("PUT", "/market/watchlist/abc").status, 404)

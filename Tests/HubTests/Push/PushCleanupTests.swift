@@ -77,7 +77,7 @@ final class PushCleanupTests: XCTestCase {
         fixture.clock.advance(by: 120)
 
         // When ingest's /metrics is read
-        let text = String(decoding: try fixture.hub.get("/metrics").body, as: UTF8.self)
+        let text = try fixture.hub.get("/metrics").text
 
         // Then pushd's figures are in it
         XCTAssertTrue(text.contains("appnorth_push_up 1"), text)

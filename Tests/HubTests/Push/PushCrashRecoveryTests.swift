@@ -27,7 +27,7 @@ final class PushCrashRecoveryTests: XCTestCase {
         let started = DispatchSemaphore(value: 0)
         pass.async {
             started.signal()
-            _ = try? self.fixture.hub.request("POST", "/api/admin/v1/jobs/push/run", headers: PushFixture.bearer)
+            _ = try? self.fixture.call("POST", "/jobs/push/run")
         }
         started.wait()
         let deadline = Date().addingTimeInterval(5)

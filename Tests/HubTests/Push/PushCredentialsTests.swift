@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 @testable import PushService
 @testable import HubCrypto
-@testable import HubHTTPClient
 
 /// `PUT/GET/DELETE /api/admin/v1/projects/{id}/push-credentials`: validation, sealing at
 /// rest, never returning the key, organization scoping, disconnect and bundle changes.
@@ -13,11 +12,6 @@ final class PushCredentialsTests: XCTestCase {
     override func tearDown() { fixture?.shutdown() }
 
     private var path: String { "/projects/\(fixture.projectId)/push-credentials" }
-
-    private func error(_ response: HTTPClientResponse) -> (code: String?, fields: [String: Any]) {
-        let body = (try? fixture.hub.json(response))?["error"] as? [String: Any]
-        return (body?["code"] as? String, body?["fields"] as? [String: Any] ?? [:])
-    }
 
     func testInvalidCredentialsAreRejectedFieldByField() throws {
         // Given bodies with a valid key in SEC1 form, a PKCS#8 P-384 key, garbage, and bad IDs
@@ -37,19 +31,19 @@ final class PushCredentialsTests: XCTestCase {
         p384Body["privateKey"] = p384
 
         // When they are put
-        let response = try fixture.admin("PUT", path, json: bad)
-        let sec1Response = try fixture.admin("PUT", path, json: sec1Body)
-        let p384Response = try fixture.admin("PUT", path, json: p384Body)
+        let response = try fixture.call("PUT", path, json: bad)
+        let sec1Response = try fixture.call("PUT", path, json: sec1Body)
+        let p384Response = try fixture.call("PUT", path, json: p384Body)
 
         // Then each field is named and nothing is stored
         XCTAssertEqual(response.status, 400)
-        XCTAssertEqual(error(response).code, "INVALID_PAYLOAD")
-        XCTAssertEqual(Set(error(response).fields.keys), ["keyId", "teamId", "bundleId", "environment", "privateKey"])
+        XCTAssertEqual(response.code, "INVALID_PAYLOAD")
+        XCTAssertEqual(Set(response.fields.keys), ["keyId", "teamId", "bundleId", "environment", "privateKey"])
         XCTAssertEqual(sec1Response.status, 400)
-        XCTAssertEqual(Set(error(sec1Response).fields.keys), ["privateKey"])
+        XCTAssertEqual(Set(sec1Response.fields.keys), ["privateKey"])
         XCTAssertEqual(p384Response.status, 400)
-        XCTAssertEqual(Set(error(p384Response).fields.keys), ["privateKey"])
-        XCTAssertEqual(try fixture.admin("GET", path).status, 404)
+        XCTAssertEqual(Set(p384Response.fields.keys), ["privateKey"])
+        XCTAssertEqual(try fixture.call("GET", path).status, 404)
     }
 
     private func openssl(_ arguments: [String]) throws -> String {
@@ -66,12 +60,12 @@ final class PushCredentialsTests: XCTestCase {
 
     func testTheKeyIsSealedAtRestAndNeverReturned() throws {
         // Given valid credentials
-        let put = try fixture.admin("PUT", path, json: fixture.credentialsBody(environment: "sandbox"))
+        let put = try fixture.call("PUT", path, json: fixture.credentialsBody(environment: "sandbox"))
         XCTAssertEqual(put.status, 204)
 
         // When they are read back
-        let got = try fixture.admin("GET", path)
-        let json = try fixture.hub.json(got)
+        let got = try fixture.call("GET", path)
+        let json = got.json
 
         // Then the view has everything but the key
         XCTAssertEqual(got.status, 200)
@@ -80,7 +74,7 @@ final class PushCredentialsTests: XCTestCase {
         XCTAssertEqual(json["bundleId"] as? String, PushFixture.bundleId)
         XCTAssertEqual(json["environment"] as? String, "sandbox")
         XCTAssertNil(json["privateKey"])
-        XCTAssertFalse(String(decoding: got.body, as: UTF8.self).contains("PRIVATE KEY"))
+        XCTAssertFalse(got.text.contains("PRIVATE KEY"))
         // And pushd's file holds it sealed, bound to the project
         let sealed = try XCTUnwrap(try fixture.pushDB.scalar("SELECT sealed_key FROM push_credentials").stringValue)
         XCTAssertFalse(sealed.contains("PRIVATE"))
@@ -95,50 +89,49 @@ final class PushCredentialsTests: XCTestCase {
         fixture = try PushFixture(withCredentials: false, environment: [Keyring.environmentVariable: ""])
 
         // When credentials are stored
-        let put = try fixture.admin("PUT", path, json: fixture.credentialsBody())
+        let put = try fixture.call("PUT", path, json: fixture.credentialsBody())
 
         // Then they are accepted (not 503 CREDENTIALS_KEY_NOT_CONFIGURED) and sealed under the
         // keyring generated in the data directory
-        XCTAssertEqual(put.status, 204, String(decoding: put.body, as: UTF8.self))
+        XCTAssertEqual(put.status, 204, put.text)
         let keyring = try XCTUnwrap(HubKeyring.read(fixture.hub.dataDirectory + "/keys/credentials.key"))
         let sealed = try XCTUnwrap(try fixture.pushDB.scalar("SELECT sealed_key FROM push_credentials").stringValue)
         XCTAssertFalse(sealed.contains("PRIVATE"))
         XCTAssertEqual(try keyring.openString(sealed, associatedData: fixture.projectId),
                        fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
-        XCTAssertEqual(try fixture.admin("GET", path).status, 200)
+        XCTAssertEqual(try fixture.call("GET", path).status, 200)
     }
 
     func testAnotherOrganizationSeesNotFound() throws {
         // Given credentials, and a token of another organization
-        XCTAssertEqual(try fixture.admin("PUT", path, json: fixture.credentialsBody()).status, 204)
-        let org = try fixture.admin("POST", "/organizations", json: ["slug": "acme", "name": "Acme"])
-        let other = try XCTUnwrap(((try fixture.hub.json(org))["token"] as? [String: Any])?["token"] as? String)
+        XCTAssertEqual(try fixture.call("PUT", path, json: fixture.credentialsBody()).status, 204)
+        let other = try fixture.createOrganization(slug: "acme", name: "Acme")
 
         // When that organization reads, replaces or deletes them
         let statuses = [
-            try fixture.admin("GET", path, token: other).status,
-            try fixture.admin("PUT", path, json: fixture.credentialsBody(bundleId: "com.evil.app"), token: other).status,
-            try fixture.admin("DELETE", path, token: other).status,
+            try fixture.call("GET", path, token: other).status,
+            try fixture.call("PUT", path, json: fixture.credentialsBody(bundleId: "com.evil.app"), token: other).status,
+            try fixture.call("DELETE", path, token: other).status,
         ]
 
         // Then every call is 404 and the credentials are unchanged
         XCTAssertEqual(statuses, [404, 404, 404])
-        XCTAssertEqual(try fixture.hub.json(try fixture.admin("GET", path))["bundleId"] as? String, PushFixture.bundleId)
+        XCTAssertEqual(try fixture.call("GET", path).json["bundleId"] as? String, PushFixture.bundleId)
     }
 
     func testDisconnectingRemovesCredentialsDevicesAndQueuedPushes() throws {
         // Given credentials, a device and a queued push
-        XCTAssertEqual(try fixture.admin("PUT", path, json: fixture.credentialsBody()).status, 204)
+        XCTAssertEqual(try fixture.call("PUT", path, json: fixture.credentialsBody()).status, 204)
         let (token, _) = try fixture.queuedReply()
         XCTAssertEqual(try fixture.queue(token: token).count, 1)
 
         // When the project is disconnected
-        let deleted = try fixture.admin("DELETE", path)
+        let deleted = try fixture.call("DELETE", path)
 
         // Then nothing of it remains and the job sends nothing
         XCTAssertEqual(deleted.status, 204)
-        XCTAssertEqual(try fixture.admin("GET", path).status, 404)
-        XCTAssertEqual(error(try fixture.admin("GET", path)).code, "PUSH_CREDENTIALS_NOT_FOUND")
+        XCTAssertEqual(try fixture.call("GET", path).status, 404)
+        XCTAssertEqual(try fixture.call("GET", path).code, "PUSH_CREDENTIALS_NOT_FOUND")
         XCTAssertEqual(try fixture.deviceCount(token: token), 0)
         XCTAssertEqual(try fixture.queue(token: token).count, 0)
         XCTAssertEqual(try fixture.runPush(), 0)
@@ -147,13 +140,13 @@ final class PushCredentialsTests: XCTestCase {
 
     func testChangingTheBundleIDRemovesDevicesButKeepingItDoesNot() throws {
         // Given credentials and a device with a queued push
-        XCTAssertEqual(try fixture.admin("PUT", path, json: fixture.credentialsBody()).status, 204)
+        XCTAssertEqual(try fixture.call("PUT", path, json: fixture.credentialsBody()).status, 204)
         let (token, _) = try fixture.queuedReply()
 
         // When the credentials are saved again with the same bundle ID, then with another
-        XCTAssertEqual(try fixture.admin("PUT", path, json: fixture.credentialsBody()).status, 204)
+        XCTAssertEqual(try fixture.call("PUT", path, json: fixture.credentialsBody()).status, 204)
         let keptDevices = try fixture.deviceCount(token: token)
-        XCTAssertEqual(try fixture.admin("PUT", path, json: fixture.credentialsBody(bundleId: "com.example.other")).status, 204)
+        XCTAssertEqual(try fixture.call("PUT", path, json: fixture.credentialsBody(bundleId: "com.example.other")).status, 204)
 
         // Then only the bundle change removed the device and cancelled its push
         XCTAssertEqual(keptDevices, 1)

@@ -230,7 +230,7 @@ final class PushDeliveryTests: XCTestCase {
         // Given a reply sent as an alert, then the conversation resolved while still unread
         let (token, conversation) = try fixture.queuedReply()
         XCTAssertEqual(try fixture.runPush(), 1)
-        let resolved = try fixture.admin("POST", "/conversations/\(conversation)/resolve", json: ["sentiment": "neutral"])
+        let resolved = try fixture.call("POST", "/conversations/\(conversation)/resolve", json: ["sentiment": "neutral"])
         XCTAssertEqual(resolved.status, 200)
         try fixture.waitForEvents()
 

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 @testable import PushService
 @testable import HubCrypto
-@testable import HubHTTPClient
 
 /// `POST/DELETE /api/v1/push/devices`: validation, the chat identity and Origin rules,
 /// re-registration, reassignment and removal.
@@ -11,11 +10,6 @@ final class PushDeviceRoutesTests: XCTestCase {
 
     override func setUpWithError() throws { fixture = try PushFixture() }
     override func tearDown() { fixture?.shutdown() }
-
-    private func error(_ response: HTTPClientResponse) -> (code: String?, fields: [String: Any]) {
-        let body = (try? fixture.hub.json(response))?["error"] as? [String: Any]
-        return (body?["code"] as? String, body?["fields"] as? [String: Any] ?? [:])
-    }
 
     func testInvalidTokensAndEnvironmentsAreRejected() throws {
         // Given tokens that are not hex of 1-256 bytes, and an unknown environment
@@ -28,11 +22,11 @@ final class PushDeviceRoutesTests: XCTestCase {
         // Then each is 400 INVALID_PAYLOAD naming the field, and nothing is stored
         for response in responses {
             XCTAssertEqual(response.status, 400)
-            XCTAssertEqual(error(response).code, "INVALID_PAYLOAD")
-            XCTAssertNotNil(error(response).fields["token"])
+            XCTAssertEqual(response.code, "INVALID_PAYLOAD")
+            XCTAssertNotNil(response.fields["token"])
         }
         XCTAssertEqual(badEnvironment.status, 400)
-        XCTAssertNotNil(error(badEnvironment).fields["environment"])
+        XCTAssertNotNil(badEnvironment.fields["environment"])
         XCTAssertEqual(try fixture.pushDB.scalar("SELECT COUNT(*) FROM push_devices").intValue, 0)
         // And the largest token (256 bytes) is accepted
         XCTAssertEqual(try fixture.device(token: String(repeating: "AB", count: 256)).status, 204)
@@ -42,24 +36,24 @@ final class PushDeviceRoutesTests: XCTestCase {
     func testTheChatIdentityAndOriginRulesApply() throws {
         // Given a project in identified mode
         let token = PushFixture.randomToken()
-        let patched = try fixture.admin("PATCH", "/projects/\(fixture.projectId)", json: ["chatMode": "identified"])
+        let patched = try fixture.call("PATCH", "/projects/\(fixture.projectId)", json: ["chatMode": "identified"])
         XCTAssertEqual(patched.status, 200)
 
         // When a device is registered without identity, with a foreign Origin, and in disabled mode
         let anonymous = try fixture.device(token: token)
         let foreign = try fixture.device(token: token, headers: [("Origin", "https://evil.example")])
-        _ = try fixture.admin("PATCH", "/projects/\(fixture.projectId)", json: ["chatMode": "disabled"])
+        _ = try fixture.call("PATCH", "/projects/\(fixture.projectId)", json: ["chatMode": "disabled"])
         let disabled = try fixture.device(token: token)
-        _ = try fixture.admin("PATCH", "/projects/\(fixture.projectId)", json: ["chatMode": "anyone"])
+        _ = try fixture.call("PATCH", "/projects/\(fixture.projectId)", json: ["chatMode": "anyone"])
         let allowedOrigin = try fixture.device(token: token, headers: [("Origin", "http://localhost")])
 
         // Then they are refused like chat, and a missing or allowed Origin is fine
         XCTAssertEqual(anonymous.status, 401)
-        XCTAssertEqual(error(anonymous).code, "IDENTITY_REQUIRED")
+        XCTAssertEqual(anonymous.code, "IDENTITY_REQUIRED")
         XCTAssertEqual(foreign.status, 403)
-        XCTAssertEqual(error(foreign).code, "ORIGIN_NOT_ALLOWED")
+        XCTAssertEqual(foreign.code, "ORIGIN_NOT_ALLOWED")
         XCTAssertEqual(disabled.status, 403)
-        XCTAssertEqual(error(disabled).code, "CHAT_DISABLED")
+        XCTAssertEqual(disabled.code, "CHAT_DISABLED")
         XCTAssertEqual(allowedOrigin.status, 204)
         XCTAssertEqual(try fixture.deviceCount(token: token), 1)
     }

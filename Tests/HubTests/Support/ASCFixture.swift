@@ -7,13 +7,14 @@ import TestSupport
 
 /// A fake App Store Connect (JSON:API over HTTP/2 and TLS, verifying every token on its own)
 /// and a hub with ingest and asod pointed at it, sealing credentials under `APPNORTH_CREDENTIALS_KEY`.
-final class ASCFixture {
+final class ASCFixture: OperatorAPIClient {
     static let issuer = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
     static let keyId = "2X9R4HXF34"
     let fake: FixtureProcess
     let key = ES256PrivateKey.generate()
     private let control: HTTPClient
     private(set) var admin: AdminClient!
+    var hub: HubHarness { admin.hub }
 
     /// The hub's settings; `startHub` reads them again, so a test can change them between starts.
     var environment: [String: String]
@@ -55,15 +56,15 @@ final class ASCFixture {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
     }
 
-    func connect(key pem: String? = nil, issuer: String = ASCFixture.issuer) throws -> (status: Int, json: [String: Any]) {
-        try admin.call("PUT", "/app-store-connect", json: ["issuerId": issuer, "keyId": ASCFixture.keyId, "privateKey": pem ?? key.pkcs8PEM])
+    func connect(key pem: String? = nil, issuer: String = ASCFixture.issuer) throws -> HubReply {
+        try call("PUT", "/app-store-connect", json: ["issuerId": issuer, "keyId": ASCFixture.keyId, "privateKey": pem ?? key.pkcs8PEM])
     }
 
     /// Connects and imports `appIds`; their project IDs in order.
     func connectAndImport(_ appIds: [String]) throws -> [String] {
         XCTAssertEqual(try connect().status, 200)
-        let imported = try admin.call("POST", "/app-store-connect/import", json: ["appIds": appIds])
-        XCTAssertEqual(imported.status, 201, "\(imported.json)")
-        return (imported.json["items"] as? [[String: Any]] ?? []).compactMap { $0["projectId"] as? String }
+        let imported = try call("POST", "/app-store-connect/import", json: ["appIds": appIds])
+        XCTAssertEqual(imported.status, 201, imported.text)
+        return imported.items.compactMap { $0["projectId"] as? String }
     }
 }

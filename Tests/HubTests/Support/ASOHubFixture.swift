@@ -4,9 +4,10 @@ import XCTest
 
 /// ingest and asod in-process, the operator token bootstrapped, asod pointed at the fake
 /// iTunes Search server.
-final class ASOHubFixture {
+final class ASOHubFixture: OperatorAPIClient {
     let fake: ASOFakeITunes
     let admin: AdminClient
+    var hub: HubHarness { admin.hub }
 
     init(environment: [String: String] = [:], results: Int = 10) throws {
         fake = try ASOFakeITunes(results: results)
@@ -24,28 +25,5 @@ final class ASOHubFixture {
     func shutdown() {
         admin.shutdown()
         fake.stop()
-    }
-
-    @discardableResult
-    func call(_ method: String, _ path: String, json body: Any? = nil, token: String? = AdminClient.token) throws
-        -> (status: Int, json: [String: Any]) {
-        try admin.call(method, path, json: body, token: token)
-    }
-
-    /// A project with an App Store ID; its project ID.
-    func createProject(appStoreId: String?, name: String = "App", token: String = AdminClient.token) throws -> String {
-        let id = try admin.createProject(name: name, token: token)
-        if let appStoreId {
-            let patched = try call("PATCH", "/projects/\(id)", json: ["appStoreId": appStoreId], token: token)
-            XCTAssertEqual(patched.status, 200, "\(patched.json)")
-        }
-        return id
-    }
-
-    /// A new organization on `plan`; its write token.
-    func organization(slug: String, plan: String) throws -> String {
-        let created = try call("POST", "/organizations", json: ["slug": slug, "name": slug, "plan": plan])
-        XCTAssertEqual(created.status, 201, "\(created.json)")
-        return try XCTUnwrap((created.json["token"] as? [String: Any])?["token"] as? String)
     }
 }

@@ -4,44 +4,18 @@ import XCTest
 @testable import HubRuntime
 @testable import HubStore
 
-/// A hub running ingest only, with the operator token bootstrapped, and shortcuts for the
-/// operator API and for seeding community rows the operator API does not create.
-final class AdminClient {
-    static let token = "an_" + String(repeating: "t", count: 40)
-
+/// A hub running ingest only, with the operator token bootstrapped, and shortcuts for
+/// seeding community rows the operator API does not create.
+final class AdminClient: OperatorAPIClient {
     let hub: HubHarness
     var store: IngestStore { hub.app!.store }
 
     init(environment: [String: String] = [:], clock: Clock = SystemClock()) throws {
-        var env = environment
-        env["APPNORTH_ADMIN_TOKEN"] = AdminClient.token
-        hub = try HubHarness(environment: env, clock: clock)
+        hub = try HubHarness(environment: OperatorAPI.environment(environment), clock: clock)
         try hub.start([.ingest])
     }
 
     func shutdown() { hub.shutdown() }
-
-    /// Status and JSON object body (empty for a body that is not an object).
-    @discardableResult
-    func call(_ method: String, _ path: String, json body: Any? = nil, token: String? = AdminClient.token) throws
-        -> (status: Int, json: [String: Any]) {
-        let headers = token.map { [("Authorization", "Bearer " + $0)] } ?? []
-        let response = try hub.request(method, "/api/admin/v1" + path, headers: headers, json: body)
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        return (response.status, object)
-    }
-
-    static func code(_ json: [String: Any]) -> String? { (json["error"] as? [String: Any])?["code"] as? String }
-    static func fields(_ json: [String: Any]) -> [String: [String]] {
-        (json["error"] as? [String: Any])?["fields"] as? [String: [String]] ?? [:]
-    }
-
-    /// A project through the API; its ID.
-    func createProject(name: String = "App", token: String = AdminClient.token) throws -> String {
-        let created = try call("POST", "/projects", json: ["name": name, "allowedOrigins": ["http://localhost"]], token: token)
-        XCTAssertEqual(created.status, 201, "\(created.json)")
-        return try XCTUnwrap(created.json["id"] as? String)
-    }
 
     /// An idea written straight to the store, as the public side would, with its voters.
     @discardableResult

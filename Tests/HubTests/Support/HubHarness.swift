@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 @testable import ASOService
 @testable import ChatService
 @testable import IngestService
@@ -62,23 +61,25 @@ final class HubHarness {
 
     var baseURL: String { "http://127.0.0.1:\(app!.server.port)" }
 
-    func get(_ path: String, headers: [(String, String)] = []) throws -> HTTPClientResponse {
-        try http.send(HTTPClientRequest(method: "GET", url: baseURL + path, headers: headers))
+    func get(_ path: String, headers: [(String, String)] = []) throws -> HubReply {
+        try request("GET", path, headers: headers)
     }
 
     /// Any request; a JSON `body` is encoded and sent with `Content-Type: application/json`.
-    func request(_ method: String, _ path: String, headers: [(String, String)] = [], json body: Any? = nil) throws -> HTTPClientResponse {
-        var all = headers
-        var bytes: [UInt8]?
-        if let body {
-            bytes = Array(try JSONSerialization.data(withJSONObject: body, options: [.fragmentsAllowed]))
-            all.append(("Content-Type", "application/json"))
-        }
-        return try http.send(HTTPClientRequest(method: method, url: baseURL + path, headers: all, body: bytes))
+    func request(_ method: String, _ path: String, headers: [(String, String)] = [], json body: Any? = nil) throws -> HubReply {
+        guard let body else { return try send(method, url: baseURL + path, headers: headers) }
+        let bytes = Array(try JSONSerialization.data(withJSONObject: body, options: [.fragmentsAllowed]))
+        return try send(method, url: baseURL + path, headers: headers + [("Content-Type", "application/json")], body: bytes)
     }
 
-    func json(_ response: HTTPClientResponse) throws -> [String: Any] {
-        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    /// A body sent as it is, with its own `Content-Type`.
+    func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8], contentType: String) throws -> HubReply {
+        try send(method, url: baseURL + path, headers: headers + [("Content-Type", contentType)], body: body)
+    }
+
+    /// Any request to an absolute URL, such as an upload or media URL the hub handed out.
+    func send(_ method: String, url: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HubReply {
+        HubReply(try http.send(HTTPClientRequest(method: method, url: url, headers: headers, body: body)))
     }
 
     func shutdown() {

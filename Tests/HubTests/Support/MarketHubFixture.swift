@@ -2,14 +2,12 @@ import Foundation
 import XCTest
 @testable import IngestService
 @testable import MarketService
-@testable import HubHTTPClient
 @testable import HubRuntime
 @testable import HubStore
 
 /// ingest and marketd in this process on a manual clock, collecting from the fake feed with
 /// pacing off, one chart (`us`, `topfreeapplications`) of `limit` entries unless told otherwise.
-final class MarketHubFixture {
-    static let token = "an_" + String(repeating: "m", count: 40)
+final class MarketHubFixture: OperatorAPIClient {
     static let day1 = ISOTime.parse("2026-11-20T10:00:00.000Z")!
 
     let feed: MarketFeedFake
@@ -17,18 +15,16 @@ final class MarketHubFixture {
     let clock = ManualClock(MarketHubFixture.day1)
     let limit: Int
 
-    typealias Reply = (status: Int, json: [String: Any], body: [UInt8], headers: [(String, String)])
-
     init(limit: Int = 10, environment: [String: String] = [:]) throws {
         feed = try MarketFeedFake()
         self.limit = limit
-        var env = ["APPNORTH_ADMIN_TOKEN": MarketHubFixture.token, "APPNORTH_ITUNES_URL": feed.baseURL,
+        var env = ["APPNORTH_ITUNES_URL": feed.baseURL,
                    "APPNORTH_MARKET_MIN_GAP_MS": "0", "APPNORTH_MARKET_INTERVAL_S": "0",
                    "APPNORTH_MARKET_CHART_LIMIT": String(limit), "APPNORTH_MARKET_CHARTS": "topfreeapplications",
                    "APPNORTH_MARKET_STOREFRONTS": "us", "APPNORTH_RPC_TIMEOUT_MS": "5000"]
         env.merge(environment) { _, new in new }
         do {
-            hub = try HubHarness(environment: env, clock: clock)
+            hub = try HubHarness(environment: OperatorAPI.environment(env), clock: clock)
             try hub.start([.ingest, .marketd])
         } catch {
             feed.stop()
@@ -56,22 +52,10 @@ final class MarketHubFixture {
     @discardableResult
     func runPass() throws -> Int {
         let reply = try call("POST", "/jobs/market-charts/run")
-        XCTAssertEqual(reply.status, 200, String(decoding: reply.body, as: UTF8.self))
+        XCTAssertEqual(reply.status, 200, reply.text)
         return reply.json["processed"] as? Int ?? -1
     }
 
-    func call(_ method: String, _ path: String, json body: Any? = nil, token: String = MarketHubFixture.token) throws -> Reply {
-        let response = try hub.request(method, "/api/admin/v1" + path, headers: [("Authorization", "Bearer " + token)], json: body)
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        return (response.status, object, response.body, response.headers)
-    }
-
-    static func code(_ json: [String: Any]) -> String? { (json["error"] as? [String: Any])?["code"] as? String }
-    static func fields(_ json: [String: Any]) -> [String: [String]] {
-        (json["error"] as? [String: Any])?["fields"] as? [String: [String]] ?? [:]
-    }
-
-    static func items(_ json: [String: Any]) -> [[String: Any]] { json["items"] as? [[String: Any]] ?? [] }
 }
 
 extension MarketHubFixture {
@@ -89,18 +73,13 @@ extension MarketHubFixture {
         let organization = try call("GET", "/organization")
         let id = try XCTUnwrap((organization.json["organization"] as? [String: Any])?["id"] as? String ?? organization.json["id"] as? String)
         let changed = try call("PATCH", "/organizations/\(id)", json: ["plan": plan])
-        XCTAssertEqual(changed.status, 200, String(decoding: changed.body, as: UTF8.self))
+        XCTAssertEqual(changed.status, 200, changed.text)
     }
 
     /// Imports JSON lines; the reply.
-    func importRecords(_ records: [[String: Any]]) throws -> Reply {
+    func importRecords(_ records: [[String: Any]]) throws -> HubReply {
         let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
-        let response = try hub.http.send(HTTPClientRequest(
-            method: "POST", url: hub.baseURL + "/api/admin/v1/market/records",
-            headers: [("Authorization", "Bearer " + MarketHubFixture.token), ("Content-Type", "application/x-ndjson")],
-            body: Array(lines.joined(separator: "\n").utf8)))
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-        return (response.status, object, response.body, response.headers)
+        return try call("POST", "/market/records", body: Array(lines.joined(separator: "\n").utf8), contentType: "application/x-ndjson")
     }
 
     static func estimate(_ id: String, app: Int, value: Double?, start: String, end: String, source: String = "sensor",

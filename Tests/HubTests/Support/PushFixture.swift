@@ -4,19 +4,16 @@ import XCTest
 @testable import IngestService
 @testable import PushService
 @testable import HubCrypto
-@testable import HubHTTPClient
 @testable import HubRuntime
 @testable import HubStore
 
 /// ingest, chatd and pushd in this process on a manual clock, a fake APNs, and one project
 /// (chat mode `anyone`) with APNs credentials whose key the fake trusts.
-final class PushFixture {
-    static let adminToken = "an_" + String(repeating: "p", count: 40)
+final class PushFixture: OperatorAPIClient, PublicAPIClient {
     static let keyring = String(repeating: "ab", count: 32)
     static let keyId = "KEY1234567"
     static let teamId = "TEAM123456"
     static let bundleId = "com.example.chat"
-    static let bearer = [("Authorization", "Bearer " + adminToken)]
 
     let fake: PushFakeAPNs
     let hub: HubHarness
@@ -29,26 +26,22 @@ final class PushFixture {
     init(withCredentials: Bool = true, environment extra: [String: String] = [:]) throws {
         fake = try PushFakeAPNs()
         clock = ManualClock(Date())
-        var env = ["APPNORTH_ADMIN_TOKEN": PushFixture.adminToken, "APPNORTH_CREDENTIALS_KEY": PushFixture.keyring,
+        var env = ["APPNORTH_CREDENTIALS_KEY": PushFixture.keyring,
                    "APPNORTH_APNS_URL_SANDBOX": fake.baseURL, "APPNORTH_APNS_URL_PRODUCTION": fake.baseURL,
                    "APPNORTH_TLS_CA_FILE": fake.caFile, "APPNORTH_PUSH_INTERVAL_S": "0", "APPNORTH_RPC_TIMEOUT_MS": "2000"]
         env.merge(extra) { _, new in new }
         do {
-            hub = try HubHarness(environment: env, clock: clock)
+            hub = try HubHarness(environment: OperatorAPI.environment(env), clock: clock)
             try hub.start([.ingest, .chatd, .pushd])
         } catch {
             fake.stop()
             throw error
         }
-        let created = try hub.request("POST", "/api/admin/v1/projects", headers: PushFixture.bearer,
-                                      json: ["name": "App", "allowedOrigins": ["http://localhost"], "chatMode": "anyone"])
-        let json = try hub.json(created)
-        projectId = try XCTUnwrap(json["id"] as? String)
-        appId = try XCTUnwrap(json["appId"] as? String)
+        (projectId, appId) = try hub.newProject(chatMode: "anyone")
         try fake.trust(kid: PushFixture.keyId, teamId: PushFixture.teamId, key: key)
         if withCredentials {
-            let put = try admin("PUT", "/projects/\(projectId)/push-credentials", json: credentialsBody())
-            XCTAssertEqual(put.status, 204, String(decoding: put.body, as: UTF8.self))
+            let put = try call("PUT", "/projects/\(projectId)/push-credentials", json: credentialsBody())
+            XCTAssertEqual(put.status, 204, put.text)
         }
     }
 
@@ -66,28 +59,17 @@ final class PushFixture {
 
     static func voter(_ n: Int) -> String { "voter-token-push-\(String(format: "%06d", n))" }
 
-    func admin(_ method: String, _ path: String, json body: Any? = nil, token: String = PushFixture.adminToken) throws -> HTTPClientResponse {
-        try hub.request(method, "/api/admin/v1" + path, headers: [("Authorization", "Bearer " + token)], json: body)
-    }
-
-    func publicURL(_ path: String, voter: String?) -> String {
-        var url = "/api/v1" + path + "?app_id=" + appId
-        if let voter { url += "&voter_token=" + voter }
-        return url
-    }
-
     /// `POST` (or `DELETE`) `/api/v1/push/devices` as the SDK sends it.
     @discardableResult
     func device(_ method: String = "POST", token: String, environment: String = "production", voter: String? = PushFixture.voter(1),
-                headers: [(String, String)] = []) throws -> HTTPClientResponse {
-        try hub.request(method, publicURL("/push/devices", voter: voter), headers: headers,
-                        json: ["token": token, "environment": environment])
+                headers: [(String, String)] = []) throws -> HubReply {
+        try send(method, "/push/devices", ["token": token, "environment": environment], token: voter, origin: nil, headers: headers)
     }
 
     /// A user message from `voter`; returns the conversation it went to.
     func userMessage(voter: String, body: String = "Hello from the app") throws -> String {
-        let sent = try hub.request("POST", publicURL("/chat/messages", voter: voter), json: ["body": body])
-        XCTAssertEqual(sent.status, 201, String(decoding: sent.body, as: UTF8.self))
+        let sent = try send("POST", "/chat/messages", ["body": body], token: voter, origin: nil)
+        XCTAssertEqual(sent.status, 201, sent.text)
         let owner = Hex.encode(SHA256.hash(Array(voter.utf8)))
         let chatdDB = try XCTUnwrap(hub.daemons[.chatd]).context.store
         return try XCTUnwrap(chatdDB.scalar("SELECT id FROM conversations WHERE owner_value = ? ORDER BY seq DESC LIMIT 1",
@@ -96,13 +78,13 @@ final class PushFixture {
 
     /// A team reply (or internal note) in a conversation.
     func teamReply(_ conversationId: String, body: String, internal: Bool = false) throws {
-        let reply = try admin("POST", "/conversations/\(conversationId)/messages", json: ["body": body, "internal": `internal`])
-        XCTAssertEqual(reply.status, 201, String(decoding: reply.body, as: UTF8.self))
+        let reply = try call("POST", "/conversations/\(conversationId)/messages", json: ["body": body, "internal": `internal`])
+        XCTAssertEqual(reply.status, 201, reply.text)
     }
 
     /// The user reads their conversation (`GET /chat/messages` marks team replies read).
     func read(voter: String) throws {
-        XCTAssertEqual(try hub.request("GET", publicURL("/chat/messages", voter: voter)).status, 200)
+        XCTAssertEqual(try get("/chat/messages", token: voter).status, 200)
     }
 
     /// Waits until chatd's outbox is empty: every event is in pushd's queue.
@@ -119,9 +101,9 @@ final class PushFixture {
     /// One pass of the push job through the operator API; how many pushes it attempted.
     @discardableResult
     func runPush() throws -> Int {
-        let response = try admin("POST", "/jobs/push/run")
-        XCTAssertEqual(response.status, 200, String(decoding: response.body, as: UTF8.self))
-        return try XCTUnwrap(try hub.json(response)["processed"] as? Int)
+        let response = try call("POST", "/jobs/push/run")
+        XCTAssertEqual(response.status, 200, response.text)
+        return try XCTUnwrap(response.json["processed"] as? Int)
     }
 
     var pushDB: SQLiteDatabase { hub.daemons[.pushd]!.context.store }

@@ -14,12 +14,12 @@ final class AdminAuthTests: XCTestCase {
         // When the operator API is called without a token, with an unknown one, or another scheme
         let missing = try admin.call("GET", "/projects", token: nil)
         let unknown = try admin.call("GET", "/projects", token: "an_" + String(repeating: "x", count: 40))
-        let basic = try admin.hub.request("GET", "/api/admin/v1/projects", headers: [("Authorization", "Basic " + AdminClient.token)])
+        let basic = try admin.hub.request("GET", "/api/admin/v1/projects", headers: [("Authorization", "Basic " + OperatorAPI.token)])
         // Then each is 401 UNAUTHORIZED with a Bearer challenge
         XCTAssertEqual(missing.status, 401)
-        XCTAssertEqual(AdminClient.code(missing.json), "UNAUTHORIZED")
+        XCTAssertEqual(missing.code, "UNAUTHORIZED")
         XCTAssertEqual(unknown.status, 401)
-        XCTAssertEqual(AdminClient.code(unknown.json), "UNAUTHORIZED")
+        XCTAssertEqual(unknown.code, "UNAUTHORIZED")
         XCTAssertEqual(basic.status, 401)
         XCTAssertEqual(basic.header("WWW-Authenticate"), "Bearer")
         // And the bootstrap token works
@@ -41,7 +41,7 @@ final class AdminAuthTests: XCTestCase {
         XCTAssertEqual(list.status, 200)
         XCTAssertEqual((list.json["items"] as? [[String: Any]])?.count, 1)
         XCTAssertEqual(write.status, 403)
-        XCTAssertEqual(AdminClient.code(write.json), "FORBIDDEN")
+        XCTAssertEqual(write.code, "FORBIDDEN")
         XCTAssertEqual(patch.status, 403)
         XCTAssertEqual(try admin.store.project(id: projectId)?.watermark, true)
     }
@@ -91,7 +91,7 @@ final class AdminAuthTests: XCTestCase {
         for (method, path, body) in paths {
             let result = try admin.call(method, path, json: body)
             XCTAssertEqual(result.status, 404, "\(method) \(path)")
-            XCTAssertEqual(AdminClient.code(result.json), "NOT_FOUND", "\(method) \(path)")
+            XCTAssertEqual(result.code, "NOT_FOUND", "\(method) \(path)")
         }
         XCTAssertEqual((try admin.call("GET", "/projects").json["items"] as? [[String: Any]])?.count, 0)
         XCTAssertEqual(try admin.ideaRow(acmeIdea).bool("pinned"), false)

@@ -58,13 +58,13 @@ final class AdminProjectsTests: XCTestCase {
         let wrongType = try admin.call("PATCH", "/projects/\(id)", json: ["watermark": "yes"])
         // Then each is 400 INVALID_PAYLOAD naming every bad field, or INVALID_JSON for a wrong type
         XCTAssertEqual(create.status, 400)
-        XCTAssertEqual(AdminClient.code(create.json), "INVALID_PAYLOAD")
-        XCTAssertEqual(Set(AdminClient.fields(create.json).keys), ["name", "allowedOrigins[1]", "chatMode"])
+        XCTAssertEqual(create.code, "INVALID_PAYLOAD")
+        XCTAssertEqual(Set(create.fields.keys), ["name", "allowedOrigins[1]", "chatMode"])
         XCTAssertEqual(patch.status, 400)
-        XCTAssertEqual(Set(AdminClient.fields(patch.json).keys),
+        XCTAssertEqual(Set(patch.fields.keys),
                        ["allowedOrigins[0]", "allowedOrigins[1]", "languages[1]", "chatMode", "appStoreId"])
-        XCTAssertEqual(Set(AdminClient.fields(tooMany.json).keys), ["allowedOrigins"])
-        XCTAssertEqual(AdminClient.code(wrongType.json), "INVALID_JSON")
+        XCTAssertEqual(Set(tooMany.fields.keys), ["allowedOrigins"])
+        XCTAssertEqual(wrongType.code, "INVALID_JSON")
         // And nothing changed
         let project = try XCTUnwrap(admin.store.project(id: id))
         XCTAssertEqual(project.allowedOrigins, ["http://localhost"])

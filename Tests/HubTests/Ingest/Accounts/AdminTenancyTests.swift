@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import TestSupport
 @testable import IngestService
-@testable import HubHTTPClient
 
 /// What an operator token may change: market data only as the instance operator, state only
 /// with `write`, and a revoked bootstrap token stays revoked.
@@ -11,14 +10,11 @@ final class AdminTenancyTests: XCTestCase {
         // Given a second organization with a write token
         let f = try MarketHubFixture(limit: 5)
         defer { f.shutdown() }
-        let created = try f.call("POST", "/organizations", json: ["slug": "acme", "name": "Acme"])
-        XCTAssertEqual(created.status, 201)
-        let acme = try XCTUnwrap((created.json["token"] as? [String: Any])?["token"] as? String)
+        let acme = try f.createOrganization(slug: "acme", name: "Acme")
         let line = String(decoding: try JSONSerialization.data(withJSONObject:
             MarketHubFixture.estimate("e1", app: 1, value: 10, start: "2026-10-01", end: "2026-10-31")), as: UTF8.self)
         // When it imports a record
-        let refused = try f.hub.http.send(HTTPClientRequest(method: "POST", url: f.hub.baseURL + "/api/admin/v1/market/records",
-            headers: [("Authorization", "Bearer " + acme), ("Content-Type", "application/x-ndjson")], body: Array(line.utf8)))
+        let refused = try f.call("POST", "/market/records", body: Array(line.utf8), contentType: "application/x-ndjson", token: acme)
         // And announces a 4 MiB batch it never sends
         let connection = try TestHTTPConnection(port: f.hub.app!.server.port, timeout: 2)
         try connection.send("POST /api/admin/v1/market/records HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(acme)\r\n"
@@ -26,8 +22,7 @@ final class AdminTenancyTests: XCTestCase {
         let early = try connection.readResponse()
         // Then both are 403 and nothing was written; the operator's own import still works
         XCTAssertEqual(refused.status, 403)
-        XCTAssertEqual(MarketHubFixture.code((try? JSONSerialization.jsonObject(with: Data(refused.body))) as? [String: Any] ?? [:]),
-                       "FORBIDDEN")
+        XCTAssertEqual(refused.code, "FORBIDDEN")
         XCTAssertEqual(early.status, 403)
         XCTAssertEqual(try f.marketDB.scalar("SELECT count(*) FROM records").intValue, 0)
         XCTAssertEqual(try f.importRecords([MarketHubFixture.estimate("e1", app: 1, value: 10, start: "2026-10-01",
@@ -40,10 +35,9 @@ final class AdminTenancyTests: XCTestCase {
         defer { chat.shutdown() }
         _ = try chat.send("Where is my invoice?")
         let id = try chat.conversationId()
-        let minted = try chat.admin("POST", "/tokens", json: ["name": "Viewer", "scope": "read"])
-        let reader = [("Authorization", "Bearer " + (try XCTUnwrap(minted.json["token"] as? String)))]
-        func read(_ query: String, as headers: [(String, String)]) throws -> Int {
-            try chat.hub.request("GET", "/api/admin/v1/conversations/\(id)/messages" + query, headers: headers).status
+        let reader = try chat.createToken(name: "Viewer", scope: "read")
+        func read(_ query: String, as token: String) throws -> Int {
+            try chat.call("GET", "/conversations/\(id)/messages" + query, token: token).status
         }
         func unread() throws -> [String] { try chat.conversations("?unread=true").compactMap { $0["id"] as? String } }
         // When the read token reads, and asks to mark read
@@ -54,10 +48,10 @@ final class AdminTenancyTests: XCTestCase {
         XCTAssertEqual(asked, 403)
         XCTAssertEqual(try unread(), [id])
         // When a write token reads with markRead=false, it stays unread; a plain read marks it
-        XCTAssertEqual(try read("?markRead=false", as: ChatHTTPFixture.bearer), 200)
+        XCTAssertEqual(try read("?markRead=false", as: OperatorAPI.token), 200)
         XCTAssertEqual(try unread(), [id])
-        XCTAssertEqual(try read("?markRead=maybe", as: ChatHTTPFixture.bearer), 400)
-        XCTAssertEqual(try read("", as: ChatHTTPFixture.bearer), 200)
+        XCTAssertEqual(try read("?markRead=maybe", as: OperatorAPI.token), 400)
+        XCTAssertEqual(try read("", as: OperatorAPI.token), 200)
         XCTAssertEqual(try unread(), [])
     }
 
@@ -69,7 +63,7 @@ final class AdminTenancyTests: XCTestCase {
         try hub.start([.ingest])
         let store = hub.app!.store
         let id = try XCTUnwrap(try store.authenticate(token: token)?.id)
-        let revoked = try hub.request("DELETE", "/api/admin/v1/tokens/\(id)", headers: [("Authorization", "Bearer " + token)])
+        let revoked = try hub.call("DELETE", "/tokens/\(id)", token: token)
         XCTAssertLessThan(revoked.status, 300)
         XCTAssertNil(try store.authenticate(token: token))
         // When ingest starts again with the same value
@@ -77,7 +71,7 @@ final class AdminTenancyTests: XCTestCase {
         try hub.start([.ingest])
         // Then it is still revoked, and the start said so
         XCTAssertNil(try hub.app!.store.authenticate(token: token))
-        XCTAssertEqual(try hub.get("/api/admin/v1/projects", headers: [("Authorization", "Bearer " + token)]).status, 401)
+        XCTAssertEqual(try hub.call("GET", "/projects", token: token).status, 401)
         XCTAssertTrue(hub.logSink.lines.contains { $0.contains("APPNORTH_ADMIN_TOKEN was revoked") })
     }
 

@@ -31,7 +31,7 @@ final class OrganizationPlanTests: XCTestCase {
         // And an unknown plan is a field error that changes nothing
         let unknown = try admin.call("PATCH", "/organizations/\(id)", json: ["plan": "enterprise"])
         XCTAssertEqual(unknown.status, 400)
-        XCTAssertNotNil(AdminClient.fields(unknown.json)["plan"])
+        XCTAssertNotNil(unknown.fields["plan"])
         XCTAssertEqual(try admin.store.organization(id: id)?.plan, "studio")
         // And the organization itself cannot change its own plan; an unknown ID is 404
         XCTAssertEqual(try admin.call("PATCH", "/organizations/\(id)", json: ["plan": "selfhosted"], token: acme).status, 403)

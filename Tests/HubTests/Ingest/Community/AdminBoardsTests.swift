@@ -38,7 +38,7 @@ final class AdminBoardsTests: XCTestCase {
         // And the slug is taken within the project, and invalid boards name every field
         let again = try admin.call("POST", "/projects/\(projectId!)/boards", json: ["slug": "bugs", "name": "Again"])
         XCTAssertEqual(again.status, 409)
-        XCTAssertEqual(AdminClient.code(again.json), "SLUG_TAKEN")
+        XCTAssertEqual(again.code, "SLUG_TAKEN")
         let invalid = try admin.call("POST", "/projects/\(projectId!)/boards", json: [
             "slug": "Bad Slug", "name": "", "moderation": "some", "policies": ["vote": "everyone"],
             "statuses": [["slug": "a", "label": "A", "color": "#FFFFFF", "isDefault": true, "isFinal": true],
@@ -46,7 +46,7 @@ final class AdminBoardsTests: XCTestCase {
                          ["slug": "c", "label": "C", "color": "red"]],
         ])
         XCTAssertEqual(invalid.status, 400)
-        XCTAssertEqual(Set(AdminClient.fields(invalid.json).keys),
+        XCTAssertEqual(Set(invalid.fields.keys),
                        ["slug", "name", "moderation", "policies.vote", "statuses", "statuses[0].isFinal", "statuses[2].color"])
         XCTAssertEqual(try admin.store.boards(projectId: projectId).count, 2)
     }
@@ -72,7 +72,7 @@ final class AdminBoardsTests: XCTestCase {
         XCTAssertEqual((ordered.json["boards"] as? [[String: Any]])?.map { $0["slug"] as? String }, ["bugs", "ideas"])
         XCTAssertEqual(try admin.store.boards(projectId: projectId).map(\.slug), ["bugs", "ideas"])
         XCTAssertEqual(partial.status, 400)
-        XCTAssertEqual(Set(AdminClient.fields(partial.json).keys), ["boardIds"])
+        XCTAssertEqual(Set(partial.fields.keys), ["boardIds"])
     }
 
     func testStatusesKeepOneDefaultThatIsNotFinal() throws {
@@ -90,11 +90,11 @@ final class AdminBoardsTests: XCTestCase {
         // And the default cannot be un-defaulted, made final, or take a used slug
         let undefault = try admin.call("PATCH", "/statuses/\(triage)", json: ["isDefault": false])
         XCTAssertEqual(undefault.status, 409)
-        XCTAssertEqual(AdminClient.code(undefault.json), "DEFAULT_STATUS_REQUIRED")
+        XCTAssertEqual(undefault.code, "DEFAULT_STATUS_REQUIRED")
         XCTAssertEqual(try admin.call("PATCH", "/statuses/\(triage)", json: ["isFinal": true]).status, 400)
-        XCTAssertEqual(AdminClient.code(try admin.call("PATCH", "/statuses/\(triage)", json: ["slug": "open"]).json), "SLUG_TAKEN")
-        XCTAssertEqual(AdminClient.code(try admin.call("POST", "/boards/\(ideas.id)/statuses",
-                                                       json: ["slug": "open", "label": "O", "color": "#000000"]).json), "SLUG_TAKEN")
+        XCTAssertEqual(try admin.call("PATCH", "/statuses/\(triage)", json: ["slug": "open"]).code, "SLUG_TAKEN")
+        XCTAssertEqual(try admin.call("POST", "/boards/\(ideas.id)/statuses",
+                                      json: ["slug": "open", "label": "O", "color": "#000000"]).code, "SLUG_TAKEN")
         // When `open` becomes the default again through PATCH
         let back = try admin.call("PATCH", "/statuses/\(open)", json: ["isDefault": true, "label": "Open ideas"])
         XCTAssertEqual(back.status, 200)
@@ -116,10 +116,10 @@ final class AdminBoardsTests: XCTestCase {
         // Then a used status and the default cannot be deleted, an unused one can
         let used = try admin.call("DELETE", "/statuses/\(id("planned"))")
         XCTAssertEqual(used.status, 409)
-        XCTAssertEqual(AdminClient.code(used.json), "STATUS_IN_USE")
+        XCTAssertEqual(used.code, "STATUS_IN_USE")
         let defaultOne = try admin.call("DELETE", "/statuses/\(id("open"))")
         XCTAssertEqual(defaultOne.status, 409)
-        XCTAssertEqual(AdminClient.code(defaultOne.json), "STATUS_IN_USE")
+        XCTAssertEqual(defaultOne.code, "STATUS_IN_USE")
         XCTAssertEqual(try admin.call("DELETE", "/statuses/\(id("declined"))").status, 204)
         XCTAssertEqual(try board("ideas").statuses.map(\.slug), ["done", "in-progress", "planned", "open"])
         XCTAssertEqual(try admin.call("DELETE", "/statuses/\(id("declined"))").status, 404)

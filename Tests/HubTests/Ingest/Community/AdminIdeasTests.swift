@@ -44,7 +44,7 @@ final class AdminIdeasTests: XCTestCase {
         for query in ["?moderation=pending&cursor=" + cursor, "?cursor=x" + cursor, "?moderation=maybe", "?limit=ten"] {
             let refused = try admin.call("GET", base + query)
             XCTAssertEqual(refused.status, 400, query)
-            XCTAssertEqual(AdminClient.code(refused.json), "INVALID_QUERY", query)
+            XCTAssertEqual(refused.code, "INVALID_QUERY", query)
         }
     }
 
@@ -72,10 +72,10 @@ final class AdminIdeasTests: XCTestCase {
         XCTAssertEqual((moved.json["status"] as? [String: Any])?["slug"] as? String, "icebox")
         // And unknown slugs and bad lengths are 400 INVALID_PAYLOAD naming the fields
         let unknown = try admin.call("PATCH", "/ideas/\(id)", json: ["status": "planned"])
-        XCTAssertEqual(Set(AdminClient.fields(unknown.json).keys), ["status"])
+        XCTAssertEqual(Set(unknown.fields.keys), ["status"])
         let bad = try admin.call("PATCH", "/ideas/\(id)", json: ["title": "abc", "description": String(repeating: "x", count: 4_001)])
-        XCTAssertEqual(Set(AdminClient.fields(bad.json).keys), ["title", "description"])
-        XCTAssertEqual(Set(AdminClient.fields(try admin.call("PATCH", "/ideas/\(id)", json: ["board": "nowhere"]).json).keys), ["board"])
+        XCTAssertEqual(Set(bad.fields.keys), ["title", "description"])
+        XCTAssertEqual(Set(try admin.call("PATCH", "/ideas/\(id)", json: ["board": "nowhere"]).fields.keys), ["board"])
         XCTAssertEqual(try admin.ideaRow(id).string("title"), "Dark theme")
     }
 
@@ -97,7 +97,7 @@ final class AdminIdeasTests: XCTestCase {
         XCTAssertGreaterThan(row.string("last_activity_at")!, "2026-01-01T00:00:00.000Z")
         // And a too short body is refused
         let short = try admin.call("POST", "/ideas/\(id)/comments", json: ["body": "x"])
-        XCTAssertEqual(Set(AdminClient.fields(short.json).keys), ["body"])
+        XCTAssertEqual(Set(short.fields.keys), ["body"])
         XCTAssertEqual(try admin.ideaRow(id).int("comment_count"), 2)
     }
 }

@@ -10,16 +10,13 @@ final class ChangelogTests: XCTestCase {
 
     override func setUpWithError() throws {
         admin = try AdminClient()
-        let created = try admin.call("POST", "/projects", json: ["name": "App", "allowedOrigins": ["http://localhost"]])
-        projectId = try XCTUnwrap(created.json["id"] as? String)
-        appId = try XCTUnwrap(created.json["appId"] as? String)
+        (projectId, appId) = try admin.newProject()
     }
 
     override func tearDown() { admin?.shutdown() }
 
-    private func publicFeed(_ extra: String = "") throws -> (status: Int, json: [String: Any]) {
-        let response = try admin.hub.get("/api/v1/changelog?app_id=\(appId!)" + extra)
-        return (response.status, (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:])
+    private func publicFeed(_ extra: String = "") throws -> HubReply {
+        try admin.hub.get("/api/v1/changelog?app_id=\(appId!)" + extra)
     }
 
     private func create(_ title: String) throws -> String {
@@ -73,7 +70,7 @@ final class ChangelogTests: XCTestCase {
         XCTAssertEqual(edited.json["body"] as? String, "Details of Dark mode")
         // And invalid texts are field errors
         let bad = try admin.call("POST", "/projects/\(projectId!)/changelog", json: ["title": "", "body": String(repeating: "b", count: 20_001)])
-        XCTAssertEqual(Set(AdminClient.fields(bad.json).keys), ["title", "body"])
+        XCTAssertEqual(Set(bad.fields.keys), ["title", "body"])
         // And a deleted entry leaves the public feed and is 404 afterwards
         XCTAssertEqual(try admin.call("DELETE", "/changelog/\(id)").status, 204)
         XCTAssertEqual((try publicFeed().json["items"] as? [[String: Any]])?.count, 0)
@@ -83,8 +80,7 @@ final class ChangelogTests: XCTestCase {
     func testAnotherOrganizationsEntriesAreNotFound() throws {
         // Given an entry and a token of another organization
         let id = try create("Private draft")
-        let org = try admin.call("POST", "/organizations", json: ["slug": "acme", "name": "Acme"])
-        let other = try XCTUnwrap((org.json["token"] as? [String: Any])?["token"] as? String)
+        let other = try admin.createOrganization(slug: "acme", name: "Acme")
         // When the other organization touches it
         let statuses = [
             try admin.call("GET", "/projects/\(projectId!)/changelog", token: other).status,

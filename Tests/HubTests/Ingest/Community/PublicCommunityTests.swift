@@ -69,7 +69,7 @@ final class PublicCommunityTests: XCTestCase {
     func testVoteAndUnvoteReportAppliedAndKeepTheCountExact() throws {
         let id = try XCTUnwrap(try community.createIdea(title: "Widgets on the home screen")["id"] as? String)
         let before = try community.store.db.scalar("SELECT last_activity_at FROM ideas WHERE id = ?", [.text(id)])
-        func vote(_ voted: Bool, token: String = CommunityFixture.voterToken) throws -> [String: Any] {
+        func vote(_ voted: Bool, token: String = PublicAPI.voterToken) throws -> [String: Any] {
             let response = try community.send("PUT", "/ideas/\(id)/vote", ["voted": voted], token: token)
             XCTAssertEqual(response.status, 200, response.text)
             _ = try JSONDecoder().decode(SDKVote.self, from: Data(response.body))

@@ -16,7 +16,7 @@ final class PublicIdeaListCacheTests: XCTestCase {
                      cursors: CursorSigner(store: community.store), pageCacheBytes: pageCacheBytes)
     }
 
-    func list(_ handler: IdeasHandler, _ rawQuery: String, token: String = CommunityFixture.voterToken) throws -> HTTPResponse {
+    func list(_ handler: IdeasHandler, _ rawQuery: String, token: String = PublicAPI.voterToken) throws -> HTTPResponse {
         let response = try handler.list(HTTPRequest(method: "GET", path: "/api/v1/ideas",
                                                     rawQuery: "app_id=\(community.project.appId)&voter_token=\(token)&" + rawQuery))
         XCTAssertEqual(response.status, 200, rawQuery)
@@ -80,7 +80,7 @@ final class PublicIdeaListCacheTests: XCTestCase {
     func testAWriteEmptiesCachedPagesWhateverTheirSpelling() throws {
         // Given a page read under two spellings through the hub, the second one a hit
         let idea = try XCTUnwrap(try community.createIdea(title: "Dark mode")["id"] as? String)
-        let base = "/api/v1/ideas?app_id=\(community.project.appId)&voter_token=\(CommunityFixture.voterToken)"
+        let base = "/api/v1/ideas?app_id=\(community.project.appId)&voter_token=\(PublicAPI.voterToken)"
         let first = try community.hub.get(base + "&sort=top")
         let hit = try community.hub.get(base + "&limit=20&utm=1")
         XCTAssertEqual(hit.body, first.body)
@@ -89,7 +89,7 @@ final class PublicIdeaListCacheTests: XCTestCase {
         XCTAssertEqual(vote.status, 200, vote.text)
         // Then either spelling serves the page with the vote
         for path in [base + "&sort=top", base + "&limit=20&utm=1", base] {
-            let page = try community.hub.json(try community.hub.get(path))
+            let page = try community.hub.get(path).json
             let item = try XCTUnwrap((page["items"] as? [[String: Any]])?.first)
             XCTAssertEqual(item["voteCount"] as? Int, 1, path)
             XCTAssertEqual(item["hasVoted"] as? Bool, true, path)

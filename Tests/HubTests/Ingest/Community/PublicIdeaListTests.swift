@@ -82,7 +82,7 @@ final class PublicIdeaListTests: XCTestCase {
             let reply = try community.get("/ideas", ["sort": "top", "cursor": bad])
             XCTAssertEqual(reply.status, 400, bad)
             XCTAssertEqual(reply.code, "INVALID_QUERY")
-            XCTAssertNotNil(reply.fields?["cursor"])
+            XCTAssertNotNil(reply.fields["cursor"])
         }
         // When the cursor is reused with another sort, board, status or search
         for other in [["sort": "recent"], ["sort": "top", "board": "ideas"], ["sort": "top", "status": "open"], ["sort": "top", "query": "idea"]] {
@@ -117,7 +117,7 @@ final class PublicIdeaListTests: XCTestCase {
         let bad = try community.get("/ideas", ["board": "nope", "status": "nope", "sort": "best", "limit": "ten"])
         XCTAssertEqual(bad.status, 400)
         XCTAssertEqual(bad.code, "INVALID_QUERY")
-        XCTAssertEqual(Set(bad.fields?.keys.map { $0 } ?? []), ["board", "status", "sort", "limit"])
+        XCTAssertEqual(Set(bad.fields.keys), ["board", "status", "sort", "limit"])
     }
 
     func testSearchFindsTitleAndDescriptionWordsByPrefixAndWithoutAccents() throws {
@@ -148,7 +148,7 @@ final class PublicIdeaListTests: XCTestCase {
         XCTAssertEqual(try search("dark*"), [dark])
         let tooLong = try community.get("/ideas", ["query": String(repeating: "a", count: 121)])
         XCTAssertEqual(tooLong.code, "INVALID_QUERY")
-        XCTAssertNotNil(tooLong.fields?["query"])
+        XCTAssertNotNil(tooLong.fields["query"])
         XCTAssertEqual(try community.get("/ideas", ["query": String(repeating: "a", count: 120)]).status, 200)
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import HubHTTPClient
 
 /// Community writes: retries with Idempotency-Key, input limits, body size, policies and identity.
 final class PublicWritesTests: XCTestCase {
@@ -53,13 +52,13 @@ final class PublicWritesTests: XCTestCase {
         let short = try community.send("POST", "/ideas", ["board": "ideas", "title": "abc", "authorName": String(repeating: "n", count: 81)])
         XCTAssertEqual(short.status, 400)
         XCTAssertEqual(short.code, "INVALID_PAYLOAD")
-        XCTAssertEqual(Set(short.fields?.keys.map { $0 } ?? []), ["title", "authorName"])
+        XCTAssertEqual(Set(short.fields.keys), ["title", "authorName"])
         let long = try community.send("POST", "/ideas", ["board": "ideas", "title": String(repeating: "t", count: 141),
                                                          "description": String(repeating: "d", count: 4_001)])
-        XCTAssertEqual(Set(long.fields?.keys.map { $0 } ?? []), ["title", "description"])
+        XCTAssertEqual(Set(long.fields.keys), ["title", "description"])
         let missing = try community.send("POST", "/ideas", ["title": "No board given"])
-        XCTAssertEqual(missing.fields?["board"], ["is required"])
-        XCTAssertEqual(try community.send("POST", "/ideas", ["board": "nope", "title": "Unknown board"]).fields?.keys.first, "board")
+        XCTAssertEqual(missing.fields["board"], ["is required"])
+        XCTAssertEqual(try community.send("POST", "/ideas", ["board": "nope", "title": "Unknown board"]).fields.keys.first, "board")
         XCTAssertEqual(try ideaCount(), 0)
         // Bounds themselves are accepted
         let edge = try community.send("POST", "/ideas", ["board": "ideas", "title": String(repeating: "t", count: 140),
@@ -69,25 +68,20 @@ final class PublicWritesTests: XCTestCase {
         XCTAssertEqual((edge.json["value"] as? [String: Any])?["authorName"] as? String, String(repeating: "n", count: 80))
         // Comments: 1 character is too short, 2,001 too long, an empty author name is refused
         let id = try XCTUnwrap((edge.json["value"] as? [String: Any])?["id"] as? String)
-        XCTAssertEqual(try community.send("POST", "/ideas/\(id)/comments", ["body": "x"]).fields?.keys.first, "body")
+        XCTAssertEqual(try community.send("POST", "/ideas/\(id)/comments", ["body": "x"]).fields.keys.first, "body")
         XCTAssertEqual(try community.send("POST", "/ideas/\(id)/comments", ["body": String(repeating: "c", count: 2_001)]).code, "INVALID_PAYLOAD")
-        XCTAssertEqual(try community.send("POST", "/ideas/\(id)/comments", ["body": "ok", "authorName": ""]).fields?.keys.first, "authorName")
+        XCTAssertEqual(try community.send("POST", "/ideas/\(id)/comments", ["body": "ok", "authorName": ""]).fields.keys.first, "authorName")
         XCTAssertEqual(try community.send("POST", "/ideas/\(id)/comments", ["body": "ok", "authorName": "Ann"]).status, 201)
         // Wrong types and non-JSON bodies
         XCTAssertEqual(try community.send("POST", "/ideas", ["board": "ideas", "title": 42]).code, "INVALID_JSON")
-        let plain = try community.hub.http.send(HTTPClientRequest(method: "POST", url: community.hub.baseURL + community.url("/ideas", [:],
-            token: CommunityFixture.voterToken, appId: nil), headers: [("Origin", CommunityFixture.origin), ("Content-Type", "text/plain")],
-            body: Array("title".utf8)))
+        let plain = try community.send("POST", "/ideas", bytes: Array("title".utf8), contentType: "text/plain")
         XCTAssertEqual(plain.status, 415)
     }
 
     func testCommunityBodiesOver32000BytesAre413() throws {
         let body = Array("{\"board\":\"ideas\",\"title\":\"Big\",\"description\":\"\(String(repeating: "x", count: 33_000))\"}".utf8)
         for path in ["/ideas", "/ideas/any/comments", "/ideas/any/vote"] {
-            let response = try community.hub.http.send(HTTPClientRequest(
-                method: path.hasSuffix("vote") ? "PUT" : "POST",
-                url: community.hub.baseURL + community.url(path, [:], token: CommunityFixture.voterToken, appId: nil),
-                headers: [("Origin", CommunityFixture.origin), ("Content-Type", "application/json")], body: body))
+            let response = try community.send(path.hasSuffix("vote") ? "PUT" : "POST", path, bytes: body)
             XCTAssertEqual(response.status, 413, path)
         }
         XCTAssertEqual(try ideaCount(), 0)

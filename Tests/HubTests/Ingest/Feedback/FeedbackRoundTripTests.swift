@@ -7,18 +7,14 @@ import XCTest
 /// author reads the public reply.
 final class FeedbackRoundTripTests: XCTestCase {
     var community: CommunityFixture!
-    var token = ""
 
-    override func setUpWithError() throws {
-        community = try CommunityFixture()
-        token = try community.store.createToken(organizationId: community.project.organizationId, name: "team", scope: .write).token
-    }
+    override func setUpWithError() throws { community = try CommunityFixture() }
 
     override func tearDown() { community?.shutdown() }
 
-    func admin(_ method: String, _ path: String, _ body: Any? = nil) throws -> (status: Int, json: [String: Any]) {
-        let response = try community.hub.request(method, "/api/admin/v1" + path, headers: [("Authorization", "Bearer \(token)")], json: body)
-        return (response.status, (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:])
+    /// The team, with a write token of the project's organization.
+    func admin(_ method: String, _ path: String, _ body: Any? = nil) throws -> HubReply {
+        try community.call(method, path, json: body, token: community.organizationToken)
     }
 
     func testTeamReplyReachesTheAuthorWhileTheNoteAndOtherAccountsDoNot() throws {

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import HubHTTPClient
 
 /// `POST /api/v1/feedback` with bodies built to make the secret sanitizer backtrack: every
 /// one is answered within the one second, refused when a length is over its limit
@@ -22,14 +21,11 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
     }
 
     /// Posts already-encoded JSON and answers with the reply and the round trip's seconds.
-    func post(_ json: [UInt8]) throws -> (reply: CommunityFixture.Reply, seconds: Double) {
-        let request = HTTPClientRequest(
-            method: "POST", url: community.hub.baseURL + community.url("/feedback", [:], token: CommunityFixture.voterToken, appId: nil),
-            headers: [("Origin", CommunityFixture.origin), ("Content-Type", "application/json")], body: json)
+    func post(_ json: [UInt8]) throws -> (reply: HubReply, seconds: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let response = try community.hub.http.send(request)
+        let reply = try community.send("POST", "/feedback", bytes: json)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (CommunityFixture.Reply(status: response.status, body: response.body, headers: response.headers), seconds)
+        return (reply, seconds)
     }
 
     static func encoded(_ body: [String: Any]) throws -> [UInt8] { Array(try JSONSerialization.data(withJSONObject: body)) }
@@ -48,7 +44,7 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
         // Then 400 INVALID_PAYLOAD names the message, within a second, and nothing is stored
         XCTAssertEqual(reply.status, 400, reply.text)
         XCTAssertEqual(reply.code, "INVALID_PAYLOAD")
-        XCTAssertEqual(reply.fields?.keys.sorted(), ["diagnostics[0].message"])
+        XCTAssertEqual(reply.fields.keys.sorted(), ["diagnostics[0].message"])
         XCTAssertLessThan(seconds, 1)
         XCTAssertEqual(try community.store.db.queryOne("SELECT count(*) AS n FROM feedback")?.int("n"), 0)
     }
@@ -96,7 +92,7 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
             let (reply, seconds) = try post(json)
             // Then 400 within a second
             XCTAssertEqual(reply.status, 400, unit)
-            XCTAssertEqual(reply.fields?.keys.sorted(), ["diagnostics[0].message"], unit)
+            XCTAssertEqual(reply.fields.keys.sorted(), ["diagnostics[0].message"], unit)
             XCTAssertLessThan(seconds, 1, unit)
         }
     }
@@ -121,6 +117,6 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
             "message": "x" + message, "diagnostics": [["category": "console", "message": "x" + atLimit]],
         ]))).reply
         XCTAssertEqual(over.status, 400)
-        XCTAssertEqual(over.fields?.keys.sorted(), ["diagnostics[0].message", "message"])
+        XCTAssertEqual(over.fields.keys.sorted(), ["diagnostics[0].message", "message"])
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import HubHTTPClient
 @testable import HubRuntime
 
 /// `POST /api/v1/feedback` over HTTP: what is stored, replays, every validation rule, body
@@ -20,8 +19,8 @@ final class FeedbackSubmissionTests: XCTestCase {
         return body
     }
 
-    func submit(_ body: [String: Any], key: String? = nil, headers: [(String, String)] = [], origin: String? = CommunityFixture.origin,
-                token: String? = CommunityFixture.voterToken) throws -> CommunityFixture.Reply {
+    func submit(_ body: [String: Any], key: String? = nil, headers: [(String, String)] = [], origin: String? = PublicAPI.origin,
+                token: String? = PublicAPI.voterToken) throws -> HubReply {
         try community.send("POST", "/feedback", body, token: token, key: key, origin: origin, headers: headers)
     }
 
@@ -132,15 +131,15 @@ final class FeedbackSubmissionTests: XCTestCase {
         // Then one 400 INVALID_PAYLOAD names every field
         XCTAssertEqual(reply.status, 400)
         XCTAssertEqual(reply.code, "INVALID_PAYLOAD")
-        let fields = Set(reply.fields?.keys.map { $0 } ?? [])
+        let fields = Set(reply.fields.keys)
         XCTAssertEqual(fields, ["type", "message", "pageURL", "pageTitle", "email", "locale", "viewport.width", "viewport.height",
                                 "userAgent", "deviceContext.deviceType", "diagnostics[0].message", "diagnostics[1].category",
                                 "diagnostics[1].level", "diagnostics[1].metadata", "diagnostics[2].metadata"])
         // And missing required fields, too many diagnostics, and long URLs are caught as well
         let missing = try submit(["diagnostics": Array(repeating: ["category": "console", "message": "m"], count: 101)])
-        XCTAssertEqual(Set(missing.fields?.keys.map { $0 } ?? []), ["type", "message", "pageURL", "viewport", "diagnostics"])
+        XCTAssertEqual(Set(missing.fields.keys), ["type", "message", "pageURL", "viewport", "diagnostics"])
         let longURL = try submit(Self.report(["pageURL": "https://a.example/" + String(repeating: "p", count: 2_040)]))
-        XCTAssertEqual(longURL.fields?.keys.sorted(), ["pageURL"])
+        XCTAssertEqual(longURL.fields.keys.sorted(), ["pageURL"])
         XCTAssertEqual(try count("feedback"), 0)
         // And the limits themselves are accepted
         let edge = try submit(Self.report(["message": String(repeating: "m", count: 5_000), "viewport": ["width": 20_000, "height": 1],
@@ -156,9 +155,7 @@ final class FeedbackSubmissionTests: XCTestCase {
         let body = Array(try JSONSerialization.data(withJSONObject: Self.report(["pageTitle": String(repeating: "x", count: 3_600_000)])))
         XCTAssertGreaterThan(body.count, 3_600_000)
         // When posted
-        let response = try community.hub.http.send(HTTPClientRequest(
-            method: "POST", url: community.hub.baseURL + community.url("/feedback", [:], token: CommunityFixture.voterToken, appId: nil),
-            headers: [("Origin", CommunityFixture.origin), ("Content-Type", "application/json")], body: body))
+        let response = try community.send("POST", "/feedback", bytes: body)
         // Then 413 and nothing stored
         XCTAssertEqual(response.status, 413)
         XCTAssertEqual(try count("feedback"), 0)

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import HubCrypto
 @testable import HubRuntime
 
 /// `GET /api/v1/feedback/{id}`: reading replies as the author (docs/feedback.md, "Read replies as
@@ -25,7 +24,7 @@ final class FeedbackSubmissionThreadTests: XCTestCase {
             """, [.text(id), .text(feedbackId), .text(message), .int(isInternal ? 1 : 0), .text(createdAt)])
     }
 
-    func thread(_ id: String, as email: String?, appId: String? = nil) throws -> CommunityFixture.Reply {
+    func thread(_ id: String, as email: String?, appId: String? = nil) throws -> HubReply {
         try community.get("/feedback/" + id, token: nil, appId: appId,
                           headers: try email.map { try community.identityHeaders(email: $0) } ?? [])
     }
@@ -56,18 +55,12 @@ final class FeedbackSubmissionThreadTests: XCTestCase {
     func testAnotherAccountAnotherProjectOrAnUnknownIdIsNotFound() throws {
         // Given Ana's report and a second project with the same identity secret
         let id = try submit(as: "ana@example.com")
-        let other = try community.store.createProject(organizationId: community.project.organizationId, name: "Other",
-                                                      allowedOrigins: [CommunityFixture.origin])
-        try community.store.db.run("UPDATE projects SET identity_secret = 'plain:test-identity-secret' WHERE id = ?", [.text(other.id)])
+        let other = try community.newProject(name: "Other", token: community.organizationToken)
+        let elsewhereIdentity = try community.identityHeaders(email: "ana@example.com", projectId: other.id)
         // When Bob, or Ana through the other project, or anyone asks for it or an unknown ID
         let bob = try thread(id, as: "bob@example.com")
         let unknown = try thread("0193-not-a-report", as: "ana@example.com")
-        let expires = Int64(Date().timeIntervalSince1970) + 3_600
-        let signature = Hex.encode(HMACSHA256.mac(key: Array("test-identity-secret".utf8),
-                                                  message: "v1\n\(other.id)\n\(expires)\nana@example.com"))
-        let elsewhere = try community.get("/feedback/" + id, token: nil, appId: other.appId, headers: [
-            ("X-AppNorth-Identity-Email", "ana@example.com"), ("X-AppNorth-Identity-Expires", String(expires)),
-            ("X-AppNorth-Identity-Signature", signature)])
+        let elsewhere = try community.get("/feedback/" + id, token: nil, appId: other.appId, headers: elsewhereIdentity)
         // Then each is 404 FEEDBACK_NOT_FOUND, indistinguishable from one another
         for reply in [bob, unknown, elsewhere] {
             XCTAssertEqual(reply.status, 404, reply.text)

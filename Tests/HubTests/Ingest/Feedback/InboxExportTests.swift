@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import IngestService
-@testable import HubHTTPClient
 
 /// `GET /projects/{id}/feedback/export.csv`: RFC 4180 quoting and formula neutralization.
 final class InboxExportTests: XCTestCase {
@@ -15,9 +14,8 @@ final class InboxExportTests: XCTestCase {
 
     override func tearDown() { admin?.shutdown() }
 
-    private func export(_ query: String = "") throws -> HTTPClientResponse {
-        try admin.hub.request("GET", "/api/admin/v1/projects/\(projectId!)/feedback/export.csv" + query,
-                              headers: [("Authorization", "Bearer " + AdminClient.token)])
+    private func export(_ query: String = "") throws -> HubReply {
+        try admin.call("GET", "/projects/\(projectId!)/feedback/export.csv" + query)
     }
 
     func testCellsAreQuotedAndFormulasNeutralized() throws {
@@ -31,7 +29,7 @@ final class InboxExportTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.header("Content-Type"), "text/csv; charset=utf-8")
         XCTAssertEqual(response.header("Content-Disposition"), "attachment; filename=\"feedback-\(projectId!).csv\"")
-        let text = String(decoding: response.body, as: UTF8.self)
+        let text = response.text
         XCTAssertTrue(text.hasPrefix("id,createdAt,type,status,priority,read,email,pageURL,pageTitle,labels,assignee,message\r\n"))
         XCTAssertTrue(text.hasSuffix("\r\n"))
         let expected = ["'=1+1", "'@SUM(A1)", "'-2", "'+x", "\"She said \"\"hi\"\"\"", "\"a, b\"", "\"line one\nline two\"", "'\tTabbed"]
@@ -49,7 +47,7 @@ final class InboxExportTests: XCTestCase {
         let problem = try admin.insertFeedback(projectId: projectId, type: "problem", message: "Broken")
         let suggestion = try admin.insertFeedback(projectId: projectId, type: "suggestion", message: "Wish")
         // When only suggestions are exported, and when a filter is invalid
-        let text = String(decoding: try export("?type=suggestion").body, as: UTF8.self)
+        let text = try export("?type=suggestion").text
         let invalid = try export("?type=bug")
         // Then only the suggestion is in it, and the invalid filter is 400
         XCTAssertTrue(text.contains(suggestion))

@@ -66,9 +66,9 @@ final class InboxRepliesTests: XCTestCase {
         let long = try admin.call("POST", "/feedback/\(id)/replies", json: ["message": String(repeating: "a", count: 5_001), "internal": false])
         let noFlag = try admin.call("POST", "/feedback/\(id)/replies", json: ["message": "Hi"])
         // Then each is 400 naming its field and nothing is stored
-        XCTAssertEqual(AdminClient.fields(empty.json).keys.sorted(), ["message"])
-        XCTAssertEqual(AdminClient.fields(long.json).keys.sorted(), ["message"])
-        XCTAssertEqual(AdminClient.fields(noFlag.json).keys.sorted(), ["internal"])
+        XCTAssertEqual(empty.fields.keys.sorted(), ["message"])
+        XCTAssertEqual(long.fields.keys.sorted(), ["message"])
+        XCTAssertEqual(noFlag.fields.keys.sorted(), ["internal"])
         XCTAssertEqual(try admin.store.db.scalar("SELECT count(*) FROM feedback_replies").intValue, 0)
     }
 
@@ -100,11 +100,11 @@ final class InboxRepliesTests: XCTestCase {
         // And promoting again is refused
         let again = try admin.call("POST", "/feedback/\(id)/promote", json: ["board": "ideas", "title": "Offline mode again"])
         XCTAssertEqual(again.status, 409)
-        XCTAssertEqual(AdminClient.code(again.json), "ALREADY_PROMOTED")
+        XCTAssertEqual(again.code, "ALREADY_PROMOTED")
         XCTAssertEqual(try admin.store.db.scalar("SELECT count(*) FROM ideas WHERE project_id = ?", [.text(projectId)]).intValue, 1)
         // And an unknown board is a field error
         let other = try admin.insertFeedback(projectId: projectId, message: "Another one")
         let badBoard = try admin.call("POST", "/feedback/\(other)/promote", json: ["board": "nope", "title": "Some title"])
-        XCTAssertEqual(AdminClient.fields(badBoard.json).keys.sorted(), ["board"])
+        XCTAssertEqual(badBoard.fields.keys.sorted(), ["board"])
     }
 }

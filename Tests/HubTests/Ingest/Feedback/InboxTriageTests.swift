@@ -69,8 +69,7 @@ final class InboxTriageTests: XCTestCase {
     func testAssigneeMustBeAMemberOfTheOrganization() throws {
         // Given a report, a member of this organization and a member of another
         let id = try admin.insertFeedback(projectId: projectId, message: "Crash on save")
-        let org = try admin.call("POST", "/organizations", json: ["slug": "acme", "name": "Acme"])
-        let other = try XCTUnwrap((org.json["token"] as? [String: Any])?["token"] as? String)
+        let other = try admin.createOrganization(slug: "acme", name: "Acme")
         let foreign = try XCTUnwrap(try admin.call("POST", "/organization/members", json: ["name": "Eve", "email": "eve@acme.dev"],
                                                    token: other).json["id"] as? String)
         // When it is assigned to the foreign member or an unknown ID
@@ -78,7 +77,7 @@ final class InboxTriageTests: XCTestCase {
         let unknown = try admin.call("PATCH", "/feedback/\(id)", json: ["assigneeId": "no-such-member"])
         // Then both are 400 naming assigneeId and nothing is written
         XCTAssertEqual(refused.status, 400)
-        XCTAssertEqual(AdminClient.fields(refused.json).keys.sorted(), ["assigneeId"])
+        XCTAssertEqual(refused.fields.keys.sorted(), ["assigneeId"])
         XCTAssertEqual(unknown.status, 400)
         XCTAssertNil(try admin.store.db.scalar("SELECT assignee_id FROM feedback WHERE id = ?", [.text(id)]).stringValue)
         XCTAssertEqual(try timeline(id).count, 0)
@@ -94,8 +93,8 @@ final class InboxTriageTests: XCTestCase {
         // Then the stored set is lowercased and unique, and bad input is 400 naming each label
         XCTAssertEqual(set.json["labels"] as? [String], ["copy_edit", "needs-info 2", "paywall"])
         XCTAssertEqual(bad.status, 400)
-        XCTAssertEqual(Set(AdminClient.fields(bad.json).keys), ["labels[1]", "labels[2]"])
-        XCTAssertEqual(AdminClient.fields(many.json).keys.sorted(), ["labels"])
+        XCTAssertEqual(Set(bad.fields.keys), ["labels[1]", "labels[2]"])
+        XCTAssertEqual(many.fields.keys.sorted(), ["labels"])
         XCTAssertEqual(try admin.store.db.scalar("SELECT count(*) FROM feedback_labels WHERE feedback_id = ?", [.text(id)]).intValue, 3)
     }
 

@@ -5,18 +5,14 @@ import XCTest
 
 /// `POST /api/admin/v1/jobs/cleanup/run`: housekeeping that never touches live data.
 final class CleanupJobTests: XCTestCase {
-    static let adminToken = "an_" + String(repeating: "c", count: 40)
     var community: CommunityFixture!
 
-    override func setUpWithError() throws {
-        community = try CommunityFixture(environment: ["APPNORTH_ADMIN_TOKEN": CleanupJobTests.adminToken])
-    }
+    override func setUpWithError() throws { community = try CommunityFixture() }
 
     override func tearDown() { community?.shutdown() }
 
-    func run(_ job: String, token: String = CleanupJobTests.adminToken) throws -> (status: Int, json: [String: Any]) {
-        let response = try community.hub.request("POST", "/api/admin/v1/jobs/\(job)/run", headers: [("Authorization", "Bearer \(token)")])
-        return (response.status, (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:])
+    func run(_ job: String, token: String = OperatorAPI.token) throws -> HubReply {
+        try community.call("POST", "/jobs/\(job)/run", token: token)
     }
 
     func backdate(_ path: String, hours: Double) throws {
@@ -69,8 +65,8 @@ final class CleanupJobTests: XCTestCase {
     func testUnknownJobsAndOtherOrganizationsAreRefused() throws {
         let unknown = try run("no-such-job")
         XCTAssertEqual(unknown.status, 404)
-        XCTAssertEqual((unknown.json["error"] as? [String: Any])?["code"] as? String, "JOB_NOT_FOUND")
-        let tenant = try community.store.createToken(organizationId: community.project.organizationId, name: "t", scope: .write).token
+        XCTAssertEqual(unknown.code, "JOB_NOT_FOUND")
+        let tenant = community.organizationToken
         XCTAssertEqual(try run("cleanup", token: tenant).status, 403)
     }
 }

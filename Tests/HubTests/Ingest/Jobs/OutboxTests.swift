@@ -36,9 +36,9 @@ final class OutboxTests: XCTestCase {
         try hub.start([.ingest])
         let store = hub.app!.store
         func cleanup() throws -> Int {
-            let reply = try hub.request("POST", "/api/admin/v1/jobs/cleanup/run", headers: [("Authorization", "Bearer " + token)])
-            XCTAssertEqual(reply.status, 200, String(decoding: reply.body, as: UTF8.self))
-            return try XCTUnwrap(hub.json(reply)["processed"] as? Int)
+            let reply = try hub.call("POST", "/jobs/cleanup/run", token: token)
+            XCTAssertEqual(reply.status, 200, reply.text)
+            return try XCTUnwrap(reply.json["processed"] as? Int)
         }
         func topics() throws -> [String] { try store.db.query("SELECT topic FROM outbox ORDER BY id").compactMap { $0.string("topic") } }
         XCTAssertEqual(OutboxConsumers.ingest, [], "no consumer reads feedback events yet")

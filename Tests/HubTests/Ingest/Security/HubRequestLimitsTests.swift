@@ -78,7 +78,7 @@ final class HubRequestLimitsTests: XCTestCase {
         // Given a hub behind a proxy at 127.0.0.1
         let community = try CommunityFixture(environment: ["APPNORTH_TRUSTED_PROXIES": "127.0.0.1"])
         defer { community.shutdown() }
-        func submit(from client: String) throws -> CommunityFixture.Reply {
+        func submit(from client: String) throws -> HubReply {
             try community.send("POST", "/feedback", report(), headers: [("X-Forwarded-For", "203.0.113.66, " + client)])
         }
         // When one client sends 21 reports in a minute and another sends one

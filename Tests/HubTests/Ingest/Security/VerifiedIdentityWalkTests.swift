@@ -10,12 +10,10 @@ import XCTest
 /// properties; plus the IP budget (docs/limits.md, "Rate limits") and the boards' final statuses.
 final class VerifiedIdentityWalkTests: XCTestCase {
     var community: CommunityFixture!
-    var operatorToken = ""
     var ideaId = ""
 
     override func setUpWithError() throws {
         community = try CommunityFixture()
-        operatorToken = try community.store.createToken(organizationId: community.project.organizationId, name: "ops", scope: .write).token
         try community.addBoard("members", policies: BoardPolicies(submission: .identified, vote: .identified, comment: .identified))
         let board = try community.store.boards(projectId: community.project.id).first { $0.slug == "members" }!
         ideaId = try community.store.submitIdea(projectId: community.project.id, board: board, title: "Members idea", description: "",
@@ -26,10 +24,9 @@ final class VerifiedIdentityWalkTests: XCTestCase {
 
     /// Rotates the project's secret through the operator API and returns the new one.
     func rotateSecret() throws -> String {
-        let response = try community.hub.request("POST", "/api/admin/v1/projects/\(community.project.id)/identity-secret",
-                                                 headers: [("Authorization", "Bearer \(operatorToken)")])
+        let response = try community.call("POST", "/projects/\(community.project.id)/identity-secret", token: community.organizationToken)
         XCTAssertEqual(response.status, 201)
-        return try XCTUnwrap(try community.hub.json(response)["secret"] as? String)
+        return try XCTUnwrap(response.json["secret"] as? String)
     }
 
     /// Headers as the SDK sends them, signed by a backend in Python: v1, or v2 when
@@ -61,7 +58,7 @@ final class VerifiedIdentityWalkTests: XCTestCase {
         return headers
     }
 
-    func vote(_ headers: [(String, String)]) throws -> CommunityFixture.Reply {
+    func vote(_ headers: [(String, String)]) throws -> HubReply {
         try community.send("PUT", "/ideas/\(ideaId)/vote", ["voted": true], token: nil, headers: headers)
     }
 
@@ -140,8 +137,7 @@ final class VerifiedIdentityWalkTests: XCTestCase {
         // Given two ideas, one moved to the final status `done` by the team
         let open = try XCTUnwrap(try community.createIdea(title: "Still open")["id"] as? String)
         let shipped = try XCTUnwrap(try community.createIdea(title: "Already shipped")["id"] as? String)
-        let response = try community.hub.request("PATCH", "/api/admin/v1/ideas/\(shipped)",
-                                                 headers: [("Authorization", "Bearer \(operatorToken)")], json: ["status": "done"])
+        let response = try community.call("PATCH", "/ideas/\(shipped)", json: ["status": "done"], token: community.organizationToken)
         XCTAssertEqual(response.status, 200)
         // Then the board marks which statuses are final, and filtering by them separates the two
         let boards = try community.get("/boards").json["boards"] as? [[String: Any]] ?? []
