@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import HubDaemon
 @testable import HubMessaging
 @testable import HubRuntime
@@ -133,8 +134,7 @@ final class DaemonJobsTests: XCTestCase {
         // And once idle, a wake queues a pass again; an unknown job is not woken
         XCTAssertTrue(jobs.trigger("push"))
         XCTAssertFalse(jobs.trigger("nope"))
-        let deadline = Date().addingTimeInterval(5)
-        while lock.withLock({ passes }) < 4 && Date() < deadline { usleep(10_000) }
+        _ = eventually(timeout: 5) { lock.withLock { passes } >= 4 }
         XCTAssertEqual(lock.withLock { passes }, 4)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import HubHTTPClient
 #if canImport(Glibc)
 import Glibc
@@ -444,20 +445,9 @@ final class HTTPMultiplexClientTests: XCTestCase {
         server.standardError = FileHandle.nullDevice
         try server.run()
         nghttpd = server
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(fd)
-            if connected == 0 { return "https://127.0.0.1:\(port)" }
-            usleep(20_000)
+        guard eventually(timeout: 5, every: 0.02, { TestHTTPConnection.canConnect(port: UInt16(port)) }) else {
+            throw HTTPClientError.couldNotConnect("nghttpd did not listen on \(port)")
         }
-        throw HTTPClientError.couldNotConnect("nghttpd did not listen on \(port)")
+        return "https://127.0.0.1:\(port)"
     }
 }

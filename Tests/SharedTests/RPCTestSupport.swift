@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import HubMessaging
 
 /// Message types used only by the messaging tests.
@@ -55,13 +56,12 @@ func measureSeconds(_ body: () throws -> Void) rethrows -> TimeInterval {
 /// Retries a blocking call until it succeeds or `within` seconds pass; returns the last result.
 func callUntilOK<M: RPCMessage>(_ client: RPCClient, _ m: M.Type, _ request: M.Request,
                                 within: TimeInterval, timeout: TimeInterval = 0.3) -> Result<M.Response, RPCError> {
-    let giveUp = Date().addingTimeInterval(within)
-    var last = client.call(m, request, timeout: timeout)
-    while case .failure = last, Date() < giveUp {
-        Thread.sleep(forTimeInterval: 0.05)
+    var last: Result<M.Response, RPCError>?
+    _ = eventually(timeout: within, every: 0.05) {
         last = client.call(m, request, timeout: timeout)
+        return last?.successValue != nil
     }
-    return last
+    return last!
 }
 
 extension Result {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import HubHTTPServer
 @testable import HubRuntime
 
@@ -36,13 +37,9 @@ final class TestServerFixture {
     /// Log lines whose `msg` is `request`, waiting briefly because the completion callback
     /// runs just after the response bytes leave.
     func accessLogLines(atLeast count: Int) -> [String] {
-        let deadline = Date().addingTimeInterval(2)
-        while Date() < deadline {
-            let lines = sink.lines.filter { $0.contains("\"msg\":\"request\"") }
-            if lines.count >= count { return lines }
-            usleep(5_000)
-        }
-        return sink.lines.filter { $0.contains("\"msg\":\"request\"") }
+        let lines = { self.sink.lines.filter { $0.contains("\"msg\":\"request\"") } }
+        _ = eventually(timeout: 2, every: 0.005) { lines().count >= count }
+        return lines()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import ChatService
 @testable import PushService
 
@@ -15,7 +16,7 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         // When the team replies and the relay tries for several rounds
         let (_, reply) = try hub.userMessageAndTeamReply()
         let eventId = try hub.repliedEventId(messageId: reply.id)
-        XCTAssertTrue(hub.eventually { self.hub.logCount("chat event delivery failing") >= 1 })
+        XCTAssertTrue(eventually(timeout: 10, every: 0.05) { self.hub.logCount("chat event delivery failing") >= 1 })
         Thread.sleep(forTimeInterval: 1.0)
         // Then the event is still pending, and the outage was logged once, not per attempt
         XCTAssertEqual(try hub.chatStore.outbox.pending().map(\.id), [eventId])
@@ -23,7 +24,7 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         // When pushd starts again
         try hub.hub.startDaemon(.pushd)
         // Then the event arrives once, is acknowledged, and recovery is logged
-        XCTAssertTrue(try hub.eventually { try hub.chatStore.outbox.pending().isEmpty })
+        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.chatStore.outbox.pending().isEmpty })
         XCTAssertEqual(try hub.pushStore.receivedEvents().map(\.event.id), [eventId])
         XCTAssertEqual(try hub.pushStore.receivedEvents().first?.event.topic, ChatOutboxTopic.replied)
         XCTAssertEqual(hub.logCount("chat event delivery resumed"), 1)
@@ -47,7 +48,7 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         // When pushd starts
         try hub.hub.startDaemon(.pushd)
         // Then the event arrives exactly once and chatd marks it acknowledged
-        XCTAssertTrue(try hub.eventually { try hub.chatStore.outbox.pending().isEmpty })
+        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.chatStore.outbox.pending().isEmpty })
         Thread.sleep(forTimeInterval: 0.5)
         let replied = try hub.pushStore.receivedEvents().filter { $0.event.topic == ChatOutboxTopic.replied }
         XCTAssertEqual(replied.map(\.event.id), [eventId])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import ChatService
 @testable import PushService
 @testable import HubMessaging
@@ -62,16 +63,6 @@ final class ChatEventDeliveryFixture {
     func logCount(_ message: String) -> Int {
         hub.logSink.lines.filter { $0.contains(message) }.count
     }
-
-    /// Polls `condition` until it holds or `timeout` passes.
-    func eventually(timeout: TimeInterval = 10, _ condition: () throws -> Bool) rethrows -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return try condition()
-    }
 }
 
 final class ChatEventDeliveryTests: XCTestCase {
@@ -87,8 +78,8 @@ final class ChatEventDeliveryTests: XCTestCase {
         _ = try hub.call(ChatTeamResolve.self, .init(projectId: hub.projectId, conversationId: id, sentiment: .positive,
                                                      automaticReviewRequests: false))
         // When the relay has run
-        let delivered = try hub.eventually { try hub.pushStore.receivedEvents().count == 3 }
-        let acknowledged = try hub.eventually { try hub.outbox().allSatisfy { $0.acknowledgedAt != nil } }
+        let delivered = try eventually(timeout: 10, every: 0.05) { try hub.pushStore.receivedEvents().count == 3 }
+        let acknowledged = try eventually(timeout: 10, every: 0.05) { try hub.outbox().allSatisfy { $0.acknowledgedAt != nil } }
         // Then pushd holds exactly the outbox's events, field for field, and chatd has none pending
         XCTAssertTrue(delivered)
         XCTAssertTrue(acknowledged)
@@ -107,7 +98,7 @@ final class ChatEventDeliveryTests: XCTestCase {
         // Given a reply event pushd already holds
         let (_, reply) = try hub.userMessageAndTeamReply()
         let eventId = try hub.repliedEventId(messageId: reply.id)
-        XCTAssertTrue(try hub.eventually { try hub.pushStore.receivedEvents().map(\.event.id) == [eventId] })
+        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.pushStore.receivedEvents().map(\.event.id) == [eventId] })
         let first = try XCTUnwrap(hub.pushStore.receivedEvents().first)
         let fresh = ChatEvent(id: TimeSortableID.shared.next(), topic: "chat.read", projectId: hub.projectId,
                               payload: #"{"conversationId":"c1"}"#, createdAt: ISOTime.format(Date()))

@@ -51,22 +51,12 @@ final class ChatReplyKillTests: XCTestCase {
         try client!.call(m, request, timeout: 5).get()
     }
 
-    /// Polls until `condition` holds or 15 s pass.
-    private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        let end = Date().addingTimeInterval(15)
-        while Date() < end {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return try condition()
-    }
-
     func testATeamReplyCommittedBeforeKill9ReachesPushdOnceAfterRestart() throws {
         // Given chatd as a process, pushd down, and a conversation with a user message
         let first = try startChatd()
         client = try RPCClient(peer: "chatd", endpoint: hub.config.endpoint(for: .chatd), clock: SystemClock(),
                                logger: Logger(daemon: "test", sink: MemoryLogSink()), defaultTimeout: 5)
-        XCTAssertTrue(eventually { (try? self.call(SysPing.self, RPCEmpty())) != nil }, "chatd did not start")
+        XCTAssertTrue(eventually(timeout: 15, every: 0.05) { (try? self.call(SysPing.self, RPCEmpty())) != nil }, "chatd did not start")
         let owner = ChatOwner(projectId: "prj_kill", kind: .email, value: "ana@example.com")
         _ = try call(ChatSend.self, ChatSend.Request(owner: owner, body: "My sync stopped", payloadHash: "h"))
         let conversationId = try XCTUnwrap(try call(ChatStatus.self, ChatStatus.Request(owner: owner)).conversationId)
@@ -85,7 +75,7 @@ final class ChatReplyKillTests: XCTestCase {
         let replied = {
             try pushd.query("SELECT payload FROM chat_events WHERE topic = 'chat.replied'").compactMap { $0.string("payload") }
         }
-        XCTAssertTrue(try eventually { try replied().count >= 1 }, "the chat.replied event never reached pushd")
+        XCTAssertTrue(try eventually(timeout: 15, every: 0.05) { try replied().count >= 1 }, "the chat.replied event never reached pushd")
         Thread.sleep(forTimeInterval: 0.5)
         let payloads = try replied()
         XCTAssertEqual(payloads.count, 1)

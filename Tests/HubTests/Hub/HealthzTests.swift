@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import IngestService
 @testable import HubRuntime
 
@@ -60,12 +61,10 @@ final class HealthzTests: XCTestCase {
         // When it comes back on the same endpoint
         try hub.startDaemon(.chatd)
         // Then /healthz turns 200 again within a few seconds, with the same ingest clients
-        let deadline = Date().addingTimeInterval(5)
         var status = 0
-        while Date() < deadline {
+        _ = try eventually(timeout: 5, every: 0.1) {
             status = try hub.get("/healthz").status
-            if status == 200 { break }
-            usleep(100_000)
+            return status == 200
         }
         XCTAssertEqual(status, 200)
     }

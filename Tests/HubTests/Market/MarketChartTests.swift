@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import HubMessaging
 
 /// Trending and rising through the operator API, from marketd collecting the fake store feed
@@ -162,10 +163,9 @@ final class MarketChartTests: XCTestCase {
         // Then once the copy is older than a second, a read has marketd confirm it, and the
         // reads right after show the new chart
         var first: String?
-        for _ in 0..<20 {
+        _ = try eventually(timeout: 1, every: 0.05) {
             first = try f.call("GET", "/market/trending").items.first?["adamId"] as? String
-            if first == "1000000010" { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            return first == "1000000010"
         }
         XCTAssertEqual(first, "1000000010")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import PushService
 
 /// Stopping pushd in the middle of a pass loses no queued push: what was not recorded stays
@@ -30,8 +31,7 @@ final class PushCrashRecoveryTests: XCTestCase {
             _ = try? self.fixture.call("POST", "/jobs/push/run")
         }
         started.wait()
-        let deadline = Date().addingTimeInterval(5)
-        while try fixture.fake.log().requests.isEmpty, Date() < deadline { usleep(20_000) }
+        _ = try eventually(timeout: 5, every: 0.02) { try !fixture.fake.log().requests.isEmpty }
         fixture.hub.stopDaemon(.pushd)
         let duringPass = try fixture.fake.log().requests.count
         let pendingAfterStop = try XCTUnwrap(try PushFixture.pending(in: fixture.hub.config.storePath(for: .pushd)))

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import IngestService
 @testable import PushService
 @testable import HubCrypto
@@ -277,7 +278,7 @@ final class PushDeliveryTests: XCTestCase {
 
         // Then the alert reaches the fake APNs within 2 s, without anyone running the job
         var pushes: [PushFakeAPNs.Logged] = []
-        let arrived = try poll(until: started.addingTimeInterval(2)) {
+        let arrived = try eventually(timeout: started.addingTimeInterval(2).timeIntervalSinceNow, every: 0.02) {
             pushes = try fixture.fake.log().requests
             return !pushes.isEmpty
         }
@@ -287,15 +288,6 @@ final class PushDeliveryTests: XCTestCase {
         XCTAssertEqual(pushes.map(\.token), [token])
         XCTAssertEqual(pushes.first?.isAlert, true)
         // And its outcome is recorded
-        XCTAssertTrue(try poll(until: Date().addingTimeInterval(5)) { try fixture.queue(token: token).map(\.status) == ["sent"] })
-    }
-
-    /// Polls `condition` every 20 ms until it holds or `deadline` passes.
-    private func poll(until deadline: Date, _ condition: () throws -> Bool) rethrows -> Bool {
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(20_000)
-        }
-        return try condition()
+        XCTAssertTrue(try eventually(timeout: 5, every: 0.02) { try fixture.queue(token: token).map(\.status) == ["sent"] })
     }
 }

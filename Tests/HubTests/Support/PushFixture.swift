@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import ChatService
 @testable import IngestService
 @testable import PushService
@@ -90,12 +91,10 @@ final class PushFixture: OperatorAPIClient, PublicAPIClient {
     /// Waits until chatd's outbox is empty: every event is in pushd's queue.
     func waitForEvents(timeout: TimeInterval = 10) throws {
         let chatdDB = try XCTUnwrap(hub.daemons[.chatd]).context.store
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try chatdDB.scalar("SELECT COUNT(*) FROM outbox WHERE acknowledged_at IS NULL").intValue == 0 { return }
-            usleep(20_000)
+        let delivered = try eventually(timeout: timeout, every: 0.02) {
+            try chatdDB.scalar("SELECT COUNT(*) FROM outbox WHERE acknowledged_at IS NULL").intValue == 0
         }
-        XCTFail("chat events were not delivered to pushd within \(timeout) s")
+        XCTAssertTrue(delivered, "chat events were not delivered to pushd within \(timeout) s")
     }
 
     /// One pass of the push job through the operator API; how many pushes it attempted.
