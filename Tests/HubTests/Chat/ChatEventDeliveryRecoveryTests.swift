@@ -5,13 +5,13 @@ import TestSupport
 @testable import PushService
 
 final class ChatEventDeliveryRecoveryTests: XCTestCase {
-    var hub: ChatEventDeliveryFixture!
+    var hub: ChatRPCFixture!
 
     override func tearDown() { hub?.shutdown() }
 
     func testAReplyMadeWhilePushdIsDownIsKeptAndDeliveredWhenItReturns() throws {
         // Given chatd and pushd running, then pushd stopped
-        hub = try ChatEventDeliveryFixture(start: [.chatd, .pushd])
+        hub = try ChatRPCFixture(start: [.chatd, .pushd])
         hub.hub.stopDaemon(.pushd)
         // When the team replies and the relay tries for several rounds
         let (_, reply) = try hub.userMessageAndTeamReply()
@@ -32,7 +32,7 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
 
     func testKillingChatdBetweenAReplyAndItsDeliveryLosesNoChatRepliedEvent() throws {
         // Given chatd running while pushd is down, so nothing can be delivered
-        hub = try ChatEventDeliveryFixture(start: [.chatd])
+        hub = try ChatRPCFixture(start: [.chatd])
         let (_, reply) = try hub.userMessageAndTeamReply()
         let eventId = try hub.repliedEventId(messageId: reply.id)
         // When chatd stops right after the reply commits

@@ -8,46 +8,29 @@ import XCTest
 /// chatd's `chat-outbox` job on a manual clock: acknowledged events go seven days after their
 /// acknowledgement; pending ones stay, since pushd consumes every chat topic.
 final class ChatOutboxRetentionTests: XCTestCase {
-    var hub: HubHarness!
-    var client: RPCClient!
+    var chat: ChatRPCFixture!
     let clock = ManualClock(ISOTime.parse("2026-11-20T10:00:00.000Z")!)
-    let projectId = "prj_" + String(TimeSortableID.shared.next().suffix(8))
 
-    override func setUpWithError() throws {
-        // chatd alone: with no pushd to answer its relay, only the test acknowledges events.
-        hub = try HubHarness(clock: clock)
-        try hub.start([.chatd])
-        client = try RPCClient(peer: "chatd", endpoint: hub.config.endpoint(for: .chatd), clock: clock,
-                               logger: Logger(daemon: "test", sink: MemoryLogSink()), defaultTimeout: 5)
-    }
+    // chatd alone: with no pushd to answer its relay, only the test acknowledges events.
+    override func setUpWithError() throws { chat = try ChatRPCFixture(start: [.chatd], clock: clock) }
+    override func tearDown() { chat?.shutdown() }
 
-    override func tearDown() {
-        client?.close()
-        hub?.shutdown()
-    }
-
-    var store: ChatStore { ChatStore(db: hub.daemons[.chatd]!.context.store, clock: clock) }
-
-    func call<M: RPCMessage>(_ m: M.Type, _ request: M.Request) throws -> M.Response {
-        try client.call(m, request, timeout: 5).get()
-    }
+    var store: ChatStore { chat.chatStore }
 
     /// A user message and a team reply in `user`'s conversation; the reply's event ID.
     func reply(from user: String) throws -> String {
-        let owner = ChatOwner(projectId: projectId, kind: .email, value: user)
-        _ = try call(ChatSend.self, ChatSend.Request(owner: owner, body: "Help", platform: "ios", payloadHash: "h-" + user))
-        let id = try XCTUnwrap(call(ChatStatus.self, ChatStatus.Request(owner: owner)).conversationId)
-        _ = try call(ChatTeamPost.self, ChatTeamPost.Request(projectId: projectId, conversationId: id, body: "Fixed",
-                                                             internal: false, author: "agent@team"))
+        let owner = chat.owner(user)
+        try chat.send("Help", owner: owner, hash: "h-" + user)
+        try chat.reply("Fixed", to: try chat.conversationId(owner))
         return try XCTUnwrap(store.outbox.pending(limit: 1_000).last?.id)
     }
 
     func runJob() throws -> Int {
-        try call(JobRun.self, JobRun.Request(name: ChatDaemon.outboxJob)).processed
+        try chat.call(JobRun.self, JobRun.Request(name: ChatDaemon.outboxJob)).processed
     }
 
     func outboxIds() throws -> Set<String> {
-        Set(try hub.daemons[.chatd]!.context.store.query("SELECT id FROM outbox").compactMap { $0.string("id") })
+        Set(try chat.store.query("SELECT id FROM outbox").compactMap { $0.string("id") })
     }
 
     func testAcknowledgedEventsGoSevenDaysAfterAcknowledgementAndPendingOnesStay() throws {

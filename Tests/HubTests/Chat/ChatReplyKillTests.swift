@@ -54,8 +54,7 @@ final class ChatReplyKillTests: XCTestCase {
     func testATeamReplyCommittedBeforeKill9ReachesPushdOnceAfterRestart() throws {
         // Given chatd as a process, pushd down, and a conversation with a user message
         let first = try startChatd()
-        client = try RPCClient(peer: "chatd", endpoint: hub.config.endpoint(for: .chatd), clock: SystemClock(),
-                               logger: Logger(daemon: "test", sink: MemoryLogSink()), defaultTimeout: 5)
+        client = try hub.client(of: .chatd, defaultTimeout: 5)
         XCTAssertTrue(eventually(timeout: 15, every: 0.05) { (try? self.call(SysPing.self, RPCEmpty())) != nil }, "chatd did not start")
         let owner = ChatOwner(projectId: "prj_kill", kind: .email, value: "ana@example.com")
         _ = try call(ChatSend.self, ChatSend.Request(owner: owner, body: "My sync stopped", payloadHash: "h"))

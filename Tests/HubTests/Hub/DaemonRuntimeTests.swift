@@ -14,8 +14,7 @@ final class DaemonRuntimeTests: XCTestCase {
     func testSysPingReportsNameVersionUptimeAndStore() throws {
         // Given chatd running
         try hub.start([.chatd])
-        let client = try RPCClient(peer: "chatd", endpoint: hub.config.endpoint(for: .chatd), clock: SystemClock(),
-                                   logger: Logger(daemon: "test", sink: MemoryLogSink()))
+        let client = try hub.client(of: .chatd)
         defer { client.close() }
         // When pinged
         let pong = try client.call(SysPing.self, RPCEmpty(), timeout: 2).get()
@@ -55,8 +54,7 @@ final class DaemonRuntimeTests: XCTestCase {
         // Given chatd running with a row in its store
         try hub.start([.chatd])
         try hub.daemons[.chatd]!.context.store.run("INSERT INTO daemon_meta (key, value) VALUES ('note', 'kept')")
-        let client = try RPCClient(peer: "chatd", endpoint: hub.config.endpoint(for: .chatd), clock: SystemClock(),
-                                   logger: Logger(daemon: "test", sink: MemoryLogSink()))
+        let client = try hub.client(of: .chatd)
         defer { client.close() }
         let target = hub.dataDirectory + "/backup-1"
         // When an operator asks for a backup, twice into the same place
@@ -79,8 +77,7 @@ final class DaemonRuntimeTests: XCTestCase {
     func testBackupOutsideTheDataDirectoryIsRefusedAndInsideItIsWritten() throws {
         // Given chatd running, a directory outside the data directory, and a link inside it leading there
         try hub.start([.chatd])
-        let client = try RPCClient(peer: "chatd", endpoint: hub.config.endpoint(for: .chatd), clock: SystemClock(),
-                                   logger: Logger(daemon: "test", sink: MemoryLogSink()))
+        let client = try hub.client(of: .chatd)
         defer { client.close() }
         let outside = NSTemporaryDirectory() + "appnorth-outside-" + String(TimeSortableID.shared.next().suffix(12))
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)

@@ -26,11 +26,6 @@ final class HubCurveTests: XCTestCase {
 
     override func tearDown() { hub.shutdown() }
 
-    private func client(of daemon: DaemonName, curve: CurveClientKeys?) throws -> RPCClient {
-        try RPCClient(peer: daemon.rawValue, endpoint: hub.config.endpoint(for: daemon), clock: SystemClock(),
-                      logger: Logger(daemon: "test", sink: MemoryLogSink()), defaultTimeout: 1, curve: curve)
-    }
-
     func testDaemonsReachEachOtherOverCurveAndOthersGetNoAnswer() throws {
         // Given the five daemons on loopback tcp:// endpoints
         XCTAssertTrue(hub.config.endpoint(for: .chatd).hasPrefix("tcp://127.0.0.1:"))
@@ -42,12 +37,12 @@ final class HubCurveTests: XCTestCase {
         XCTAssertEqual(health.status, 200, health.text)
 
         // And a client with the hub's keys is answered, one with another key or none is not
-        let member = try client(of: .chatd, curve: hub.config.curveClient(for: .chatd))
+        let member = try hub.client(of: .chatd, curve: hub.config.curveClient(for: .chatd))
         defer { member.close() }
         XCTAssertEqual(try member.call(SysPing.self, RPCEmpty()).get().name, "chatd")
         let strangerKeys = CurveClientKeys(keyPair: try CurveKeyPair.generate(), serverKey: pair.publicKey)
         for curve in [strangerKeys, nil] {
-            let outsider = try client(of: .chatd, curve: curve)
+            let outsider = try hub.client(of: .chatd, curve: curve)
             defer { outsider.close() }
             let result = outsider.call(SysPing.self, RPCEmpty(), timeout: 0.5)
             guard case let .failure(error) = result else { return XCTFail("an outsider was answered (curve: \(String(describing: curve)))") }

@@ -252,8 +252,7 @@ final class PushDeliveryTests: XCTestCase {
         let read = try fixture.userMessage(voter: PushFixture.voter(2))
         try fixture.teamReply(read, body: "b")
         try fixture.read(voter: PushFixture.voter(2))
-        let chatd = try RPCClient(peer: "chatd", endpoint: fixture.hub.config.endpoint(for: .chatd), clock: fixture.clock,
-                                  logger: Logger(daemon: "test", level: .error, clock: fixture.clock, sink: MemoryLogSink()))
+        let chatd = try fixture.hub.client(of: .chatd, clock: fixture.clock)
         defer { chatd.close() }
         let owners = [1, 2, 3].map { ChatUnreadState.Owner(kind: .token, value: SHA256.hex(PushFixture.voter($0))) }
 
