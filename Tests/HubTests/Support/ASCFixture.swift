@@ -1,18 +1,15 @@
 import Foundation
 import XCTest
-import TestSupport
 @testable import IngestService
 @testable import HubCrypto
-@testable import HubHTTPClient
 
 /// A fake App Store Connect (JSON:API over HTTP/2 and TLS, verifying every token on its own)
 /// and a hub with ingest and asod pointed at it, sealing credentials under `APPNORTH_CREDENTIALS_KEY`.
 final class ASCFixture: OperatorAPIClient {
     static let issuer = "69a6de70-03db-47e3-e053-5b8c7c11a4d1"
     static let keyId = "2X9R4HXF34"
-    let fake: FixtureProcess
+    let fake: FakeControl
     let key = ES256PrivateKey.generate()
-    private let control: HTTPClient
     private(set) var admin: AdminClient!
     var hub: HubHarness { admin.hub }
 
@@ -21,10 +18,7 @@ final class ASCFixture: OperatorAPIClient {
 
     init(apps: [[String: Any]], environment: [String: String] = [:]) throws {
         self.environment = [Keyring.environmentVariable: String(repeating: "cd", count: 32)].merging(environment) { _, new in new }
-        fake = try FixtureProcess(script: "fake_asc.py", lineCount: 2)
-        var options = HTTPClientOptions()
-        options.extraCAFile = fake.lines[1]
-        control = HTTPClient(options: options)
+        fake = try FakeControl(script: "fake_asc.py", tls: true)
         try controlPost("/__control/state", ["keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": key.publicKeyPEM]],
                                              "apps": apps])
         try startHub()
@@ -32,8 +26,8 @@ final class ASCFixture: OperatorAPIClient {
 
     func startHub() throws {
         var env = environment
-        env["APPNORTH_ASC_URL"] = "https://127.0.0.1:\(fake.port)"
-        env["APPNORTH_TLS_CA_FILE"] = fake.lines[1]
+        env["APPNORTH_ASC_URL"] = fake.baseURL
+        env["APPNORTH_TLS_CA_FILE"] = fake.caFile
         admin = try AdminClient(environment: env)
         try admin.hub.startDaemon(.asod)
     }
@@ -43,17 +37,11 @@ final class ASCFixture: OperatorAPIClient {
         fake.stop()
     }
 
-    func controlPost(_ path: String, _ body: Any) throws {
-        let bytes = Array(try JSONSerialization.data(withJSONObject: body))
-        let response = try control.send(HTTPClientRequest(method: "POST", url: "https://127.0.0.1:\(fake.port)" + path,
-                                                          headers: [("Content-Type", "application/json")], body: bytes))
-        XCTAssertEqual(response.status, 200)
-    }
+    func controlPost(_ path: String, _ body: Any) throws { try fake.post(path, body) }
 
     /// Every request the fake received after authentication, oldest first.
     func log() throws -> [[String: Any]] {
-        let response = try control.send(HTTPClientRequest(url: "https://127.0.0.1:\(fake.port)/__control/log"))
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+        try XCTUnwrap(try fake.get("/__control/log") as? [[String: Any]])
     }
 
     func connect(key pem: String? = nil, issuer: String = ASCFixture.issuer) throws -> HubReply {

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import TestSupport
 @testable import HubCrypto
 @testable import HubHTTPClient
 
@@ -8,8 +7,6 @@ import TestSupport
 /// JWTs with its own ES256 implementation, answers scripted replies per token and logs every
 /// push for the tests to assert on.
 final class PushFakeAPNs {
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
     /// One push as the fake received it.
     struct Logged {
         let token: String
@@ -32,38 +29,23 @@ final class PushFakeAPNs {
         var badge: Int? { aps["badge"] as? Int }
     }
 
-    private let fixture: FixtureProcess
-    let port: Int
-    let caFile: String
-    let control: HTTPClient
+    private let control: FakeControl
 
-    var baseURL: String { "https://127.0.0.1:\(port)" }
+    var baseURL: String { control.baseURL }
+    var caFile: String { control.caFile }
 
     init() throws {
-        fixture = try FixtureProcess(script: "fake_apns.py", lineCount: 2)
-        port = fixture.port
-        caFile = fixture.lines[1]
         var options = HTTPClientOptions()
         options.version = .http2
-        options.extraCAFile = caFile
         options.totalTimeout = 10
-        control = HTTPClient(options: options)
+        control = try FakeControl(script: "fake_apns.py", tls: true, options: options)
     }
 
-    func stop() { fixture.stop() }
-
-    @discardableResult
-    private func post(_ path: String, _ body: Any) throws -> HTTPClientResponse {
-        let data = try JSONSerialization.data(withJSONObject: body)
-        let response = try control.send(HTTPClientRequest(method: "POST", url: baseURL + path,
-                                                          headers: [("content-type", "application/json")], body: Array(data)))
-        guard response.status == 200 else { throw Failure(description: "\(path) answered \(response.status)") }
-        return response
-    }
+    func stop() { control.stop() }
 
     /// Makes the fake accept JWTs signed by `key` under `kid` for `teamId`.
     func trust(kid: String, teamId: String, key: ES256PrivateKey) throws {
-        try post("/control/keys", ["kid": kid, "teamId": teamId, "publicKey": key.publicKeyPEM])
+        try control.post("/control/keys", ["kid": kid, "teamId": teamId, "publicKey": key.publicKeyPEM])
     }
 
     /// Appends replies for a token, used one per push: `["status": 503]`, `["status": 410,
@@ -74,15 +56,14 @@ final class PushFakeAPNs {
 
     /// Appends replies for many tokens at once.
     func script(_ repliesByToken: [String: [[String: Any]]]) throws {
-        try post("/control/script", repliesByToken)
+        try control.post("/control/script", repliesByToken)
     }
 
-    func reset() throws { try post("/control/reset", [:]) }
+    func reset() throws { try control.post("/control/reset", [:]) }
 
     /// Every push received so far, in arrival order.
     func log() throws -> (requests: [Logged], connections: Int) {
-        let response = try control.send(HTTPClientRequest(url: baseURL + "/control/log"))
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        let json = try XCTUnwrap(try control.get("/control/log") as? [String: Any])
         let requests = (json["requests"] as? [[String: Any]] ?? []).map { entry -> Logged in
             let payload = entry["payload"] as? [String: Any] ?? [:]
             let raw = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
