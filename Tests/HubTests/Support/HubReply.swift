@@ -30,4 +30,7 @@ struct HubReply {
     var fields: [String: [String]] { (json["error"] as? [String: Any])?["fields"] as? [String: [String]] ?? [:] }
 
     func header(_ name: String) -> String? { headers.first { $0.0 == name.lowercased() }?.1 }
+
+    /// The body decoded as the SDK decodes it.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(body)) }
 }

@@ -22,7 +22,7 @@ final class PublicCommunityTests: XCTestCase {
         XCTAssertEqual(config.json["features"] as? [String: String], ["chat": "anyone"])
         XCTAssertEqual(config.json["languages"] as? [String], ["en", "de"])
         XCTAssertEqual(boards.status, 200)
-        let decoded = try JSONDecoder().decode(SDKBoards.self, from: Data(boards.body))
+        let decoded = try boards.decode(SDKBoards.self)
         XCTAssertEqual(decoded.boards.map(\.slug), ["ideas"])
         XCTAssertEqual(decoded.boards[0].policies.vote, "anyone")
         XCTAssertEqual(decoded.boards[0].statuses.filter(\.isFinal).map(\.slug), ["done", "declined"])
@@ -41,10 +41,10 @@ final class PublicCommunityTests: XCTestCase {
         }
         // When a client loads the board's ideas, then the idea by slug, then its comments two at a time
         let list = try community.get("/ideas", ["board": "ideas"])
-        let page = try JSONDecoder().decode(SDKPage<SDKIdea>.self, from: Data(list.body))
+        let page = try list.decode(SDKPage<SDKIdea>.self)
         XCTAssertEqual(page.items.map(\.id), [id])
         XCTAssertNil(page.nextCursor)
-        let bySlug = try JSONDecoder().decode(SDKIdea.self, from: Data(try community.get("/ideas/\(page.items[0].slug)").body))
+        let bySlug = try community.get("/ideas/\(page.items[0].slug)").decode(SDKIdea.self)
         XCTAssertEqual(bySlug.id, id)
         XCTAssertEqual(bySlug.commentCount, 3)
         XCTAssertEqual(bySlug.status?.slug, "open")
@@ -72,7 +72,7 @@ final class PublicCommunityTests: XCTestCase {
         func vote(_ voted: Bool, token: String = PublicAPI.voterToken) throws -> [String: Any] {
             let response = try community.send("PUT", "/ideas/\(id)/vote", ["voted": voted], token: token)
             XCTAssertEqual(response.status, 200, response.text)
-            _ = try JSONDecoder().decode(SDKVote.self, from: Data(response.body))
+            _ = try response.decode(SDKVote.self)
             return response.json
         }
         // When one participant votes twice and another once
@@ -102,7 +102,7 @@ final class PublicCommunityTests: XCTestCase {
         // When an idea is submitted there
         let response = try community.send("POST", "/ideas", ["board": "reviewed", "title": "Needs a review first"])
         XCTAssertEqual(response.status, 201)
-        let creation = try JSONDecoder().decode(SDKCreation<SDKIdea>.self, from: Data(response.body))
+        let creation = try response.decode(SDKCreation<SDKIdea>.self)
         // Then it is reported moderated and pending, absent from lists and hidden from others
         XCTAssertTrue(creation.moderated)
         XCTAssertEqual(creation.value.moderation, "pending")

@@ -30,7 +30,7 @@ final class PublicIdeaListTests: XCTestCase {
             if let cursor { q["cursor"] = cursor }
             let reply = try community.get("/ideas", q)
             XCTAssertEqual(reply.status, 200, reply.text)
-            let page = try JSONDecoder().decode(SDKPage<SDKIdea>.self, from: Data(reply.body))
+            let page = try reply.decode(SDKPage<SDKIdea>.self)
             ids += page.items.map(\.id)
             cursor = page.nextCursor
             pages += 1

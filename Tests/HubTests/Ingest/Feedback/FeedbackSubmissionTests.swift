@@ -48,7 +48,7 @@ final class FeedbackSubmissionTests: XCTestCase {
                                key: "report-key-0001", headers: headers)
         // Then the receipt decodes as the SDK's type and names the row
         XCTAssertEqual(reply.status, 201, reply.text)
-        let receipt = try JSONDecoder().decode(SDKFeedbackReceipt.self, from: Data(reply.body))
+        let receipt = try reply.decode(SDKFeedbackReceipt.self)
         XCTAssertTrue(receipt.screenshotStored)
         XCTAssertFalse(receipt.deduplicated)
         XCTAssertEqual(receipt.correlationId, reply.header("X-Correlation-Id"))
@@ -88,8 +88,8 @@ final class FeedbackSubmissionTests: XCTestCase {
         let second = try submit(body, key: "retry-key-0001")
         // Then the receipt is the same but deduplicated, with one row, one event and one file
         XCTAssertEqual(second.status, 201, second.text)
-        let a = try JSONDecoder().decode(SDKFeedbackReceipt.self, from: Data(first.body))
-        let b = try JSONDecoder().decode(SDKFeedbackReceipt.self, from: Data(second.body))
+        let a = try first.decode(SDKFeedbackReceipt.self)
+        let b = try second.decode(SDKFeedbackReceipt.self)
         XCTAssertEqual(a.id, b.id)
         XCTAssertEqual(a.correlationId, b.correlationId)
         XCTAssertTrue(b.screenshotStored)

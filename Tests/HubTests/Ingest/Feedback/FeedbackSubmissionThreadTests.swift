@@ -15,7 +15,7 @@ final class FeedbackSubmissionThreadTests: XCTestCase {
         let headers = try email.map { try community.identityHeaders(email: $0) } ?? []
         let reply = try community.send("POST", "/feedback", FeedbackSubmissionTests.report(["type": "suggestion"]), headers: headers)
         XCTAssertEqual(reply.status, 201, reply.text)
-        return try JSONDecoder().decode(SDKFeedbackReceipt.self, from: Data(reply.body)).id
+        return try reply.decode(SDKFeedbackReceipt.self).id
     }
 
     func insertReply(_ feedbackId: String, _ id: String, _ message: String, isInternal: Bool, at createdAt: String) throws {
@@ -40,7 +40,7 @@ final class FeedbackSubmissionThreadTests: XCTestCase {
         let reply = try thread(id, as: "ana@example.com")
         // Then it decodes as the SDK's thread, replies oldest first, note absent
         XCTAssertEqual(reply.status, 200, reply.text)
-        let decoded = try JSONDecoder().decode(SDKFeedbackThread.self, from: Data(reply.body))
+        let decoded = try reply.decode(SDKFeedbackThread.self)
         XCTAssertEqual(decoded.id, id)
         XCTAssertEqual(decoded.type, "suggestion")
         XCTAssertEqual(decoded.status, "in_progress")
