@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+import TestSupport
+@testable import HubHTTPServer
+@testable import HubRuntime
+
+/// Records what the server reports per request.
+final class RecordingObserver: HTTPServerObserver, @unchecked Sendable {
+    struct Entry { let method: String; let route: String; let status: Int; let duration: TimeInterval }
+    private let lock = NSLock()
+    private var stored: [Entry] = []
+    var entries: [Entry] { lock.withLock { stored } }
+    func requestCompleted(method: String, route: String, status: Int, duration: TimeInterval) {
+        lock.withLock { stored.append(Entry(method: method, route: route, status: status, duration: duration)) }
+    }
+}
+
+/// A real server on an ephemeral loopback port, stopped at the end of the test.
+final class TestServerFixture {
+    let server: HTTPServer
+    let sink = MemoryLogSink()
+    let observer = RecordingObserver()
+    var port: UInt16 { server.port }
+
+    init(threads: Int = 2, maxBodyBytes: Int = 1024, options adjust: (inout HTTPServerOptions) -> Void = { _ in },
+         _ configure: (Router) -> Void) throws {
+        let router = Router()
+        configure(router)
+        var options = HTTPServerOptions(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes)
+        adjust(&options)
+        server = HTTPServer(router: router, options: options, logger: Logger(daemon: "test", sink: sink), observer: observer)
+        try server.start()
+    }
+
+    deinit { server.stop() }
+
+    /// Log lines whose `msg` is `request`, waiting briefly because the completion callback
+    /// runs just after the response bytes leave.
+    func accessLogLines(atLeast count: Int) -> [String] {
+        let lines = { self.sink.lines.filter { $0.contains("\"msg\":\"request\"") } }
+        _ = eventually(timeout: 2, every: 0.005) { lines().count >= count }
+        return lines()
+    }
+}
+
+/// Parses a JSON object for assertions.
+func jsonObject(_ text: String) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+}
