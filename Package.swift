@@ -12,18 +12,24 @@ let package = Package(
         .executable(name: "asod", targets: ["asod"]),
     ],
     targets: [
-        .systemLibrary(name: "CZeroMQ", path: "Sources/CZeroMQ", pkgConfig: "libzmq",
-                       providers: [.apt(["libzmq3-dev"])]),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
-                       providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
-                       providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
-                       providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(
+            name: "CZeroMQ", path: "Sources/CZeroMQ", pkgConfig: "libzmq",
+            providers: [.apt(["libzmq3-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]),
         // The shared pieces by concern, each linking only the system library it wraps, so a
         // daemon maps only the libraries it uses (libvips and libmicrohttpd only in ingest).
         .target(name: "HubRuntime"),
@@ -37,29 +43,39 @@ let package = Package(
         .target(name: "HubAppStoreConnect", dependencies: ["HubRuntime", "HubCrypto", "HubHTTPClient"]),
         // Each daemon: a library with its store, handlers and the builder tests call too,
         // and an executable whose main only loads config and runs it.
-        .target(name: "IngestService",
-                dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubImaging"]),
+        .target(
+            name: "IngestService",
+            dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubImaging"]),
         .target(name: "ChatService", dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon"]),
         .target(name: "PushService", dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPClient"]),
-        .target(name: "MarketService", dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPClient"]),
-        .target(name: "ASOService",
-                dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPClient", "HubAppStoreConnect"],
-                resources: [.copy("Pricing/Data/big-mac")]),
+        .target(
+            name: "MarketService", dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPClient"]),
+        .target(
+            name: "ASOService",
+            dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPClient", "HubAppStoreConnect"],
+            resources: [.copy("Pricing/Data/big-mac")]),
         .executableTarget(name: "ingest", dependencies: ["IngestService", "HubDaemon"]),
         .executableTarget(name: "chatd", dependencies: ["ChatService", "HubDaemon"]),
         .executableTarget(name: "pushd", dependencies: ["PushService", "HubDaemon"]),
         .executableTarget(name: "marketd", dependencies: ["MarketService", "HubDaemon"]),
         .executableTarget(name: "asod", dependencies: ["ASOService", "HubDaemon"]),
         // Measurements that need the hub's own types (bench/ scripts call it).
-        .executableTarget(name: "appnorth-bench",
-                         dependencies: ["ChatService", "HubRuntime", "HubCrypto", "HubMessaging", "HubDaemon", "HubHTTPClient"]),
+        .executableTarget(
+            name: "appnorth-bench",
+            dependencies: ["ChatService", "HubRuntime", "HubCrypto", "HubMessaging", "HubDaemon", "HubHTTPClient"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SharedTests",
-                    dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubHTTPClient",
-                                   "HubImaging", "HubAppStoreConnect", "TestSupport"]),
-        .testTarget(name: "HubTests",
-                    dependencies: ["IngestService", "ChatService", "PushService", "MarketService", "ASOService",
-                                   "HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubHTTPClient",
-                                   "TestSupport"]),
+        .testTarget(
+            name: "SharedTests",
+            dependencies: [
+                "HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubHTTPClient",
+                "HubImaging", "HubAppStoreConnect", "TestSupport",
+            ]),
+        .testTarget(
+            name: "HubTests",
+            dependencies: [
+                "IngestService", "ChatService", "PushService", "MarketService", "ASOService",
+                "HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubHTTPClient",
+                "TestSupport",
+            ]),
     ]
 )

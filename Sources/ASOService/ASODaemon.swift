@@ -30,27 +30,33 @@ public enum ASODaemon {
             // lookups run on the explorer's queue, so they share its client.
             let explorer = ASOExplorerService(store: store, client: provider(), clock: context.clock, logger: context.logger)
             let candidates = ASOCandidateFinder(store: store, client: explorer.client, logger: context.logger)
-            let collector = ASORankCollector(store: store, client: provider(), clock: context.clock, logger: context.logger,
-                                             callsPerMinute: config.asoCallsPerMinute)
+            let collector = ASORankCollector(
+                store: store, client: provider(), clock: context.clock, logger: context.logger,
+                callsPerMinute: config.asoCallsPerMinute)
             ASOHandlers.install(on: context.rpc, store: store, explorer: explorer, candidates: candidates)
             context.jobs.add(name: "aso-ranks", interval: config.asoInterval > 0 ? config.asoInterval : nil) { try collector.runPass() }
             // A live search in progress finishes before the store closes.
             context.lifecycle.onShutdown("aso explorer") { explorer.queue.sync {} }
-            let keyring = try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
-                                                 logger: context.logger)
-            let connections = ASCConnections(db: context.store, clock: context.clock, keyring: keyring,
-                                             baseURL: context.config.ascURL, caFile: context.config.tlsCAFile,
-                                             timeout: context.config.ascTimeout)
+            let keyring = try HubKeyring.resolve(
+                credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
+                logger: context.logger)
+            let connections = ASCConnections(
+                db: context.store, clock: context.clock, keyring: keyring,
+                baseURL: context.config.ascURL, caFile: context.config.tlsCAFile,
+                timeout: context.config.ascTimeout)
             let work = ASCWorkQueue(rpc: context.rpc)
             ASCConnectionHandlers.install(on: context.rpc, work: work, connections: connections)
-            ASCReviewHandlers.install(on: context.rpc, work: work,
-                                      reviews: ASCReviews(db: context.store, clock: context.clock, connections: connections))
-            ASCMetadataHandlers.install(on: context.rpc, work: work,
-                                        metadata: ASCMetadata(db: context.store, clock: context.clock, connections: connections))
+            ASCReviewHandlers.install(
+                on: context.rpc, work: work,
+                reviews: ASCReviews(db: context.store, clock: context.clock, connections: connections))
+            ASCMetadataHandlers.install(
+                on: context.rpc, work: work,
+                metadata: ASCMetadata(db: context.store, clock: context.clock, connections: connections))
             let prices = ASCPrices(db: context.store, clock: context.clock, connections: connections, index: try BigMacIndex.bundled())
             ASCPriceHandlers.install(on: context.rpc, work: work, prices: prices)
-            PriceJobHandlers.install(on: context, work: work, jobs: PriceJobs(db: context.store, clock: context.clock, connections: connections),
-                                     prices: prices, daemonJobs: context.jobs)
+            PriceJobHandlers.install(
+                on: context, work: work, jobs: PriceJobs(db: context.store, clock: context.clock, connections: connections),
+                prices: prices, daemonJobs: context.jobs)
         }
     }
 }

@@ -19,8 +19,9 @@ public enum ChatDaemon {
 
     public static var spec: DaemonSpec {
         DaemonSpec(name: .chatd, migrations: migrations) { context in
-            let store = ChatStore(db: context.store, clock: context.clock,
-                                  objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory))
+            let store = ChatStore(
+                db: context.store, clock: context.clock,
+                objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory))
             ChatUserHandlers.install(on: context.rpc, store: store)
             ChatTeamHandlers.install(on: context.rpc, store: store)
             ChatCardHandlers.install(on: context.rpc, store: store)

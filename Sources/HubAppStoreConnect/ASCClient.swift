@@ -62,11 +62,15 @@ public final class ASCClient: @unchecked Sendable {
     }
 
     /// Every resource of a list with the resources it `include`s, following `links.next`.
-    public func list<A: Decodable, I: Decodable>(_ path: String, query: [(String, String)], including: I.Type,
-                                                 maxPages: Int = ASCClient.maximumPages)
-        throws -> (data: [JSONAPIResource<A>], included: [JSONAPIResource<I>]) {
+    public func list<A: Decodable, I: Decodable>(
+        _ path: String, query: [(String, String)], including: I.Type,
+        maxPages: Int = ASCClient.maximumPages
+    )
+        throws -> (data: [JSONAPIResource<A>], included: [JSONAPIResource<I>])
+    {
         var url = self.url(path, query)
-        var data: [JSONAPIResource<A>] = [], included: [JSONAPIResource<I>] = []
+        var data: [JSONAPIResource<A>] = []
+        var included: [JSONAPIResource<I>] = []
         for _ in 0..<max(1, maxPages) {
             let page = try decode(JSONAPIListIncluding<A, I>.self, try send("GET", url, body: nil, write: false))
             data += page.data
@@ -80,7 +84,9 @@ public final class ASCClient: @unchecked Sendable {
     /// A write (`POST`, `PATCH`, `DELETE`) with a JSON:API body; the answer's resource, if any.
     /// A failure after the request may have reached Apple is `outcomeUnknown`.
     @discardableResult
-    public func write<A: Decodable>(_ method: String, _ path: String, body: [String: Any]?, as: A.Type = A.self) throws -> JSONAPIResource<A>? {
+    public func write<A: Decodable>(_ method: String, _ path: String, body: [String: Any]?, as: A.Type = A.self) throws -> JSONAPIResource<
+        A
+    >? {
         let bytes = try body.map { Array(try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys])) }
         let response = try send(method, url(path, []), body: bytes, write: true)
         guard !response.body.isEmpty else { return nil }
@@ -92,10 +98,12 @@ public final class ASCClient: @unchecked Sendable {
         if !query.isEmpty {
             var allowed = CharacterSet.alphanumerics
             allowed.insert(charactersIn: "-._~")
-            text += "?" + query.map { name, value in
-                (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name) + "="
-                    + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
-            }.joined(separator: "&")
+            text +=
+                "?"
+                + query.map { name, value in
+                    (name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name) + "="
+                        + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+                }.joined(separator: "&")
         }
         return text
     }

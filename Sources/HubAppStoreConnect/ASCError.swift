@@ -33,14 +33,14 @@ public enum ASCError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidCredentials(why): return "\(code): \(why)"
+        case .invalidCredentials(let why): return "\(code): \(why)"
         case .credentialsUnreadable: return "\(code): the private key is not a PKCS#8 P-256 (.p8) key"
-        case let .credentialsRejected(status): return "\(code): App Store Connect answered \(status)"
-        case let .notFound(what): return "\(code): \(what)"
-        case let .rejected(status, appleCode, detail): return "\(code): \(status) \(appleCode ?? "") \(detail ?? "")"
-        case let .unavailable(why): return "\(code): \(why)"
-        case let .outcomeUnknown(why): return "\(code): \(why)"
-        case let .unexpectedResponse(why): return "\(code): \(why)"
+        case .credentialsRejected(let status): return "\(code): App Store Connect answered \(status)"
+        case .notFound(let what): return "\(code): \(what)"
+        case .rejected(let status, let appleCode, let detail): return "\(code): \(status) \(appleCode ?? "") \(detail ?? "")"
+        case .unavailable(let why): return "\(code): \(why)"
+        case .outcomeUnknown(let why): return "\(code): \(why)"
+        case .unexpectedResponse(let why): return "\(code): \(why)"
         }
     }
 }

@@ -35,7 +35,7 @@ public enum CryptoError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidKey: return "\(code): expected an EC P-256 private key in PEM (PKCS#8 or SEC1)"
-        case let .invalidKeyring(reason): return "\(code): \(reason)"
+        case .invalidKeyring(let reason): return "\(code): \(reason)"
         case .unknownKeyVersion: return "\(code): the value was sealed under a key version that is not configured"
         case .malformedSealedValue: return "\(code): the sealed value is not in the expected format"
         case .authenticationFailed: return "\(code): the sealed value or its associated data was altered"

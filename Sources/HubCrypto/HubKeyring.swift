@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import HubRuntime
+    import Glibc
+    import HubRuntime
 #endif
 
 /// The one place every daemon gets the hub's keyring from: `APPNORTH_CREDENTIALS_KEY` when it
@@ -23,7 +24,8 @@ public enum HubKeyring {
     public static func resolve(credentialsKey: String?, dataDirectory: String, logger: Logger) throws -> Keyring {
         if let spec = credentialsKey {
             let keyring = try Keyring(spec: spec)
-            logger.info("credentials keyring", ["source": Keyring.environmentVariable, "versions": keyring.versions.joined(separator: ",")])
+            logger.info(
+                "credentials keyring", ["source": Keyring.environmentVariable, "versions": keyring.versions.joined(separator: ",")])
             return keyring
         }
         let path = path(dataDirectory: dataDirectory)

@@ -11,11 +11,11 @@ public enum JWTClaim: Equatable, Sendable, ExpressibleByStringLiteral, Expressib
 
     func appendJSON(to out: inout String) {
         switch self {
-        case let .string(s):
+        case .string(let s):
             JSONText.appendString(s, to: &out)
-        case let .int(n):
+        case .int(let n):
             out.append(String(n))
-        case let .strings(list):
+        case .strings(let list):
             out.append("[")
             for (i, s) in list.enumerated() {
                 if i > 0 { out.append(",") }

@@ -33,9 +33,13 @@ public struct JWTSigner: Sendable {
 
     /// An App Store Connect API token: `iss` is the issuer ID; Apple refuses lifetimes over
     /// 20 minutes.
-    public func appStoreConnectToken(issuerId: String, issuedAt: Int64, expiresAt: Int64,
-                                     audience: String = "appstoreconnect-v1") throws -> String {
-        try sign(claims: ["iss": .string(issuerId), "iat": .int(issuedAt), "exp": .int(expiresAt),
-                          "aud": .string(audience)])
+    public func appStoreConnectToken(
+        issuerId: String, issuedAt: Int64, expiresAt: Int64,
+        audience: String = "appstoreconnect-v1"
+    ) throws -> String {
+        try sign(claims: [
+            "iss": .string(issuerId), "iat": .int(issuedAt), "exp": .int(expiresAt),
+            "aud": .string(audience),
+        ])
     }
 }

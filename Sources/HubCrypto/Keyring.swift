@@ -63,7 +63,8 @@ public struct Keyring: Sendable, CustomStringConvertible {
         _ env: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Keyring? {
         guard let spec = env[environmentVariable],
-              !spec.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            !spec.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        else { return nil }
         return try Keyring(spec: spec)
     }
 
@@ -72,8 +73,9 @@ public struct Keyring: Sendable, CustomStringConvertible {
     public func seal(_ plaintext: [UInt8], associatedData: [UInt8]) throws -> String {
         let entry = entries[0]
         let nonce = SecureRandom.bytes(AESGCM.nonceSize)
-        let sealed = try AESGCM.seal(key: entry.key, nonce: nonce, plaintext: plaintext,
-                                     associatedData: associatedData)
+        let sealed = try AESGCM.seal(
+            key: entry.key, nonce: nonce, plaintext: plaintext,
+            associatedData: associatedData)
         return entry.version + ":" + Base64URL.encode(nonce + sealed)
     }
 
@@ -86,11 +88,13 @@ public struct Keyring: Sendable, CustomStringConvertible {
             throw CryptoError.unknownKeyVersion
         }
         guard let blob = Base64URL.decode(String(sealed[sealed.index(after: colon)...])),
-              blob.count >= AESGCM.nonceSize + AESGCM.tagSize else {
+            blob.count >= AESGCM.nonceSize + AESGCM.tagSize
+        else {
             throw CryptoError.malformedSealedValue
         }
-        return try AESGCM.open(key: entry.key, nonce: Array(blob[..<AESGCM.nonceSize]),
-                               sealed: Array(blob[AESGCM.nonceSize...]), associatedData: associatedData)
+        return try AESGCM.open(
+            key: entry.key, nonce: Array(blob[..<AESGCM.nonceSize]),
+            sealed: Array(blob[AESGCM.nonceSize...]), associatedData: associatedData)
     }
 
     /// Seals the UTF-8 bytes of `plaintext`.

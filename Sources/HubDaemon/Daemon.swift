@@ -14,19 +14,23 @@ public final class Daemon: @unchecked Sendable {
     public init(spec: DaemonSpec, config: HubConfig, clock: Clock, logger: Logger) throws {
         self.spec = spec
         try DataDirectory.secure(config.dataDirectory, objectStoreDirectory: config.objectStoreDirectory, logger: logger)
-        let store = try StoreOpener.open(path: config.storePath(for: spec.name), migrations: spec.migrations,
-                                         logger: logger, clock: clock) { db in try Daemon.verifyOwner(db, spec.name) }
+        let store = try StoreOpener.open(
+            path: config.storePath(for: spec.name), migrations: spec.migrations,
+            logger: logger, clock: clock
+        ) { db in try Daemon.verifyOwner(db, spec.name) }
         let rpc: RPCServer
         do {
             try Daemon.verifyOwner(store, spec.name)
-            rpc = try RPCServer(name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger,
-                                curve: try config.curveServer(for: spec.name))
+            rpc = try RPCServer(
+                name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger,
+                curve: try config.curveServer(for: spec.name))
         } catch {
             store.close()
             throw error
         }
-        context = DaemonContext(name: spec.name, config: config, clock: clock, logger: logger, store: store,
-                                rpc: rpc, lifecycle: ServiceLifecycle(logger: logger))
+        context = DaemonContext(
+            name: spec.name, config: config, clock: clock, logger: logger, store: store,
+            rpc: rpc, lifecycle: ServiceLifecycle(logger: logger))
     }
 
     public var lifecycle: ServiceLifecycle { context.lifecycle }
@@ -42,8 +46,12 @@ public final class Daemon: @unchecked Sendable {
         ctx.lifecycle.onShutdown("rpc") { ctx.rpc.stop() }
         try spec.install(ctx)
         ctx.rpc.start()
-        ctx.logger.info("started", ["version": AppNorth.version, "endpoint": ctx.config.endpoint(for: ctx.name),
-                                    "store": ctx.store.path])
+        ctx.logger.info(
+            "started",
+            [
+                "version": AppNorth.version, "endpoint": ctx.config.endpoint(for: ctx.name),
+                "store": ctx.store.path,
+            ])
     }
 
     /// Stops intake, drains, closes the store. Same steps as on SIGTERM.
@@ -55,8 +63,9 @@ public final class Daemon: @unchecked Sendable {
         guard try db.queryOne("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'daemon_meta'") != nil else { return }
         let owner = try db.queryOne("SELECT value FROM daemon_meta WHERE key = 'daemon'")?.string("value")
         guard owner == name.rawValue else {
-            throw ConfigError.invalid(name: "APPNORTH_DATA_DIR", value: db.path,
-                                      reason: "this store belongs to \(owner ?? "no daemon"), not \(name.rawValue)")
+            throw ConfigError.invalid(
+                name: "APPNORTH_DATA_DIR", value: db.path,
+                reason: "this store belongs to \(owner ?? "no daemon"), not \(name.rawValue)")
         }
     }
 
@@ -71,8 +80,9 @@ public final class Daemon: @unchecked Sendable {
         do {
             directory = try DataDirectory.makeConfinedDirectory(requested, in: ctx.config.dataDirectory)
         } catch DataDirectoryError.outsideDataDirectory {
-            throw RPCError(code: SysBackup.directoryNotAllowed,
-                           message: "backup directory must be inside the data directory \(ctx.config.dataDirectory)", status: 403)
+            throw RPCError(
+                code: SysBackup.directoryNotAllowed,
+                message: "backup directory must be inside the data directory \(ctx.config.dataDirectory)", status: 403)
         } catch let error as DataDirectoryError {
             throw RPCError(code: SysBackup.failed, message: "\(error)", status: 409)
         }

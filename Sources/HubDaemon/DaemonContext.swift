@@ -16,8 +16,10 @@ public final class DaemonContext: @unchecked Sendable {
     /// The daemon's scheduled jobs; one instance answers `jobs.run` for all of them.
     public private(set) lazy var jobs = DaemonJobs(context: self)
 
-    init(name: DaemonName, config: HubConfig, clock: Clock, logger: Logger, store: SQLiteDatabase,
-         rpc: RPCServer, lifecycle: ServiceLifecycle) {
+    init(
+        name: DaemonName, config: HubConfig, clock: Clock, logger: Logger, store: SQLiteDatabase,
+        rpc: RPCServer, lifecycle: ServiceLifecycle
+    ) {
         self.name = name
         self.config = config
         self.clock = clock

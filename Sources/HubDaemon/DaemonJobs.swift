@@ -33,9 +33,10 @@ public final class DaemonJobs: @unchecked Sendable {
         context.rpc.registerDeferred(JobRun.self) { [self] request, _, reply in
             guard let job = lock.withLock({ jobs[request.name] }) else {
                 let known = lock.withLock { jobs.keys.sorted() }.joined(separator: ", ")
-                throw RPCError(code: JobRun.unknownJobCode,
-                               message: "No job named \(JSONText.quoted(request.name)) runs in \(context.name.rawValue); available: \(known).",
-                               status: 404)
+                throw RPCError(
+                    code: JobRun.unknownJobCode,
+                    message: "No job named \(JSONText.quoted(request.name)) runs in \(context.name.rawValue); available: \(known).",
+                    status: 404)
             }
             job.queue.async { reply(Self.outcome(of: job.pass)) }
         }

@@ -94,8 +94,9 @@ final class CurlEasy {
 
     func check(_ code: CURLcode, _ option: CURLoption) throws {
         guard code == CURLE_OK else {
-            throw HTTPClientError.transport(code: Int(code.rawValue),
-                                            message: "option \(option.rawValue): " + String(cString: curl_easy_strerror(code)))
+            throw HTTPClientError.transport(
+                code: Int(code.rawValue),
+                message: "option \(option.rawValue): " + String(cString: curl_easy_strerror(code)))
         }
     }
 }

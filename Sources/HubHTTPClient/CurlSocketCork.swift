@@ -23,19 +23,21 @@ final class CurlSocketCork {
     func install(on easy: CurlEasy) throws {
         let context = Unmanaged.passUnretained(self).toOpaque()
         try easy.set(CURLOPT_SOCKOPTDATA, pointer: context)
-        try easy.check(an_curl_easy_setopt_sockoptcb(easy.handle) { context, socket, purpose in
-            if let context, purpose == CURLSOCKTYPE_IPCXN {
-                Unmanaged<CurlSocketCork>.fromOpaque(context).takeUnretainedValue().sockets.insert(socket)
-            }
-            return CURL_SOCKOPT_OK
-        }, CURLOPT_SOCKOPTFUNCTION)
+        try easy.check(
+            an_curl_easy_setopt_sockoptcb(easy.handle) { context, socket, purpose in
+                if let context, purpose == CURLSOCKTYPE_IPCXN {
+                    Unmanaged<CurlSocketCork>.fromOpaque(context).takeUnretainedValue().sockets.insert(socket)
+                }
+                return CURL_SOCKOPT_OK
+            }, CURLOPT_SOCKOPTFUNCTION)
         try easy.set(CURLOPT_CLOSESOCKETDATA, pointer: context)
-        try easy.check(an_curl_easy_setopt_closesocketcb(easy.handle) { context, socket in
-            if let context {
-                Unmanaged<CurlSocketCork>.fromOpaque(context).takeUnretainedValue().sockets.remove(socket)
-            }
-            return close(socket)
-        }, CURLOPT_CLOSESOCKETFUNCTION)
+        try easy.check(
+            an_curl_easy_setopt_closesocketcb(easy.handle) { context, socket in
+                if let context {
+                    Unmanaged<CurlSocketCork>.fromOpaque(context).takeUnretainedValue().sockets.remove(socket)
+                }
+                return close(socket)
+            }, CURLOPT_CLOSESOCKETFUNCTION)
     }
 
     /// Holds what libcurl writes next in the sockets' send buffers.

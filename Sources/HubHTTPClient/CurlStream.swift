@@ -36,8 +36,9 @@ final class CurlStream {
     func configure(_ easy: CurlEasy, options: HTTPClientOptions, cork: CurlSocketCork) throws {
         if let failure = prepared.failure { throw failure }
         // libcurl formats its User-Agent for every request, even one whose headers replace it.
-        let shape = CurlRequestShape(method: prepared.method, hasBody: prepared.body != nil, https: prepared.https,
-                                     userAgent: !(shared?.replacesUserAgent ?? false))
+        let shape = CurlRequestShape(
+            method: prepared.method, hasBody: prepared.body != nil, https: prepared.https,
+            userAgent: !(shared?.replacesUserAgent ?? false))
         if easy.shape != shape {
             if easy.shape != nil { easy.reset() }
             try configureShape(easy, shape: shape, options: options)
@@ -80,19 +81,23 @@ final class CurlStream {
         } else if shape.method != "GET" {
             try easy.set(CURLOPT_CUSTOMREQUEST, shape.method)
         }
-        try easy.set(CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let stream = Unmanaged<CurlStream>.fromOpaque(context).takeUnretainedValue()
-            return stream.receive(UnsafeRawBufferPointer(start: data, count: size * count))
-        })
+        try easy.set(
+            CURLOPT_WRITEFUNCTION,
+            callback: { data, size, count, context in
+                guard let data, let context else { return 0 }
+                let stream = Unmanaged<CurlStream>.fromOpaque(context).takeUnretainedValue()
+                return stream.receive(UnsafeRawBufferPointer(start: data, count: size * count))
+            })
     }
 
     /// The response (without headers), or the error libcurl's result stands for.
     func finish(_ code: CURLcode, easy: CurlEasy, options: HTTPClientOptions) -> Result<HTTPClientResponse, HTTPClientError> {
         if code == CURLE_OK {
             let version = easy.info(long: CURLINFO_HTTP_VERSION)
-            return .success(HTTPClientResponse(status: easy.info(long: CURLINFO_RESPONSE_CODE), headers: [], body: body,
-                                               httpVersion: version == CURL_HTTP_VERSION_2_0 ? .http2 : .http1_1))
+            return .success(
+                HTTPClientResponse(
+                    status: easy.info(long: CURLINFO_RESPONSE_CODE), headers: [], body: body,
+                    httpVersion: version == CURL_HTTP_VERSION_2_0 ? .http2 : .http11))
         }
         if code == CURLE_WRITE_ERROR && exceededLimit { return .failure(.responseTooLarge(limit: limit)) }
         guard let transfer = try? CurlTransfer(request: request, options: options) else {

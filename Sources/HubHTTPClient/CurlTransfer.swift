@@ -18,7 +18,8 @@ final class CurlTransfer {
     init(request: HTTPClientRequest, options: HTTPClientOptions) throws {
         let lowered = request.url.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
-              !request.url.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+            !request.url.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
+        else {
             throw HTTPClientError.invalidURL(Redactor.redactQuery(request.url))
         }
         self.request = request
@@ -55,17 +56,21 @@ final class CurlTransfer {
         try setHeaders(easy)
 
         let context = Unmanaged.passUnretained(self).toOpaque()
-        try easy.set(CURLOPT_WRITEFUNCTION, callback: { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
-        })
+        try easy.set(
+            CURLOPT_WRITEFUNCTION,
+            callback: { data, size, count, context in
+                guard let data, let context else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+            })
         try easy.set(CURLOPT_WRITEDATA, pointer: context)
-        try easy.set(CURLOPT_HEADERFUNCTION, callback: { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
-        })
+        try easy.set(
+            CURLOPT_HEADERFUNCTION,
+            callback: { data, size, count, context in
+                guard let data, let context else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: size * count))
+            })
         try easy.set(CURLOPT_HEADERDATA, pointer: context)
     }
 
@@ -73,8 +78,9 @@ final class CurlTransfer {
     func finish(_ code: CURLcode, easy: CurlEasy) throws -> HTTPClientResponse {
         if code == CURLE_OK {
             let version = easy.info(long: CURLINFO_HTTP_VERSION)
-            return HTTPClientResponse(status: easy.info(long: CURLINFO_RESPONSE_CODE), headers: headers, body: body,
-                                      httpVersion: version == CURL_HTTP_VERSION_2_0 ? .http2 : .http1_1)
+            return HTTPClientResponse(
+                status: easy.info(long: CURLINFO_RESPONSE_CODE), headers: headers, body: body,
+                httpVersion: version == CURL_HTTP_VERSION_2_0 ? .http2 : .http11)
         }
         throw error(for: code, easy: easy)
     }
@@ -92,10 +98,10 @@ final class CurlTransfer {
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .couldNotConnect(message)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
-             CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
-             CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
-             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
-             CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED:
+            CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
+            CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR,
+            CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
+            CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED:
             return .tls(message)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return .invalidURL(message)
@@ -106,7 +112,7 @@ final class CurlTransfer {
 
     private var httpVersionOption: Int {
         switch options.version {
-        case .http1_1: return CURL_HTTP_VERSION_1_1
+        case .http11: return CURL_HTTP_VERSION_1_1
         case .http2: return isHTTPS ? CURL_HTTP_VERSION_2TLS : CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE
         case .automatic: return CURL_HTTP_VERSION_2TLS
         }
@@ -122,7 +128,9 @@ final class CurlTransfer {
             try easy.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
             // COPYPOSTFIELDS copies: the handle never points into a Swift array.
             try body.withUnsafeBytes { bytes in
-                try easy.set(CURLOPT_COPYPOSTFIELDS, pointer: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+                try easy.set(
+                    CURLOPT_COPYPOSTFIELDS,
+                    pointer: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
             }
             if method != "POST" { try easy.set(CURLOPT_CUSTOMREQUEST, method) }
         } else if method == "HEAD" {
@@ -139,8 +147,9 @@ final class CurlTransfer {
         var lines: [String] = []
         for (name, value) in request.headers {
             guard !name.isEmpty, !(name + value).contains(where: { $0 == "\r" || $0 == "\n" }), !name.contains(":") else {
-                throw HTTPClientError.transport(code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue),
-                                                message: "invalid request header \(name)")
+                throw HTTPClientError.transport(
+                    code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue),
+                    message: "invalid request header \(name)")
             }
             // "Name;" is libcurl's spelling of a header with an empty value.
             lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")

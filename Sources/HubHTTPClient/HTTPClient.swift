@@ -1,5 +1,5 @@
-import Foundation
 import CCurl
+import Foundation
 
 /// A blocking HTTP client for calls to outside providers (iTunes, App Store Connect, APNs).
 ///

@@ -26,12 +26,12 @@ public enum HTTPClientError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .couldNotConnect(m): return "\(code): \(m)"
+        case .couldNotConnect(let m): return "\(code): \(m)"
         case .timedOut: return code
-        case let .tls(m): return "\(code): \(m)"
-        case let .responseTooLarge(limit): return "\(code): over \(limit) bytes"
-        case let .invalidURL(m): return "\(code): \(m)"
-        case let .transport(c, m): return "\(code) (\(c)): \(m)"
+        case .tls(let m): return "\(code): \(m)"
+        case .responseTooLarge(let limit): return "\(code): over \(limit) bytes"
+        case .invalidURL(let m): return "\(code): \(m)"
+        case .transport(let c, let m): return "\(code) (\(c)): \(m)"
         }
     }
 }

@@ -6,7 +6,7 @@ public struct HTTPClientOptions: Sendable, Equatable {
     /// Which HTTP version to ask for.
     public enum Preference: Sendable, Equatable {
         /// HTTP/1.1 only.
-        case http1_1
+        case http11
         /// HTTP/2: negotiated with ALPN over TLS (a server without h2 gets HTTP/1.1; the
         /// response's `httpVersion` tells); for `http://` URLs, h2c with prior knowledge.
         case http2

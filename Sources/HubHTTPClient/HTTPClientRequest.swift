@@ -12,8 +12,10 @@ public struct HTTPClientRequest: Sendable {
     /// Overrides `HTTPClientOptions.totalTimeout` for this request.
     public var timeout: TimeInterval?
 
-    public init(method: String = "GET", url: String, headers: [(String, String)] = [],
-                body: [UInt8]? = nil, timeout: TimeInterval? = nil) {
+    public init(
+        method: String = "GET", url: String, headers: [(String, String)] = [],
+        body: [UInt8]? = nil, timeout: TimeInterval? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

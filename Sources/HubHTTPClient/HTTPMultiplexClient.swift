@@ -58,15 +58,18 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     /// A stream that libcurl fails with `CURLE_HTTP2` before any response came (its connection
     /// went away under it, as when the server's GOAWAY refuses the streams it has not
     /// processed) is sent once more, on the next connection.
-    public func send(_ requests: [HTTPClientRequest],
-                     sharedHeaders: [(String, String)] = [],
-                     omitting: [String] = []) -> [Result<HTTPClientResponse, HTTPClientError>] {
+    public func send(
+        _ requests: [HTTPClientRequest],
+        sharedHeaders: [(String, String)] = [],
+        omitting: [String] = []
+    ) -> [Result<HTTPClientResponse, HTTPClientError>] {
         var batch: HTTPRequestBatch? = HTTPRequestBatch(requests: requests, sharedHeaders: sharedHeaders, omitting: omitting)
         var results: [Result<HTTPClientResponse, HTTPClientError>] = []
-        send(feed: {
-            defer { batch = nil }
-            return batch
-        }, completed: { results = $0 })
+        send(
+            feed: {
+                defer { batch = nil }
+                return batch
+            }, completed: { results = $0 })
         return results
     }
 
@@ -77,8 +80,10 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     /// order the batches came, once all of them (and all of the earlier batches') are known.
     /// Returns when every batch has completed. Both closures run on the calling thread with
     /// the client's lock held: they must not call the client.
-    public func send(feed next: () -> HTTPRequestBatch?,
-                     completed: ([Result<HTTPClientResponse, HTTPClientError>]) -> Void) {
+    public func send(
+        feed next: () -> HTTPRequestBatch?,
+        completed: ([Result<HTTPClientResponse, HTTPClientError>]) -> Void
+    ) {
         lock.lock()
         defer {
             cancelLock.withLock { cancelled = false }
@@ -133,11 +138,13 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
-                      let entry = active.removeValue(forKey: handle) else { continue }
+                    let entry = active.removeValue(forKey: handle)
+                else { continue }
                 let code = message.pointee.data.result
                 curl_multi_remove_handle(multi, handle)
                 if code == CURLE_HTTP2 && entry.easy.info(long: CURLINFO_RESPONSE_CODE) == 0
-                    && resent.insert(entry.tag).inserted {
+                    && resent.insert(entry.tag).inserted
+                {
                     idle.append(entry.easy)
                     batches.resend(entry.tag)
                     continue
@@ -196,8 +203,10 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
     }
 
     /// Configures a handle (a kept one when there is one) for the request and adds it to the multi.
-    private func start(_ request: HTTPStreamRequest, tag: HTTPBatchQueue.Tag, shared: CurlHeaderList?,
-                       multi: UnsafeMutableRawPointer) throws -> Active {
+    private func start(
+        _ request: HTTPStreamRequest, tag: HTTPBatchQueue.Tag, shared: CurlHeaderList?,
+        multi: UnsafeMutableRawPointer
+    ) throws -> Active {
         let easy = try idle.popLast() ?? CurlEasy()
         let stream = CurlStream(request: request, limit: options.maxResponseBytes, shared: shared)
         do {
@@ -225,9 +234,11 @@ public final class HTTPMultiplexClient: @unchecked Sendable {
 
     /// The multi handle failed as a whole: every transfer in flight fails and the connection
     /// is dropped so the next call starts clean; the caller must not use `multi` afterwards.
-    private func failAll(_ active: inout [UnsafeMutableRawPointer: Active],
-                         _ batches: inout HTTPBatchQueue,
-                         multi: UnsafeMutableRawPointer, failure: HTTPClientError) {
+    private func failAll(
+        _ active: inout [UnsafeMutableRawPointer: Active],
+        _ batches: inout HTTPBatchQueue,
+        multi: UnsafeMutableRawPointer, failure: HTTPClientError
+    ) {
         for (handle, entry) in active {
             curl_multi_remove_handle(multi, handle)
             batches.record(entry.tag, .failure(failure))

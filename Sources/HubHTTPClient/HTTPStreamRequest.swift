@@ -1,6 +1,6 @@
 import CCurl
-import Synchronization
 import HubRuntime
+import Synchronization
 
 /// A request made ready for a stream of `HTTPMultiplexClient` ahead of time, on any thread:
 /// its URL checked and parsed into libcurl's URL handle (`CURLOPT_CURLU`, which libcurl then

@@ -1,5 +1,5 @@
 /// The HTTP version a response actually came over.
 public enum HTTPVersion: String, Sendable, Equatable {
-    case http1_1 = "HTTP/1.1"
+    case http11 = "HTTP/1.1"
     case http2 = "HTTP/2"
 }

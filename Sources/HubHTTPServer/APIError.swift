@@ -28,7 +28,8 @@ public struct APIError: Error, Equatable {
     }
 
     /// 400 `INVALID_JSON`.
-    public static func invalidJSON(_ message: String = "The request body is not valid JSON.", fields: [String: [String]]? = nil) -> APIError {
+    public static func invalidJSON(_ message: String = "The request body is not valid JSON.", fields: [String: [String]]? = nil) -> APIError
+    {
         APIError(status: 400, code: "INVALID_JSON", message: message, fields: fields)
     }
 
@@ -44,8 +45,9 @@ public struct APIError: Error, Equatable {
 
     /// 405 `METHOD_NOT_ALLOWED` with an `Allow` header listing `allowed`.
     public static func methodNotAllowed(allowed: [String]) -> APIError {
-        APIError(status: 405, code: "METHOD_NOT_ALLOWED", message: "Method not allowed for this resource.",
-                 headers: [("Allow", allowed.joined(separator: ", "))])
+        APIError(
+            status: 405, code: "METHOD_NOT_ALLOWED", message: "Method not allowed for this resource.",
+            headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
     /// 400 `VALIDATION_FAILED` with per-field messages.
@@ -55,14 +57,16 @@ public struct APIError: Error, Equatable {
 
     /// 429 `RATE_LIMITED` with `Retry-After` in whole seconds.
     public static func rateLimited(retryAfter: Int) -> APIError {
-        APIError(status: 429, code: "RATE_LIMITED", message: "Too many requests; retry later.",
-                 headers: [("Retry-After", String(max(retryAfter, 0)))])
+        APIError(
+            status: 429, code: "RATE_LIMITED", message: "Too many requests; retry later.",
+            headers: [("Retry-After", String(max(retryAfter, 0)))])
     }
 
     /// 503 `SERVICE_UNAVAILABLE` with `Retry-After` in whole seconds.
     public static func unavailable(retryAfter: Int) -> APIError {
-        APIError(status: 503, code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable.",
-                 headers: [("Retry-After", String(max(retryAfter, 0)))])
+        APIError(
+            status: 503, code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable.",
+            headers: [("Retry-After", String(max(retryAfter, 0)))])
     }
 
     /// 500 `INTERNAL`; the message is generic on purpose, details go to the log.

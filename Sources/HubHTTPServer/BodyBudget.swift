@@ -15,8 +15,9 @@ final class BodyBudget: @unchecked Sendable {
         var current = held.load(ordering: .relaxed)
         while true {
             guard current + bytes <= limit else { return false }
-            let (exchanged, original) = held.compareExchange(expected: current, desired: current + bytes,
-                                                             ordering: .acquiringAndReleasing)
+            let (exchanged, original) = held.compareExchange(
+                expected: current, desired: current + bytes,
+                ordering: .acquiringAndReleasing)
             if exchanged { return true }
             current = original
         }

@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import HubRuntime
+    import Glibc
+    import HubRuntime
 #endif
 
 /// What keeps one client from holding the server's connections: a cap on open connections

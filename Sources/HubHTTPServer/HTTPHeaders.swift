@@ -28,7 +28,7 @@ public struct HTTPHeaders: Sequence {
         while true {
             switch (ai.next(), bi.next()) {
             case (nil, nil): return true
-            case let (x?, y?):
+            case (let x?, let y?):
                 if x == y { continue }
                 let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
                 let ly = (y >= 65 && y <= 90) ? y | 0x20 : y

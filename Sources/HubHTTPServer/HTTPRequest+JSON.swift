@@ -37,14 +37,14 @@ extension HTTPRequest {
             return out
         }
         switch error {
-        case let .keyNotFound(key, context):
+        case .keyNotFound(let key, let context):
             let field = name(context.codingPath + [key])
             return .invalidJSON("Missing field '\(field)'.", fields: [field: ["is required"]])
-        case let .typeMismatch(_, context), let .valueNotFound(_, context):
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
             let field = name(context.codingPath)
             if field.isEmpty { return .invalidJSON("The request body has the wrong shape.") }
             return .invalidJSON("Field '\(field)' has the wrong type.", fields: [field: ["has the wrong type"]])
-        case let .dataCorrupted(context):
+        case .dataCorrupted(let context):
             let field = name(context.codingPath)
             if field.isEmpty { return .invalidJSON() }
             return .invalidJSON("Field '\(field)' has an invalid value.", fields: [field: ["is invalid"]])

@@ -27,18 +27,23 @@ public struct HTTPRequest {
     public let scheme: String
     public let receivedAt: Date
 
-    public init(method: String, path: String, rawQuery: String? = nil, headers: HTTPHeaders = HTTPHeaders(),
-                body: [UInt8] = [], pathParameters: [String: String] = [:], correlationId: String = "local-request",
-                remoteAddress: String? = nil, scheme: String = "http", receivedAt: Date = Date()) {
+    public init(
+        method: String, path: String, rawQuery: String? = nil, headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [], pathParameters: [String: String] = [:], correlationId: String = "local-request",
+        remoteAddress: String? = nil, scheme: String = "http", receivedAt: Date = Date()
+    ) {
         let items = rawQuery.map { PercentDecoding.queryItems(Substring($0)) } ?? []
-        self.init(method: method, path: path, rawQuery: rawQuery, queryItems: items, headers: headers, body: body,
-                  pathParameters: pathParameters, correlationId: correlationId, remoteAddress: remoteAddress,
-                  peerAddress: remoteAddress, scheme: scheme, receivedAt: receivedAt)
+        self.init(
+            method: method, path: path, rawQuery: rawQuery, queryItems: items, headers: headers, body: body,
+            pathParameters: pathParameters, correlationId: correlationId, remoteAddress: remoteAddress,
+            peerAddress: remoteAddress, scheme: scheme, receivedAt: receivedAt)
     }
 
-    init(method: String, path: String, rawQuery: String?, queryItems: [(String, String)], headers: HTTPHeaders,
-         body: [UInt8], pathParameters: [String: String], correlationId: String, remoteAddress: String?,
-         peerAddress: String?, scheme: String, receivedAt: Date) {
+    init(
+        method: String, path: String, rawQuery: String?, queryItems: [(String, String)], headers: HTTPHeaders,
+        body: [UInt8], pathParameters: [String: String], correlationId: String, remoteAddress: String?,
+        peerAddress: String?, scheme: String, receivedAt: Date
+    ) {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery

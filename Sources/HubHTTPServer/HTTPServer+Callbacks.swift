@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
-import Synchronization
 import HubRuntime
+import Synchronization
 
 /// The C entry points libmicrohttpd calls; each recovers the server from `cls` (retained
 /// while the daemon runs) and the request from `con_cls`.

@@ -9,8 +9,10 @@ extension HTTPServer {
     /// One access-handler call. The first call only prepares (so that the response is
     /// queued on a later call and keep-alive survives), upload calls collect the body,
     /// and the final call answers.
-    func handle(_ context: HTTPRequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
-                uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+    func handle(
+        _ context: HTTPRequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
         if !context.started {
             return prepare(context, connection: connection, method: method)
         }
@@ -44,7 +46,8 @@ extension HTTPServer {
         if context.asyncInvoked { return .YES }
         if let state = context.connectionState { connections.handling(state) }
         if context.bodyTooLarge {
-            return queue(APIError.payloadTooLarge(limit: context.bodyLimit).response(correlationId: context.correlationId), context, connection)
+            return queue(
+                APIError.payloadTooLarge(limit: context.bodyLimit).response(correlationId: context.correlationId), context, connection)
         }
         if let error = context.pendingError {
             return queue(error.response(correlationId: context.correlationId), context, connection)
@@ -55,11 +58,11 @@ extension HTTPServer {
         context.head = nil
         context.body = []
         switch match.route.handler {
-        case let .sync(handler):
+        case .sync(let handler):
             let result: Result<HTTPResponse, Error>
             do { result = .success(try handler(request)) } catch { result = .failure(error) }
             return queue(response(for: result, context), context, connection)
-        case let .async(handler):
+        case .async(let handler):
             return invokeAsync(handler, request, context, connection)
         }
     }
@@ -75,12 +78,13 @@ extension HTTPServer {
             client = trusted.clientAddress(peer: peer, forwardedFor: context.headers.values("x-forwarded-for"))
             scheme = trusted.forwardedScheme(peer: peer, forwardedProto: context.headers["x-forwarded-proto"]) ?? "http"
         }
-        return HTTPRequest(method: context.method, path: PercentDecoding.decode(context.rawPath, plusAsSpace: false),
-                           rawQuery: context.rawQuery.map(String.init),
-                           queryItems: context.rawQuery.map { PercentDecoding.queryItems($0) } ?? [],
-                           headers: context.headers, body: [], pathParameters: match.parameters,
-                           correlationId: context.correlationId, remoteAddress: client, peerAddress: peer, scheme: scheme,
-                           receivedAt: context.receivedAt)
+        return HTTPRequest(
+            method: context.method, path: PercentDecoding.decode(context.rawPath, plusAsSpace: false),
+            rawQuery: context.rawQuery.map(String.init),
+            queryItems: context.rawQuery.map { PercentDecoding.queryItems($0) } ?? [],
+            headers: context.headers, body: [], pathParameters: match.parameters,
+            correlationId: context.correlationId, remoteAddress: client, peerAddress: peer, scheme: scheme,
+            receivedAt: context.receivedAt)
     }
 
     /// The first call, on the complete head: everything that does not depend on the body is
@@ -106,11 +110,11 @@ extension HTTPServer {
             return answerEarly(response, context, connection)
         }
         switch router.lookup(method: context.method, rawPath: context.rawPath) {
-        case let .success(match):
+        case .success(let match):
             context.match = match
             context.routeLabel = match.route.pattern
             context.bodyLimit = match.route.maxBodyBytes ?? options.maxBodyBytes
-        case let .failure(error):
+        case .failure(let error):
             context.pendingError = error
             context.bodyLimit = options.maxBodyBytes
         }
@@ -132,8 +136,9 @@ extension HTTPServer {
             context.head = head
         }
         if let length = context.declaredLength, length > context.bodyLimit {
-            return answerEarly(APIError.payloadTooLarge(limit: context.bodyLimit).response(correlationId: context.correlationId),
-                               context, connection)
+            return answerEarly(
+                APIError.payloadTooLarge(limit: context.bodyLimit).response(correlationId: context.correlationId),
+                context, connection)
         }
         if let length = context.declaredLength, !takeBudget(length, context) {
             return answerEarly(APIError.unavailable(retryAfter: 1).response(correlationId: context.correlationId), context, connection)
@@ -157,8 +162,10 @@ extension HTTPServer {
 
     /// Calls the handler without holding the pool thread: if it has not completed by the
     /// time it returns, the connection is suspended and the completion resumes it.
-    private func invokeAsync(_ handler: Route.AsyncHandler, _ request: HTTPRequest, _ context: HTTPRequestContext,
-                             _ connection: OpaquePointer) -> MHD_Result {
+    private func invokeAsync(
+        _ handler: Route.AsyncHandler, _ request: HTTPRequest, _ context: HTTPRequestContext,
+        _ connection: OpaquePointer
+    ) -> MHD_Result {
         context.asyncInvoked = true
         lock.withLock { context.asyncPhase = .invoking }
         handler(request) { [weak self, context] result in
@@ -194,14 +201,18 @@ extension HTTPServer {
     /// 500 and are logged, not sent.
     func response(for result: Result<HTTPResponse, Error>, _ context: HTTPRequestContext) -> HTTPResponse {
         switch result {
-        case let .success(response):
+        case .success(let response):
             if let error = response.deferredError { return error.response(correlationId: context.correlationId) }
             return response
-        case let .failure(error as APIError):
+        case .failure(let error as APIError):
             return error.response(correlationId: context.correlationId)
-        case let .failure(error):
-            logger.error("handler failed", ["route": context.routeLabel, "correlation_id": context.correlationId,
-                                            "error": String(describing: error)])
+        case .failure(let error):
+            logger.error(
+                "handler failed",
+                [
+                    "route": context.routeLabel, "correlation_id": context.correlationId,
+                    "error": String(describing: error),
+                ])
             return APIError.internal().response(correlationId: context.correlationId)
         }
     }

@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
-import Synchronization
 import HubRuntime
+import Synchronization
 
 /// The hub's HTTP/1.1 server on libmicrohttpd: an epoll pool of `options.threads`
 /// threads running synchronous handlers inline, and suspending connections whose async
@@ -65,11 +65,12 @@ public final class HTTPServer: @unchecked Sendable {
             let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
             let started = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-                    an_mhd_start(flags, sa, UInt32(max(options.threads, 1)), UInt32(max(options.connectionTimeout, 0)),
-                                 max(options.connectionMemoryLimit, 4096), UInt32(max(options.connectionLimit, 1)),
-                                 HTTPServer.accessCallback, me, HTTPServer.completedCallback, me,
-                                 HTTPServer.uriCallback, me, HTTPServer.acceptCallback, me,
-                                 HTTPServer.connectionCallback, me)
+                    an_mhd_start(
+                        flags, sa, UInt32(max(options.threads, 1)), UInt32(max(options.connectionTimeout, 0)),
+                        max(options.connectionMemoryLimit, 4096), UInt32(max(options.connectionLimit, 1)),
+                        HTTPServer.accessCallback, me, HTTPServer.completedCallback, me,
+                        HTTPServer.uriCallback, me, HTTPServer.acceptCallback, me,
+                        HTTPServer.connectionCallback, me)
                 }
             }
             guard let started else {

@@ -14,8 +14,8 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidHost(host): return "not an IPv4 address: \(host)"
-        case let .bindFailed(host, port): return "cannot listen on \(host):\(port)"
+        case .invalidHost(let host): return "not an IPv4 address: \(host)"
+        case .bindFailed(let host, let port): return "cannot listen on \(host):\(port)"
         case .alreadyStarted: return "the server is already running"
         }
     }

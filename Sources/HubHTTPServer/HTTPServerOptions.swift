@@ -31,8 +31,10 @@ public struct HTTPServerOptions {
     /// Peers whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
     public var trustedProxies = TrustedProxies()
 
-    public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBodyBytes: Int = 1 << 20,
-                connectionTimeout: Int = 30, connectionLimit: Int = 4096, connectionMemoryLimit: Int = 16 * 1024) {
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBodyBytes: Int = 1 << 20,
+        connectionTimeout: Int = 30, connectionLimit: Int = 4096, connectionMemoryLimit: Int = 16 * 1024
+    ) {
         self.host = host
         self.port = port
         self.threads = threads

@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import HubRuntime
+    import Glibc
+    import HubRuntime
 #endif
 
 /// Closes, the way nginx's `lingering_close` does, the connections answered before their
@@ -99,8 +100,11 @@ final class LingeringCloser: @unchecked Sendable {
                 let events = fds[index + 1].revents
                 if events != 0 {
                     let n = recv(entry.fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-                    if n > 0 { readAt[entry.fd] = now }
-                    else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { done.insert(entry.fd) }
+                    if n > 0 {
+                        readAt[entry.fd] = now
+                    } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                        done.insert(entry.fd)
+                    }
                 }
                 let idle = now &- (readAt[entry.fd] ?? entry.lastRead)
                 if idle > UInt64(limits.idleTimeout * 1e9) || now &- entry.since > UInt64(limits.totalTime * 1e9) {

@@ -11,8 +11,9 @@ enum PercentDecoding {
         while i != utf8.endIndex {
             let c = utf8[i]
             if c == 37, let h1 = utf8.index(i, offsetBy: 1, limitedBy: utf8.endIndex), h1 != utf8.endIndex,
-               let h2 = utf8.index(h1, offsetBy: 1, limitedBy: utf8.endIndex), h2 != utf8.endIndex,
-               let hi = hexValue(utf8[h1]), let lo = hexValue(utf8[h2]) {
+                let h2 = utf8.index(h1, offsetBy: 1, limitedBy: utf8.endIndex), h2 != utf8.endIndex,
+                let hi = hexValue(utf8[h1]), let lo = hexValue(utf8[h2])
+            {
                 out.append(hi << 4 | lo)
                 i = utf8.index(after: h2)
                 continue
@@ -40,7 +41,8 @@ enum PercentDecoding {
                 }
                 if end > start {
                     if eq >= 0 {
-                        items.append((decodeBytes(buffer, start, eq, plusAsSpace: true), decodeBytes(buffer, eq + 1, end, plusAsSpace: true)))
+                        items.append(
+                            (decodeBytes(buffer, start, eq, plusAsSpace: true), decodeBytes(buffer, eq + 1, end, plusAsSpace: true)))
                     } else {
                         items.append((decodeBytes(buffer, start, end, plusAsSpace: true), ""))
                     }
@@ -59,7 +61,8 @@ enum PercentDecoding {
         while read < to {
             let c = buffer[read]
             if c == 37, read + 2 < to,
-               let hi = hexValue(buffer[read + 1]), let lo = hexValue(buffer[read + 2]) {
+                let hi = hexValue(buffer[read + 1]), let lo = hexValue(buffer[read + 2])
+            {
                 buffer[write] = hi << 4 | lo
                 read += 3
             } else {

@@ -16,15 +16,19 @@ public final class Router: @unchecked Sendable {
     public init() {}
 
     /// Registers a synchronous handler, run on the server's pool thread.
-    public func add(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headerCheck: Route.HeaderCheck? = nil,
-                    _ handler: @escaping (HTTPRequest) throws -> HTTPResponse) {
+    public func add(
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headerCheck: Route.HeaderCheck? = nil,
+        _ handler: @escaping (HTTPRequest) throws -> HTTPResponse
+    ) {
         insert(method, pattern, maxBodyBytes, headerCheck, .sync(handler))
     }
 
     /// Registers a handler that answers later through `completion`, from any thread,
     /// without holding a pool thread while it waits.
-    public func addAsync(_ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headerCheck: Route.HeaderCheck? = nil,
-                         _ handler: @escaping (HTTPRequest, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) {
+    public func addAsync(
+        _ method: String, _ pattern: String, maxBodyBytes: Int? = nil, headerCheck: Route.HeaderCheck? = nil,
+        _ handler: @escaping (HTTPRequest, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void
+    ) {
         insert(method, pattern, maxBodyBytes, headerCheck, .async(handler))
     }
 
@@ -32,15 +36,16 @@ public final class Router: @unchecked Sendable {
     /// `NOT_FOUND`, or 405 `METHOD_NOT_ALLOWED` with `Allow` when only the method differs.
     public func match(method: String, path: String) throws -> RouteMatch {
         switch lookup(method: method, segments: PercentDecoding.pathSegments(Substring(path))) {
-        case let .success(match): return match
-        case let .failure(error): throw error
+        case .success(let match): return match
+        case .failure(let error): throw error
         }
     }
 
     /// The route for a raw path, trying the exact-path table first.
     func lookup(method: String, rawPath: Substring) -> Result<RouteMatch, APIError> {
         if !rawPath.utf8.contains(37), let node = literalPaths[String(rawPath)],
-           let route = node.routes[method] ?? (method == "HEAD" ? node.routes["GET"] : nil) {
+            let route = node.routes[method] ?? (method == "HEAD" ? node.routes["GET"] : nil)
+        {
             return .success(RouteMatch(route: route, parameters: [:]))
         }
         return lookup(method: method, segments: PercentDecoding.pathSegments(rawPath))
@@ -57,8 +62,10 @@ public final class Router: @unchecked Sendable {
         return .failure(.methodNotAllowed(allowed: search.allowed.sorted()))
     }
 
-    private func insert(_ method: String, _ pattern: String, _ maxBodyBytes: Int?, _ headerCheck: Route.HeaderCheck?,
-                        _ handler: Route.Handler) {
+    private func insert(
+        _ method: String, _ pattern: String, _ maxBodyBytes: Int?, _ headerCheck: Route.HeaderCheck?,
+        _ handler: Route.Handler
+    ) {
         precondition(pattern.hasPrefix("/"), "route pattern must start with /: \(pattern)")
         var node = root
         var names: [String] = []
@@ -78,8 +85,9 @@ public final class Router: @unchecked Sendable {
         if names.isEmpty { literalPaths[pattern] = node }
         let verb = method.uppercased()
         precondition(node.routes[verb] == nil, "duplicate route \(verb) \(pattern)")
-        node.routes[verb] = Route(method: verb, pattern: pattern, maxBodyBytes: maxBodyBytes, headerCheck: headerCheck,
-                                  parameterNames: names, handler: handler)
+        node.routes[verb] = Route(
+            method: verb, pattern: pattern, maxBodyBytes: maxBodyBytes, headerCheck: headerCheck,
+            parameterNames: names, handler: handler)
     }
 
     /// Depth-first walk trying literal children before the parameter child, so the first

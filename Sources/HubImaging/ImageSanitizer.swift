@@ -1,5 +1,5 @@
-import Foundation
 import CVips
+import Foundation
 
 /// Turns uploaded image bytes into a safe JPEG: the format is checked against the declared
 /// type, the pixels are fully decoded, the size is bounded and every metadata block (EXIF with
@@ -29,8 +29,10 @@ public enum ImageSanitizer {
     /// `; charset` are ignored). The output's longest edge is at most `maxEdge`; smaller
     /// images keep their size. Decoding takes up to a second of CPU: servers call this from
     /// a worker of its own, never from an HTTP thread.
-    public static func sanitize(_ bytes: [UInt8], declaredType: String,
-                                maxBytes: Int = 5 << 20, maxEdge: Int = 2048) throws -> SanitizedImage {
+    public static func sanitize(
+        _ bytes: [UInt8], declaredType: String,
+        maxBytes: Int = 5 << 20, maxEdge: Int = 2048
+    ) throws -> SanitizedImage {
         guard bytes.count <= maxBytes else { throw ImageSanitizerError.tooLarge }
         guard let accepted = loaders[normalized(declaredType)] else { throw ImageSanitizerError.unsupportedType }
         guard started, !bytes.isEmpty else { throw ImageSanitizerError.undecodable }
@@ -46,7 +48,8 @@ public enum ImageSanitizer {
             guard let source = an_vips_load_buffer(base, raw.count) else { throw ImageSanitizerError.undecodable }
             defer { an_vips_unref(source) }
             guard an_vips_pages(source) <= 1 else { throw ImageSanitizerError.animated }
-            let width = Int(an_vips_width(source)), height = Int(an_vips_height(source))
+            let width = Int(an_vips_width(source))
+            let height = Int(an_vips_height(source))
             guard (1...maxSourceEdge).contains(width), (1...maxSourceEdge).contains(height) else {
                 throw ImageSanitizerError.invalidDimensions
             }

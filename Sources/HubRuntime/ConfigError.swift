@@ -5,8 +5,8 @@ public enum ConfigError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .invalid(name, _, reason): return "\(name): \(reason)"
-        case let .missing(name): return "\(name) is required"
+        case .invalid(let name, _, let reason): return "\(name): \(reason)"
+        case .missing(let name): return "\(name) is required"
         }
     }
 }

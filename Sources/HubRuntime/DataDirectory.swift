@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What lives under `APPNORTH_DATA_DIR` is private to the user running the hub: directories
@@ -41,12 +42,20 @@ public enum DataDirectory {
             tighten(objects, skippingContentsOf: objects, changed: &changed, failed: &failed)
         }
         if !changed.isEmpty {
-            logger.info("data directory permissions tightened", ["count": changed.count,
-                                                                  "paths": changed.prefix(10).joined(separator: ",")])
+            logger.info(
+                "data directory permissions tightened",
+                [
+                    "count": changed.count,
+                    "paths": changed.prefix(10).joined(separator: ","),
+                ])
         }
         if !failed.isEmpty {
-            logger.warn("data directory permissions not tightened", ["count": failed.count,
-                                                                     "paths": failed.prefix(10).joined(separator: ",")])
+            logger.warn(
+                "data directory permissions not tightened",
+                [
+                    "count": failed.count,
+                    "paths": failed.prefix(10).joined(separator: ","),
+                ])
         }
     }
 
@@ -55,8 +64,10 @@ public enum DataDirectory {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
-    private static func tighten(_ path: String, skippingContentsOf skipped: String,
-                                changed: inout [String], failed: inout [String]) {
+    private static func tighten(
+        _ path: String, skippingContentsOf skipped: String,
+        changed: inout [String], failed: inout [String]
+    ) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         let type = info.st_mode & S_IFMT
@@ -65,7 +76,8 @@ public enum DataDirectory {
             if chmod(path, info.st_mode & 0o7777 & ~shared) == 0 { changed.append(path) } else { failed.append(path) }
         }
         guard type == S_IFDIR, path != skipped,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+        else { return }
         for name in names.sorted() {
             tighten(path + "/" + name, skippingContentsOf: skipped, changed: &changed, failed: &failed)
         }

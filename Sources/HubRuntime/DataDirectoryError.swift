@@ -17,8 +17,9 @@ public enum DataDirectoryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .io(operation, path, errno): return "\(code): \(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
-        case let .outsideDataDirectory(path): return "\(code): \(path) is not inside the data directory"
+        case .io(let operation, let path, let errno):
+            return "\(code): \(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
+        case .outsideDataDirectory(let path): return "\(code): \(path) is not inside the data directory"
         }
     }
 }

@@ -42,16 +42,21 @@ public enum ISOTime {
             return v
         }
         guard s.count >= 20, s[4] == 45, s[7] == 45, s[10] == 84 || s[10] == 116, s[13] == 58, s[16] == 58,
-              let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2),
-              let h = num(11, 2), let mi = num(14, 2), let sec = num(17, 2),
-              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, sec < 61 else { return nil }
+            let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2),
+            let h = num(11, 2), let mi = num(14, 2), let sec = num(17, 2),
+            (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, sec < 61
+        else { return nil }
         var i = 19
         var fraction = 0.0
         if i < s.count, s[i] == 46 {
             i += 1
             var scale = 0.1
             let start = i
-            while i < s.count, s[i] >= 48, s[i] <= 57 { fraction += Double(s[i] - 48) * scale; scale /= 10; i += 1 }
+            while i < s.count, s[i] >= 48, s[i] <= 57 {
+                fraction += Double(s[i] - 48) * scale
+                scale /= 10
+                i += 1
+            }
             if i == start { return nil }
         }
         var offset = 0
@@ -62,11 +67,17 @@ public enum ISOTime {
             guard let oh = num(i + 1, 2), s.count > i + 3, s[i + 3] == 58, let om = num(i + 4, 2) else { return nil }
             offset = (oh * 3600 + om * 60) * (s[i] == 45 ? -1 : 1)
             i += 6
-        } else { return nil }
+        } else {
+            return nil
+        }
         guard i == s.count else { return nil }
         var parts = tm()
-        parts.tm_year = Int32(y - 1900); parts.tm_mon = Int32(mo - 1); parts.tm_mday = Int32(d)
-        parts.tm_hour = Int32(h); parts.tm_min = Int32(mi); parts.tm_sec = Int32(sec)
+        parts.tm_year = Int32(y - 1900)
+        parts.tm_mon = Int32(mo - 1)
+        parts.tm_mday = Int32(d)
+        parts.tm_hour = Int32(h)
+        parts.tm_min = Int32(mi)
+        parts.tm_sec = Int32(sec)
         let seconds = timegm(&parts)
         // timegm normalises 31 February into March: reject dates that do not exist.
         var check = seconds

@@ -1,7 +1,8 @@
 import Foundation
 
 public enum LogLevel: Int, Comparable, Sendable {
-    case debug = 0, info, warn, error
+    case debug = 0
+    case info, warn, error
 
     public var name: String { ["debug", "info", "warn", "error"][rawValue] }
     public init?(name: String) {

@@ -3,9 +3,11 @@ import Foundation
 /// What must never be written to a log: identity signatures and headers, voter tokens, API
 /// tokens, secrets, cookies, private keys.
 public enum Redactor {
-    static let secretKeyFragments: [[UInt8]] = ["token", "secret", "signature", "password", "passwd", "authorization",
-                                                "cookie", "privatekey", "private_key", "identity", "credential", "apikey",
-                                                "api_key"].map { Array($0.utf8) }
+    static let secretKeyFragments: [[UInt8]] = [
+        "token", "secret", "signature", "password", "passwd", "authorization",
+        "cookie", "privatekey", "private_key", "identity", "credential", "apikey",
+        "api_key",
+    ].map { Array($0.utf8) }
 
     /// Whether a field, header or query parameter name names a secret.
     public static func isSecretKey(_ key: String) -> Bool {

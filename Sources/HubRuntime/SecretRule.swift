@@ -31,7 +31,7 @@ public enum SecretRule: Sendable {
     var keywords: [[UInt8]] {
         switch self {
         case .jsonMember, .secretPair: return SecretRule.nameKeywords
-        case let .header(name): return [Array(name.lowercased().utf8)]
+        case .header(let name): return [Array(name.lowercased().utf8)]
         case .bearer: return [SecretRule.bearerWord]
         case .jwt: return [Array("eyj".utf8)]
         case .hubToken: return [Array("an_".utf8)]
@@ -80,12 +80,12 @@ public enum SecretRule: Sendable {
     private func next(in text: SecretText, from: Int, _ scan: inout Scan) -> Match? {
         switch self {
         case .jsonMember: return SecretRule.jsonMember(in: text, from: from, &scan)
-        case let .header(name): return SecretRule.header(Array(name.lowercased().utf8), in: text, from: from)
-        case let .bearer(wordBoundary): return SecretRule.bearer(in: text, from: from, wordBoundary: wordBoundary)
+        case .header(let name): return SecretRule.header(Array(name.lowercased().utf8), in: text, from: from)
+        case .bearer(let wordBoundary): return SecretRule.bearer(in: text, from: from, wordBoundary: wordBoundary)
         case .jwt: return SecretRule.jwt(in: text, from: from)
         case .secretPair: return SecretRule.secretPair(in: text, from: from)
-        case let .hubToken(replacement): return SecretRule.hubToken(in: text, from: from, replacement: Array(replacement.utf8))
-        case let .privateKey(replacement): return SecretRule.privateKey(in: text, from: from, replacement: Array(replacement.utf8))
+        case .hubToken(let replacement): return SecretRule.hubToken(in: text, from: from, replacement: Array(replacement.utf8))
+        case .privateKey(let replacement): return SecretRule.privateKey(in: text, from: from, replacement: Array(replacement.utf8))
         }
     }
 }

@@ -10,13 +10,13 @@ struct SecretText {
     let table: UnsafePointer<UInt8>
 
     /// Byte classes: what each ASCII byte is to the patterns.
-    static let nameClass: UInt8 = 1          // [A-Za-z0-9_.-]
-    static let tokenClass: UInt8 = 2         // [A-Za-z0-9_-]
-    static let credentialClass: UInt8 = 4    // [A-Za-z0-9._~+/=-]
-    static let spaceClass: UInt8 = 8         // ASCII \s
-    static let valueStopClass: UInt8 = 16    // ASCII \s and &,;"'
-    static let labelClass: UInt8 = 32        // [A-Z ]
-    static let wordClass: UInt8 = 64         // ASCII \w: [A-Za-z0-9_]
+    static let nameClass: UInt8 = 1  // [A-Za-z0-9_.-]
+    static let tokenClass: UInt8 = 2  // [A-Za-z0-9_-]
+    static let credentialClass: UInt8 = 4  // [A-Za-z0-9._~+/=-]
+    static let spaceClass: UInt8 = 8  // ASCII \s
+    static let valueStopClass: UInt8 = 16  // ASCII \s and &,;"'
+    static let labelClass: UInt8 = 32  // [A-Z ]
+    static let wordClass: UInt8 = 64  // ASCII \w: [A-Za-z0-9_]
 
     static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 512)
@@ -88,7 +88,10 @@ struct SecretText {
             let second = word.count > 1 ? word[1] : 0
             while i <= last {
                 if table[256 + Int(base[i])] == first && (word.count == 1 || table[256 + Int(base[i + 1])] == second)
-                    && hasLowercase(word, at: i) { return i }
+                    && hasLowercase(word, at: i)
+                {
+                    return i
+                }
                 i += 1
             }
             return nil

@@ -36,7 +36,11 @@ public final class TimeSortableID: @unchecked Sendable {
                 // Same millisecond or a clock step backwards: keep counting from the last one.
                 millis = lastMillis
                 sequence += 1
-                if sequence > 0xFFF { lastMillis += 1; millis = lastMillis; sequence = 0 }
+                if sequence > 0xFFF {
+                    lastMillis += 1
+                    millis = lastMillis
+                    sequence = 0
+                }
             }
             return (sequence, z)
         }
@@ -49,7 +53,10 @@ public final class TimeSortableID: @unchecked Sendable {
             func put(_ word: UInt64, nibbles: Int) {
                 var shift = (nibbles - 1) * 4
                 while shift >= 0 {
-                    if pos == 8 || pos == 13 || pos == 18 || pos == 23 { out[pos] = 45; pos += 1 }
+                    if pos == 8 || pos == 13 || pos == 18 || pos == 23 {
+                        out[pos] = 45
+                        pos += 1
+                    }
                     out[pos] = hex[Int((word >> UInt64(shift)) & 0xF)]
                     pos += 1
                     shift -= 4

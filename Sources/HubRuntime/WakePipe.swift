@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A self-pipe that lets any thread wake a thread blocked in `zmq_poll` or `poll`: the read

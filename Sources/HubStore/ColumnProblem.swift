@@ -11,7 +11,7 @@ public enum ColumnProblem: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .missing: return "is missing"
         case .null: return "is NULL"
-        case let .wrongType(expected, found): return "is \(found), not \(expected)"
+        case .wrongType(let expected, let found): return "is \(found), not \(expected)"
         }
     }
 }

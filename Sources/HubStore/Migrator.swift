@@ -15,8 +15,10 @@ public enum Migrator {
     /// its record (`seq` is the 1-based position). Returns the names applied now.
     /// Throws `.migrationMismatch`, applying nothing, when names repeat or the recorded history
     /// is not a prefix of `migrations`.
-    public static func apply(_ migrations: [Migration], to db: SQLiteDatabase,
-                             clock: Clock = SystemClock()) throws -> [String] {
+    public static func apply(
+        _ migrations: [Migration], to db: SQLiteDatabase,
+        clock: Clock = SystemClock()
+    ) throws -> [String] {
         var seen = Set<String>()
         for migration in migrations where !seen.insert(migration.name).inserted {
             throw StoreError.migrationMismatch("duplicate migration name '\(migration.name)'")
@@ -58,8 +60,9 @@ public enum Migrator {
                         message: "FOREIGN KEY check failed after migration '\(migration.name)': \(violations.count) rows")
                 }
             }
-            try db.run("INSERT INTO schema_migrations(seq, name, applied_at) VALUES (?, ?, ?)",
-                       [.int(Int64(seq)), .text(migration.name), .text(ISOTime.format(clock.now()))])
+            try db.run(
+                "INSERT INTO schema_migrations(seq, name, applied_at) VALUES (?, ?, ?)",
+                [.int(Int64(seq)), .text(migration.name), .text(ISOTime.format(clock.now()))])
         }
     }
 }

@@ -19,8 +19,10 @@ public struct Outbox: Sendable {
     public let consumedTopics: Set<String>
     public let retention: OutboxRetention
 
-    public init(db: SQLiteDatabase, clock: Clock, ids: TimeSortableID, consumedTopics: Set<String>,
-                retention: OutboxRetention = .standard) {
+    public init(
+        db: SQLiteDatabase, clock: Clock, ids: TimeSortableID, consumedTopics: Set<String>,
+        retention: OutboxRetention = .standard
+    ) {
         self.db = db
         self.clock = clock
         self.ids = ids
@@ -31,18 +33,24 @@ public struct Outbox: Sendable {
     /// Appends an event; call inside the write transaction whose change it reports.
     public func append(topic: String, projectId: String?, payload: [String: Any]) throws {
         let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes])
-        try db.run("INSERT INTO outbox (id, topic, project_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
-                   [.text(ids.next()), .text(topic), SQLValue(projectId), .text(String(decoding: data, as: UTF8.self)),
-                    .text(ISOTime.format(clock.now()))])
+        try db.run(
+            "INSERT INTO outbox (id, topic, project_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+            [
+                .text(ids.next()), .text(topic), SQLValue(projectId), .text(String(decoding: data, as: UTF8.self)),
+                .text(ISOTime.format(clock.now())),
+            ])
     }
 
     /// Unacknowledged events, oldest first.
     public func pending(limit: Int = 100) throws -> [OutboxEvent] {
-        try db.query("""
+        try db.query(
+            """
             SELECT id, topic, project_id, payload, created_at FROM outbox WHERE acknowledged_at IS NULL ORDER BY id LIMIT ?
-            """, [.int(Int64(limit))]).map {
-            try OutboxEvent(id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
-                            payload: $0.text("payload"), createdAt: $0.text("created_at"))
+            """, [.int(Int64(limit))]
+        ).map {
+            try OutboxEvent(
+                id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
+                payload: $0.text("payload"), createdAt: $0.text("created_at"))
         }
     }
 
@@ -68,7 +76,8 @@ public struct Outbox: Sendable {
             try db.run("DELETE FROM outbox WHERE acknowledged_at IS NOT NULL AND acknowledged_at < ?", [.text(acknowledgedCutoff)])
             var removed = db.changes
             let placeholders = Array(repeating: "?", count: consumed.count).joined(separator: ", ")
-            try db.run("""
+            try db.run(
+                """
                 DELETE FROM outbox WHERE acknowledged_at IS NULL AND created_at < ? AND topic NOT IN (\(placeholders))
                 """, [.text(unconsumedCutoff)] + consumed.map { .text($0) })
             removed += db.changes

@@ -29,9 +29,10 @@ final class RowLayout: Sendable {
     /// The layout of the row a statement is on. Column origins come from SQLite's column
     /// metadata (Debian's libsqlite3 is built with it), which costs a lookup per column.
     convenience init(statement: OpaquePointer, count: Int32, sql: String?) {
-        self.init(columns: (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) },
-                  origins: (0..<count).map { sqlite3_column_table_name(statement, $0).map { String(cString: $0) } },
-                  sql: sql)
+        self.init(
+            columns: (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) },
+            origins: (0..<count).map { sqlite3_column_table_name(statement, $0).map { String(cString: $0) } },
+            sql: sql)
     }
 
     /// SQLite column names are case-insensitive, so a differently cased name still finds its column.

@@ -12,7 +12,8 @@ public enum SQLValue: Equatable, Hashable, Sendable {
 }
 
 extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
-    ExpressibleByNilLiteral, ExpressibleByBooleanLiteral {
+    ExpressibleByNilLiteral, ExpressibleByBooleanLiteral
+{
     public init(integerLiteral value: Int64) { self = .int(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(stringLiteral value: String) { self = .text(value) }
@@ -58,8 +59,8 @@ extension SQLValue {
     /// The integer, also from a double holding an exact integer; nil otherwise.
     public var int64Value: Int64? {
         switch self {
-        case let .int(v): return v
-        case let .double(d): return Int64(exactly: d)
+        case .int(let v): return v
+        case .double(let d): return Int64(exactly: d)
         default: return nil
         }
     }
@@ -69,20 +70,20 @@ extension SQLValue {
     /// The double, also from an integer.
     public var doubleValue: Double? {
         switch self {
-        case let .double(d): return d
-        case let .int(v): return Double(v)
+        case .double(let d): return d
+        case .int(let v): return Double(v)
         default: return nil
         }
     }
 
     /// The text; nil for every other storage class (no silent number formatting).
     public var stringValue: String? {
-        if case let .text(s) = self { return s }
+        if case .text(let s) = self { return s }
         return nil
     }
 
     public var blobValue: [UInt8]? {
-        if case let .blob(b) = self { return b }
+        if case .blob(let b) = self { return b }
         return nil
     }
 

@@ -41,17 +41,17 @@ extension SQLiteDatabase {
             switch value {
             case .null:
                 rc = sqlite3_bind_null(statement, index)
-            case let .int(v):
+            case .int(let v):
                 rc = sqlite3_bind_int64(statement, index, v)
-            case let .double(v):
+            case .double(let v):
                 rc = sqlite3_bind_double(statement, index, v)
-            case let .text(s):
+            case .text(let s):
                 // An explicit byte length keeps embedded NULs; withCString never gives a null pointer,
                 // so an empty string stays text rather than becoming NULL.
                 rc = s.withCString {
                     sqlite3_bind_text64(statement, index, $0, UInt64(s.utf8.count), an_sqlite_transient(), UInt8(SQLITE_UTF8))
                 }
-            case let .blob(bytes):
+            case .blob(let bytes):
                 if bytes.isEmpty {
                     // A null data pointer would bind NULL; an empty blob must stay a blob.
                     rc = sqlite3_bind_zeroblob(statement, index, 0)

@@ -40,7 +40,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         do {
-            let mode = try withStatement("PRAGMA journal_mode=WAL", [], cached: false) { try rows(of: $0) }
+            let mode =
+                try withStatement("PRAGMA journal_mode=WAL", [], cached: false) { try rows(of: $0) }
                 .first?.string(0)?.lowercased() ?? ""
             // In-memory and temporary databases answer "memory"; a file must really be in WAL.
             if isFileDatabase(db), mode != "wal" {
@@ -173,8 +174,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     /// Runs `body` on a prepared, bound statement, then resets it and clears its bindings, so
     /// a cached statement never holds a read snapshot open (which would stall WAL checkpoints).
-    func withStatement<T>(_ sql: String, _ args: [SQLValue], cached: Bool = true,
-                          _ body: (OpaquePointer) throws -> T) throws -> T {
+    func withStatement<T>(
+        _ sql: String, _ args: [SQLValue], cached: Bool = true,
+        _ body: (OpaquePointer) throws -> T
+    ) throws -> T {
         try locked {
             guard let db = handle else { throw StoreError.closed }
             var statement: OpaquePointer

@@ -33,7 +33,8 @@ final class StatementCache {
     /// Reusing it spares building the names, their lookup tables and origins on every query.
     func layout(for sql: String, _ statement: OpaquePointer) -> RowLayout? {
         guard let entry = entries[sql], entry.statement == statement, let kept = entry.layout,
-              kept.reprepares == StatementCache.reprepares(statement) else { return nil }
+            kept.reprepares == StatementCache.reprepares(statement)
+        else { return nil }
         return kept.0
     }
 

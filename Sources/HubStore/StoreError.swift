@@ -35,20 +35,20 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
     /// True for a UNIQUE or PRIMARY KEY violation, the one callers usually turn into "already exists".
     public var isUniqueViolation: Bool {
-        guard case let .constraint(message) = self else { return false }
+        guard case .constraint(let message) = self else { return false }
         return message.hasPrefix("UNIQUE constraint failed") || message.hasPrefix("PRIMARY KEY must be unique")
     }
 
     public var description: String {
         switch self {
-        case let .sqlite(code, message): return "\(self.code): SQLite error \(code): \(message)"
-        case let .constraint(message): return "\(code): \(message)"
+        case .sqlite(let code, let message): return "\(self.code): SQLite error \(code): \(message)"
+        case .constraint(let message): return "\(code): \(message)"
         case .busy: return "\(code): database is locked"
-        case let .integrityCheckFailed(rows): return "\(code): \(rows.prefix(5).joined(separator: "; "))"
-        case let .migrationMismatch(detail): return "\(code): \(detail)"
-        case let .backupTargetExists(path): return "\(code): \(path)"
+        case .integrityCheckFailed(let rows): return "\(code): \(rows.prefix(5).joined(separator: "; "))"
+        case .migrationMismatch(let detail): return "\(code): \(detail)"
+        case .backupTargetExists(let path): return "\(code): \(path)"
         case .closed: return "\(code): database is closed"
-        case let .column(table, column, problem): return "\(code): column \(column) of \(table) \(problem)"
+        case .column(let table, let column, let problem): return "\(code): column \(column) of \(table) \(problem)"
         }
     }
 

@@ -9,9 +9,11 @@ public enum StoreOpener {
     /// pending migrations and logs their names.
     /// `verify` runs after the integrity check and before any migration, so a file that
     /// belongs to something else is refused before it is changed.
-    public static func open(path: String, migrations: [Migration], logger: Logger?,
-                            clock: Clock = SystemClock(), busyTimeoutMilliseconds: Int32 = 5000,
-                            verify: ((SQLiteDatabase) throws -> Void)? = nil) throws -> SQLiteDatabase {
+    public static func open(
+        path: String, migrations: [Migration], logger: Logger?,
+        clock: Clock = SystemClock(), busyTimeoutMilliseconds: Int32 = 5000,
+        verify: ((SQLiteDatabase) throws -> Void)? = nil
+    ) throws -> SQLiteDatabase {
         try prepareFile(path)
         let db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         do {
@@ -19,8 +21,12 @@ public enum StoreOpener {
             guard check == ["ok"] else { throw StoreError.integrityCheckFailed(check) }
             try verify?(db)
             let applied = try Migrator.apply(migrations, to: db, clock: clock)
-            logger?.info("store opened", ["path": path, "migrationsApplied": applied.count,
-                                          "migrations": applied.joined(separator: ",")])
+            logger?.info(
+                "store opened",
+                [
+                    "path": path, "migrationsApplied": applied.count,
+                    "migrations": applied.joined(separator: ","),
+                ])
             return db
         } catch {
             db.close()
@@ -35,8 +41,9 @@ public enum StoreOpener {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, !files.fileExists(atPath: parent) {
             do {
-                try files.createDirectory(atPath: parent, withIntermediateDirectories: true,
-                                          attributes: [.posixPermissions: 0o700])
+                try files.createDirectory(
+                    atPath: parent, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw StoreError.sqlite(code: SQLITE_CANTOPEN, message: "cannot create \(parent): \(error)")
             }

@@ -48,8 +48,9 @@ extension SQLiteDatabase {
 
 /// The C entry point of the update hook; the database is passed unretained as context (it
 /// removes the hook before it goes away).
-let sqliteUpdateHook: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, sqlite3_int64) -> Void = {
-    context, _, _, table, _ in
-    guard let context, let table else { return }
-    Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue().tableChanged(String(cString: table))
-}
+let sqliteUpdateHook:
+    @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, sqlite3_int64) -> Void = {
+        context, _, _, table, _ in
+        guard let context, let table else { return }
+        Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue().tableChanged(String(cString: table))
+    }

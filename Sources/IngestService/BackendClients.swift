@@ -19,5 +19,5 @@ public final class BackendClients: @unchecked Sendable {
 
     public subscript(daemon: DaemonName) -> RPCClient { clients[daemon]! }
 
-    func close() { clients.values.forEach { $0.close() } }
+    func close() { for client in clients.values { client.close() } }
 }

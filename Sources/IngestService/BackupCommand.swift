@@ -12,8 +12,10 @@ import HubRuntime
 ///
 /// The keyring is never part of a backup; the command says so in its log every time.
 public enum BackupCommand {
-    public static func run(directory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                           logger: Logger = Logger(daemon: "backup")) -> Int32 {
+    public static func run(
+        directory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        logger: Logger = Logger(daemon: "backup")
+    ) -> Int32 {
         defer { logger.flush() }
         do {
             let config = try HubConfig(environment: environment)
@@ -41,16 +43,22 @@ public enum BackupCommand {
                     }
                 }
                 switch moved {
-                case let .success(done):
+                case .success(let done):
                     print("{\"daemon\":\(JSONText.quoted(daemon.rawValue)),\"path\":\(JSONText.quoted(done.path)),\"bytes\":\(done.bytes)}")
-                case let .failure(error):
+                case .failure(let error):
                     failures += 1
-                    print("{\"daemon\":\(JSONText.quoted(daemon.rawValue)),\"error\":\(JSONText.quoted(error.code)),\"message\":\(JSONText.quoted(error.message))}")
+                    print(
+                        "{\"daemon\":\(JSONText.quoted(daemon.rawValue)),\"error\":\(JSONText.quoted(error.code)),\"message\":\(JSONText.quoted(error.message))}"
+                    )
                 }
             }
             let keyring = config.credentialsKey == nil ? HubKeyring.path(dataDirectory: config.dataDirectory) : Keyring.environmentVariable
-            logger.warn("keyring not in backup", ["keyring": keyring,
-                                                  "advice": "keep a copy apart: without it the sealed secrets in this backup cannot be opened"])
+            logger.warn(
+                "keyring not in backup",
+                [
+                    "keyring": keyring,
+                    "advice": "keep a copy apart: without it the sealed secrets in this backup cannot be opened",
+                ])
             return failures == 0 ? 0 : 1
         } catch {
             logger.error("backup failed", ["error": String(describing: error)])

@@ -22,8 +22,9 @@ public final class IngestApp: @unchecked Sendable {
 
     public init(context: DaemonContext) throws {
         self.context = context
-        let keyring = try HubKeyring.resolve(credentialsKey: context.config.credentialsKey, dataDirectory: context.config.dataDirectory,
-                                             logger: context.logger)
+        let keyring = try HubKeyring.resolve(
+            credentialsKey: context.config.credentialsKey, dataDirectory: context.config.dataDirectory,
+            logger: context.logger)
         store = IngestStore(db: context.store, clock: context.clock, keyring: keyring)
         let resealed = try store.resealPlainSecrets()
         if resealed > 0 { context.logger.info("plain secrets sealed", ["count": resealed]) }
@@ -40,9 +41,12 @@ public final class IngestApp: @unchecked Sendable {
         schedule = PeriodicTask(name: cleanup.name, interval: context.config.cleanupInterval, logger: context.logger) { try cleanup.run() }
         reviews = ReviewsJob(store: store, asod: backends[.asod], logger: context.logger)
         let reviews = self.reviews
-        reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) { try reviews.run() }
-        routes = try IngestRoutes(context: context, store: store, requestGuard: publicGuard, limits: limits, backends: backends,
-                                  hubMetrics: metrics, objects: objects, imageDecoder: imageDecoder, localJobs: [cleanup, reviews])
+        reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) {
+            try reviews.run()
+        }
+        routes = try IngestRoutes(
+            context: context, store: store, requestGuard: publicGuard, limits: limits, backends: backends,
+            hubMetrics: metrics, objects: objects, imageDecoder: imageDecoder, localJobs: [cleanup, reviews])
         let router = Router()
         routes.install(on: router)
         var options = HTTPServerOptions()

@@ -35,8 +35,9 @@ public enum MarketDaemon {
         options.extraCAFile = context.config.tlsCAFile
         options.totalTimeout = 60
         options.maxResponseBytes = 16 << 20
-        let provider = MarketProviderClient(baseURL: context.config.itunesURL, minGap: context.config.marketMinGap,
-                                            http: HTTPClient(options: options), logger: context.logger)
+        let provider = MarketProviderClient(
+            baseURL: context.config.itunesURL, minGap: context.config.marketMinGap,
+            http: HTTPClient(options: options), logger: context.logger)
         return MarketCollector(store: store, provider: provider, settings: .init(config: context.config), logger: context.logger)
     }
 }

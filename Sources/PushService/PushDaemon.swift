@@ -21,8 +21,9 @@ public enum PushDaemon {
     public static var spec: DaemonSpec {
         DaemonSpec(name: .pushd, migrations: migrations) { context in
             let config = context.config
-            let keyring = try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
-                                                 logger: context.logger)
+            let keyring = try HubKeyring.resolve(
+                credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
+                logger: context.logger)
             let store = PushStore(db: context.store, clock: context.clock, keyring: keyring)
             let jobs = context.jobs
             // A scheduled push job is woken by every commit that queues pushes, so a reply's push
@@ -33,15 +34,19 @@ public enum PushDaemon {
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
 
-            let chatd = try RPCClient(peer: .chatd, config: config, clock: context.clock, logger: context.logger,
-                                      defaultTimeout: config.rpcTimeout)
+            let chatd = try RPCClient(
+                peer: .chatd, config: config, clock: context.clock, logger: context.logger,
+                defaultTimeout: config.rpcTimeout)
             var http = HTTPClientOptions()
             http.extraCAFile = config.tlsCAFile
-            let sender = APNsSender(baseURLs: [.sandbox: config.apnsSandboxURL, .production: config.apnsProductionURL],
-                                    options: http, clock: context.clock)
-            let worker = PushWorker(store: store, unread: { projectId, owners in
-                try chatd.call(ChatUnreadState.self, ChatUnreadState.Request(projectId: projectId, owners: owners)).get().unread
-            }, sender: sender, logger: context.logger, retryBase: config.pushRetryBase, batchSize: config.pushBatchSize)
+            let sender = APNsSender(
+                baseURLs: [.sandbox: config.apnsSandboxURL, .production: config.apnsProductionURL],
+                options: http, clock: context.clock)
+            let worker = PushWorker(
+                store: store,
+                unread: { projectId, owners in
+                    try chatd.call(ChatUnreadState.self, ChatUnreadState.Request(projectId: projectId, owners: owners)).get().unread
+                }, sender: sender, logger: context.logger, retryBase: config.pushRetryBase, batchSize: config.pushBatchSize)
             context.rpc.register(PushMetricsSnapshot.self) { _, _ in try metrics(worker: worker, store: store) }
 
             // Shutdown steps run in reverse: the worker gives up its pass first (as on a crash,
@@ -59,8 +64,9 @@ public enum PushDaemon {
     static func metrics(worker: PushWorker, store: PushStore) throws -> PushMetricsSnapshot.Response {
         let counters = worker.counters.snapshot
         let queue = try store.queueFigures()
-        return PushMetricsSnapshot.Response(sent: counters.sent, failedByReason: counters.failed, retries: counters.retries,
-                                            providerTokens: counters.providerTokens, queueDepth: queue.depth,
-                                            oldestPendingSeconds: queue.oldestSeconds)
+        return PushMetricsSnapshot.Response(
+            sent: counters.sent, failedByReason: counters.failed, retries: counters.retries,
+            providerTokens: counters.providerTokens, queueDepth: queue.depth,
+            oldestPendingSeconds: queue.oldestSeconds)
     }
 }

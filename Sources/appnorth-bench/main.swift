@@ -17,7 +17,10 @@ switch arguments.first {
 case "rpc-hop": try rpcHop(seconds: arguments.count > 1 ? Double(arguments[1]) ?? 5 : 5)
 case "multiplex" where arguments.count == 10: multiplex(Array(arguments.dropFirst()))
 default:
-    FileHandle.standardError.write(Data("usage: appnorth-bench rpc-hop [seconds] | multiplex <base URL> <CA file> <requests> <body file> <devices file> <JWT> <expiration> <streams> <batch>\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: appnorth-bench rpc-hop [seconds] | multiplex <base URL> <CA file> <requests> <body file> <devices file> <JWT> <expiration> <streams> <batch>\n"
+                .utf8))
     exit(2)
 }
 
@@ -31,8 +34,12 @@ func rpcHop(seconds: Double) throws {
     try chatd.start()
     let client = try RPCClient(peer: "chatd", endpoint: config.endpoint(for: .chatd), clock: clock, logger: logger, defaultTimeout: 2)
     let owner = ChatOwner(projectId: "bench-project", kind: .token, value: SHA256.hex("bench-voter-token"))
-    _ = try client.call(ChatSend.self, ChatSend.Request(owner: owner, body: "Hello", imageTokens: [], locale: "en", platform: "ios",
-                                                        bundleId: nil, idempotencyKey: nil, payloadHash: "h")).get()
+    _ = try client.call(
+        ChatSend.self,
+        ChatSend.Request(
+            owner: owner, body: "Hello", imageTokens: [], locale: "en", platform: "ios",
+            bundleId: nil, idempotencyKey: nil, payloadHash: "h")
+    ).get()
     let store = ChatStore(db: chatd.context.store, clock: clock)
 
     /// Calls per second of `body` run back to back on one thread for `seconds`.
@@ -68,24 +75,31 @@ func multiplex(_ arguments: [String]) {
     var options = HTTPClientOptions()
     options.extraCAFile = caFile
     let client = HTTPMultiplexClient(options: options, maxConcurrentStreams: streams)
-    let shared = [("authorization", "bearer " + jwt), ("apns-topic", "com.example.bench"), ("apns-push-type", "alert"),
-                  ("apns-expiration", expiration), ("content-type", "application/json")]
+    let shared = [
+        ("authorization", "bearer " + jwt), ("apns-topic", "com.example.bench"), ("apns-push-type", "alert"),
+        ("apns-expiration", expiration), ("content-type", "application/json"),
+    ]
     // Prepared before the clock starts, as pushd prepares each push while it reads its queue.
     let requests = (0..<total).map { n in
-        HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/3/device/" + devices[n % devices.count],
-                                            headers: [("apns-id", UUID().uuidString.lowercased())], body: body))
+        HTTPStreamRequest(
+            HTTPClientRequest(
+                method: "POST", url: base + "/3/device/" + devices[n % devices.count],
+                headers: [("apns-id", UUID().uuidString.lowercased())], body: body))
     }
     var fed = 0
     var failed = 0
     let start = Date()
-    client.send(feed: {
-        guard fed < total else { return nil }
-        defer { fed += batchSize }
-        return HTTPRequestBatch(prepared: Array(requests[fed..<min(total, fed + batchSize)]), sharedHeaders: shared,
-                                omitting: ["Accept", "User-Agent"])
-    }, completed: { results in
-        failed += results.filter { (try? $0.get().status) != 200 }.count
-    })
+    client.send(
+        feed: {
+            guard fed < total else { return nil }
+            defer { fed += batchSize }
+            return HTTPRequestBatch(
+                prepared: Array(requests[fed..<min(total, fed + batchSize)]), sharedHeaders: shared,
+                omitting: ["Accept", "User-Agent"])
+        },
+        completed: { results in
+            failed += results.filter { (try? $0.get().status) != 200 }.count
+        })
     print(String(format: "%.0f %d", Double(total) / Date().timeIntervalSince(start), failed))
     exit(0)
 }

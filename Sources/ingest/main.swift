@@ -1,6 +1,6 @@
 import Foundation
-import IngestService
 import HubDaemon
+import IngestService
 
 // The subcommands write backups and keys: private to the hub's user, as the daemon's files are.
 umask(0o077)

@@ -1,4 +1,4 @@
-import MarketService
 import HubDaemon
+import MarketService
 
 DaemonMain.run(MarketDaemon.spec)

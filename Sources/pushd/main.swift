@@ -1,4 +1,4 @@
-import PushService
 import HubDaemon
+import PushService
 
 DaemonMain.run(PushDaemon.spec)

@@ -20,12 +20,15 @@ public enum ELFNeededLibraries {
         guard bytes.count >= 64, bytes[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]), bytes[4] == 2, bytes[5] == 1 else {
             throw Unreadable(description: "\(path): not a 64-bit little-endian ELF file")
         }
-        let sectionTable = try integer(0x28, 8), sectionSize = try integer(0x3A, 2), sections = try integer(0x3C, 2)
+        let sectionTable = try integer(0x28, 8)
+        let sectionSize = try integer(0x3A, 2)
+        let sections = try integer(0x3C, 2)
         func section(_ index: Int) throws -> (type: Int, offset: Int, size: Int, link: Int) {
             let base = sectionTable + index * sectionSize
             return (try integer(base + 4, 4), try integer(base + 0x18, 8), try integer(base + 0x20, 8), try integer(base + 0x28, 4))
         }
-        let dynamicType = 6, neededTag = 1
+        let dynamicType = 6
+        let neededTag = 1
         for index in 0..<sections {
             let dynamic = try section(index)
             guard dynamic.type == dynamicType else { continue }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 public struct FixtureProcessError: Error, CustomStringConvertible {
@@ -19,7 +20,8 @@ public final class FixtureProcess {
     public init(script: String, arguments: [String] = [], lineCount: Int = 1) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: try TestPython.interpreter().path)
-        process.arguments = [TestPython.packageRoot.appendingPathComponent("Tests/Fixtures/\(script)").path]
+        process.arguments =
+            [TestPython.packageRoot.appendingPathComponent("Tests/Fixtures/\(script)").path]
             + ["--port", "0"] + arguments
         process.standardInput = input
         process.standardOutput = output

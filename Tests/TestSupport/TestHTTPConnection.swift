@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response read off a raw socket by `TestHTTPConnection`.
@@ -90,7 +91,8 @@ public final class TestHTTPConnection {
     }
 
     /// Sends one request; adds `Host` and, when there is a body, `Content-Length`.
-    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> TestHTTPResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> TestHTTPResponse
+    {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
@@ -105,7 +107,10 @@ public final class TestHTTPConnection {
         var headEnd: Int?
         while headEnd == nil {
             if buffer.count >= 4 {
-                for i in 0...(buffer.count - 4) where Array(buffer[i..<(i + 4)]) == separator { headEnd = i; break }
+                for i in 0...(buffer.count - 4) where Array(buffer[i..<(i + 4)]) == separator {
+                    headEnd = i
+                    break
+                }
             }
             if headEnd == nil { try fill() }
         }
@@ -148,8 +153,10 @@ public final class TestHTTPConnection {
     }
 
     /// One request on a fresh connection.
-    public static func fetch(port: UInt16, _ method: String, _ target: String, headers: [(String, String)] = [],
-                      body: [UInt8] = []) throws -> TestHTTPResponse {
+    public static func fetch(
+        port: UInt16, _ method: String, _ target: String, headers: [(String, String)] = [],
+        body: [UInt8] = []
+    ) throws -> TestHTTPResponse {
         try TestHTTPConnection(port: port).request(method, target, headers: headers, body: body)
     }
 }

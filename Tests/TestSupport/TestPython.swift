@@ -42,11 +42,12 @@ public enum TestPython {
         }
         let venv = packageRoot.appendingPathComponent(".venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: venv.path) else {
-            throw Missing(description: """
-                Python for the tests is missing: create it with \
-                `python3 -m venv .venv && .venv/bin/pip install cryptography h2` in \(packageRoot.path), \
-                or set APPNORTH_TEST_PYTHON
-                """)
+            throw Missing(
+                description: """
+                    Python for the tests is missing: create it with \
+                    `python3 -m venv .venv && .venv/bin/pip install cryptography h2` in \(packageRoot.path), \
+                    or set APPNORTH_TEST_PYTHON
+                    """)
         }
         return venv
     }
@@ -55,7 +56,8 @@ public enum TestPython {
         let process = Process()
         process.executableURL = try interpreter()
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -71,9 +73,10 @@ public enum TestPython {
         errDone.wait()
         let errData = errBox.data
         process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Runs an inline script and returns its stdout, failing on a non-zero exit.

@@ -32,8 +32,9 @@ final class ASOCandidateFinder: @unchecked Sendable {
         try ASOStore.requireAccess(request.project)
         let country = try ASOStore.country(request.country)
         guard let appStoreId = request.project.appStoreId else {
-            throw RPCError(code: ASOErrorCode.appStoreIdRequired,
-                           message: "Set the project's appStoreId: candidates come from that app's listing and searches.", status: 409)
+            throw RPCError(
+                code: ASOErrorCode.appStoreIdRequired,
+                message: "Set the project's appStoreId: candidates come from that app's listing and searches.", status: 409)
         }
         var collector = Collector(excluded: try store.trackedTerms(projectId: request.project.projectId, country: country))
         let (listing, status) = self.listing(appStoreId: appStoreId, country: country)
@@ -50,13 +51,19 @@ final class ASOCandidateFinder: @unchecked Sendable {
             }
         }
         for (observation, rank) in try store.searchesReturning(appStoreId: appStoreId, country: country) {
-            collector.add(observation.term, ASOEvidence(source: .search, term: observation.term, rank: rank,
-                                                        observedAt: observation.observedAt))
+            collector.add(
+                observation.term,
+                ASOEvidence(
+                    source: .search, term: observation.term, rank: rank,
+                    observedAt: observation.observedAt))
             for (index, app) in observation.apps.prefix(Self.neighbourTitles).enumerated() where String(app.trackId) != appStoreId {
                 for phrase in Self.phrases(app.trackName ?? "") {
-                    collector.add(phrase, ASOEvidence(source: .competitorTitle, term: observation.term, rank: index + 1,
-                                                      adamId: String(app.trackId), appName: app.trackName,
-                                                      observedAt: observation.observedAt))
+                    collector.add(
+                        phrase,
+                        ASOEvidence(
+                            source: .competitorTitle, term: observation.term, rank: index + 1,
+                            adamId: String(app.trackId), appName: app.trackName,
+                            observedAt: observation.observedAt))
                 }
             }
         }
@@ -73,15 +80,17 @@ final class ASOCandidateFinder: @unchecked Sendable {
             let above = entry.rank.map { entry.observation.apps.prefix($0 - 1) } ?? entry.observation.apps.prefix(Self.neighbourTitles)
             for (index, app) in above.enumerated() where String(app.trackId) != request.project.appStoreId {
                 let id = String(app.trackId)
-                let keyword = ASOCompetitor.Keyword(keywordId: entry.keywordId, term: entry.term, country: entry.country,
-                                                    theirRank: index + 1, yourRank: entry.rank)
+                let keyword = ASOCompetitor.Keyword(
+                    keywordId: entry.keywordId, term: entry.term, country: entry.country,
+                    theirRank: index + 1, yourRank: entry.rank)
                 byApp[id, default: ASOCompetitor(adamId: id, name: app.trackName, sellerName: app.sellerName, keywords: [])]
                     .keywords.append(keyword)
                 bestRank[id] = min(bestRank[id] ?? Int.max, index + 1)
             }
         }
         let items = byApp.values.sorted { a, b in
-            a.keywords.count != b.keywords.count ? a.keywords.count > b.keywords.count
+            a.keywords.count != b.keywords.count
+                ? a.keywords.count > b.keywords.count
                 : bestRank[a.adamId]! != bestRank[b.adamId]! ? bestRank[a.adamId]! < bestRank[b.adamId]! : a.adamId < b.adamId
         }
         return ASOCompetitorsAhead.Response(items: Array(items.prefix(Self.maximumCompetitors)))

@@ -55,32 +55,40 @@ public final class ASCConnections: @unchecked Sendable {
             throw Self.rpcError(error, connecting: true)
         }
         let connectionId = ids.next()
-        let sealed = try keyring.seal(credentials.privateKey.pkcs8PEM,
-                                      associatedData: Self.associatedData(organizationId: request.organizationId, connectionId: connectionId))
+        let sealed = try keyring.seal(
+            credentials.privateKey.pkcs8PEM,
+            associatedData: Self.associatedData(organizationId: request.organizationId, connectionId: connectionId))
         let at = now()
         try db.transaction {
             try db.run("DELETE FROM asc_connections WHERE organization_id = ?", [.text(request.organizationId)])
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO asc_connections (organization_id, connection_id, issuer_id, key_id, sealed_key, app_count, connected_at, verified_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(request.organizationId), .text(connectionId), .text(credentials.issuerId), .text(credentials.keyId),
-                      .text(sealed), .int(Int64(apps.count)), .text(at), .text(at)])
+                """,
+                [
+                    .text(request.organizationId), .text(connectionId), .text(credentials.issuerId), .text(credentials.keyId),
+                    .text(sealed), .int(Int64(apps.count)), .text(at), .text(at),
+                ])
         }
         lock.withLock { clients[connectionId] = client }
-        return ASCConnectionView(issuerId: credentials.issuerId, keyId: credentials.keyId, connectedAt: at, verifiedAt: at, appCount: apps.count)
+        return ASCConnectionView(
+            issuerId: credentials.issuerId, keyId: credentials.keyId, connectedAt: at, verifiedAt: at, appCount: apps.count)
     }
 
     public func connection(organizationId: String) throws -> ASCConnectionView {
         guard let row = try db.queryOne("SELECT * FROM asc_connections WHERE organization_id = ?", [.text(organizationId)]) else {
             throw Self.notConnected
         }
-        return try ASCConnectionView(issuerId: row.text("issuer_id"), keyId: row.text("key_id"), connectedAt: row.text("connected_at"),
-                                     verifiedAt: row.text("verified_at"), appCount: Int(row.integer("app_count")))
+        return try ASCConnectionView(
+            issuerId: row.text("issuer_id"), keyId: row.text("key_id"), connectedAt: row.text("connected_at"),
+            verifiedAt: row.text("verified_at"), appCount: Int(row.integer("app_count")))
     }
 
     public func disconnect(organizationId: String) throws {
-        let connectionId = try db.queryOne("SELECT connection_id FROM asc_connections WHERE organization_id = ?",
-                                           [.text(organizationId)])?.string("connection_id")
+        let connectionId = try db.queryOne(
+            "SELECT connection_id FROM asc_connections WHERE organization_id = ?",
+            [.text(organizationId)])?.string("connection_id")
         guard let connectionId else { throw Self.notConnected }
         try db.run("DELETE FROM asc_connections WHERE organization_id = ?", [.text(organizationId)])
         _ = lock.withLock { clients.removeValue(forKey: connectionId) }
@@ -96,14 +104,17 @@ public final class ASCConnections: @unchecked Sendable {
         guard let keyring else { throw Self.encryptionNotConfigured }
         let credentials: ASCCredentials
         do {
-            let pem = try keyring.openString(row.text("sealed_key"),
-                                             associatedData: Self.associatedData(organizationId: organizationId, connectionId: connectionId))
-            credentials = try ASCCredentials(issuerId: row.text("issuer_id"), keyId: row.text("key_id"),
-                                             privateKey: try ES256PrivateKey(pem: pem))
+            let pem = try keyring.openString(
+                row.text("sealed_key"),
+                associatedData: Self.associatedData(organizationId: organizationId, connectionId: connectionId))
+            credentials = try ASCCredentials(
+                issuerId: row.text("issuer_id"), keyId: row.text("key_id"),
+                privateKey: try ES256PrivateKey(pem: pem))
         } catch {
-            throw RPCError(code: ASCError.credentialsUnreadable.code,
-                           message: "The stored key cannot be opened with the configured credentials key; reconnect with the private key.",
-                           status: 409)
+            throw RPCError(
+                code: ASCError.credentialsUnreadable.code,
+                message: "The stored key cannot be opened with the configured credentials key; reconnect with the private key.",
+                status: 409)
         }
         let client = ASCClient(baseURL: baseURL, credentials: credentials, http: HTTPClient(options: httpOptions), clock: clock)
         lock.withLock { clients[connectionId] = client }
@@ -128,8 +139,11 @@ public final class ASCConnections: @unchecked Sendable {
 
     static func apps(_ client: ASCClient) throws -> [ASCAppSummary] {
         try client.list("/v1/apps", query: [("limit", "200"), ("fields[apps]", "name,bundleId,sku,primaryLocale")], as: AppAttributes.self)
-            .map { ASCAppSummary(id: $0.id, name: $0.attributes?.name ?? "", bundleId: $0.attributes?.bundleId ?? "",
-                                 sku: $0.attributes?.sku, primaryLocale: $0.attributes?.primaryLocale) }
+            .map {
+                ASCAppSummary(
+                    id: $0.id, name: $0.attributes?.name ?? "", bundleId: $0.attributes?.bundleId ?? "",
+                    sku: $0.attributes?.sku, primaryLocale: $0.attributes?.primaryLocale)
+            }
     }
 
     static let notConnected = RPCError(code: ASCErrorCode.notConnected, message: "No App Store Connect connection.", status: 404)
@@ -140,22 +154,27 @@ public final class ASCConnections: @unchecked Sendable {
     /// The codes of docs/app-store-connect.md ("Connection") with the status an operator call answers.
     static func rpcError(_ error: ASCError, connecting: Bool) -> RPCError {
         switch error {
-        case let .invalidCredentials(why):
-            return RPCError(code: error.code, message: "Check the IDs and the matching P-256 private key: \(why).", status: 400,
-                            fields: [why.hasPrefix("issuerId") ? "issuerId" : "keyId": [why]])
+        case .invalidCredentials(let why):
+            return RPCError(
+                code: error.code, message: "Check the IDs and the matching P-256 private key: \(why).", status: 400,
+                fields: [why.hasPrefix("issuerId") ? "issuerId" : "keyId": [why]])
         case .credentialsUnreadable:
-            return RPCError(code: error.code, message: "The private key is not a readable PKCS#8 P-256 (.p8) key.", status: 400,
-                            fields: ["privateKey": ["is not a PKCS#8 P-256 private key"]])
-        case let .credentialsRejected(status):
-            return RPCError(code: error.code, message: "App Store Connect rejected the key (\(status)); check whether Apple revoked it or denied its access.",
-                            status: connecting ? 400 : 409)
+            return RPCError(
+                code: error.code, message: "The private key is not a readable PKCS#8 P-256 (.p8) key.", status: 400,
+                fields: ["privateKey": ["is not a PKCS#8 P-256 private key"]])
+        case .credentialsRejected(let status):
+            return RPCError(
+                code: error.code,
+                message: "App Store Connect rejected the key (\(status)); check whether Apple revoked it or denied its access.",
+                status: connecting ? 400 : 409)
         case .unavailable, .outcomeUnknown, .unexpectedResponse:
             return RPCError(code: "STORE_UNAVAILABLE", message: "App Store Connect is unavailable; retry after it recovers.", status: 502)
-        case let .notFound(what):
+        case .notFound(let what):
             return RPCError(code: "NOT_FOUND", message: "App Store Connect has no \(what).", status: 404)
-        case let .rejected(status, code, detail):
-            return RPCError(code: "STORE_REJECTED", message: "App Store Connect refused the request (\(status) \(code ?? "")): \(detail ?? "")",
-                            status: 422)
+        case .rejected(let status, let code, let detail):
+            return RPCError(
+                code: "STORE_REJECTED", message: "App Store Connect refused the request (\(status) \(code ?? "")): \(detail ?? "")",
+                status: 422)
         }
     }
 }

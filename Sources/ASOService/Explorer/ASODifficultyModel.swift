@@ -42,7 +42,8 @@ enum ASODifficultyModel {
             score *= 0.9 + 0.2 * entrenchment
         }
         let rounded = Int(min(100, max(0, score)).rounded())
-        let provisional = usable.count < factors.count || factors.contains { $0.coverage < 1 }
+        let provisional =
+            usable.count < factors.count || factors.contains { $0.coverage < 1 }
             || min(apps.count, sampleSize) < confidentSample
         return ASODifficulty(score: rounded, label: label(rounded), provisional: provisional)
     }
@@ -57,11 +58,15 @@ enum ASODifficultyModel {
         let n = Double(sample.count)
 
         let titled = sample.compactMap(\.trackName)
-        let titleMatch = titled.isEmpty ? nil
+        let titleMatch =
+            titled.isEmpty
+            ? nil
             : Double(titled.filter { ASOText.contains(ASOText.words($0), all: termWords) }.count) / Double(titled.count)
 
         let counts = sample.compactMap(\.userRatingCount)
-        let volume = counts.isEmpty ? nil
+        let volume =
+            counts.isEmpty
+            ? nil
             : counts.map { min(1, log10(1 + Double(max(0, $0))) / log10(1 + saturatingRatings)) }.reduce(0, +) / Double(counts.count)
 
         // An app with no ratings has no average to weigh; it is known, not missing.
@@ -73,13 +78,18 @@ enum ASODifficultyModel {
         let quality: Double? = measured.isEmpty ? nil : rated.isEmpty ? 0 : rated.reduce(0, +) / Double(rated.count)
 
         let updates = sample.compactMap { $0.currentVersionReleaseDate.flatMap(ISOTime.parse) }
-        let freshness = updates.isEmpty ? nil : updates.map { date -> Double in
-            let age = observedAt.timeIntervalSince(date) / 86_400
-            return age <= 180 ? 1 : age <= 365 ? 0.5 : 0
-        }.reduce(0, +) / Double(updates.count)
+        let freshness =
+            updates.isEmpty
+            ? nil
+            : updates.map { date -> Double in
+                let age = observedAt.timeIntervalSince(date) / 86_400
+                return age <= 180 ? 1 : age <= 365 ? 0.5 : 0
+            }.reduce(0, +) / Double(updates.count)
 
         let allTitled = apps.compactMap(\.trackName)
-        let competitors = allTitled.isEmpty ? nil
+        let competitors =
+            allTitled.isEmpty
+            ? nil
             : min(1, Double(allTitled.filter { ASOText.contains(ASOText.words($0), all: termWords) }.count) / saturatingCompetitors)
 
         return [
@@ -87,8 +97,9 @@ enum ASODifficultyModel {
             Factor(name: "ratingVolume", weight: 0.30, value: volume, coverage: Double(counts.count) / n, core: true),
             Factor(name: "ratingQuality", weight: 0.15, value: quality, coverage: Double(measured.count) / n, core: false),
             Factor(name: "freshness", weight: 0.15, value: freshness, coverage: Double(updates.count) / n, core: false),
-            Factor(name: "competitors", weight: 0.10, value: competitors,
-                   coverage: Double(allTitled.count) / Double(apps.count), core: false),
+            Factor(
+                name: "competitors", weight: 0.10, value: competitors,
+                coverage: Double(allTitled.count) / Double(apps.count), core: false),
         ]
     }
 

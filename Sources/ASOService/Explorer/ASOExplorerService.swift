@@ -96,21 +96,26 @@ public final class ASOExplorerService: @unchecked Sendable {
     }
 
     func response(_ observation: ASOObservation, request: ASOExplorer.Request, cached: Bool, quota: ASOQuota) throws
-        -> ASOExplorer.Response {
+        -> ASOExplorer.Response
+    {
         let results = observation.apps.enumerated().map { index, app in
-            ASOSearchResult(rank: index + 1, adamId: String(app.trackId), name: app.trackName, sellerName: app.sellerName,
-                            bundleId: app.bundleId, rating: app.averageUserRating, ratingCount: app.userRatingCount,
-                            releaseDate: app.releaseDate, updatedAt: app.currentVersionReleaseDate, price: app.price,
-                            formattedPrice: app.formattedPrice, currency: app.currency, url: app.trackViewUrl, own: false)
+            ASOSearchResult(
+                rank: index + 1, adamId: String(app.trackId), name: app.trackName, sellerName: app.sellerName,
+                bundleId: app.bundleId, rating: app.averageUserRating, ratingCount: app.userRatingCount,
+                releaseDate: app.releaseDate, updatedAt: app.currentVersionReleaseDate, price: app.price,
+                formattedPrice: app.formattedPrice, currency: app.currency, url: app.trackViewUrl, own: false)
         }
-        let earlier = try store.earlierObservation(term: observation.term, country: observation.country,
-                                                   before: observation.day, source: observation.source)
+        let earlier = try store.earlierObservation(
+            term: observation.term, country: observation.country,
+            before: observation.day, source: observation.source)
         let observedAt = ISOTime.parse(observation.observedAt) ?? clock.now()
-        let difficulty = ASODifficultyModel.assess(term: observation.term, apps: observation.apps, earlier: earlier,
-                                                   observedAt: observedAt)
+        let difficulty = ASODifficultyModel.assess(
+            term: observation.term, apps: observation.apps, earlier: earlier,
+            observedAt: observedAt)
         let related = ASORelatedTerms.extract(term: observation.term, titles: observation.apps.compactMap(\.trackName))
-        let known = Derived(source: observation.source, observedAt: observation.observedAt, results: results,
-                            resultsJSON: ASOSearchResult.jsonArray(results), difficulty: difficulty, related: related)
+        let known = Derived(
+            source: observation.source, observedAt: observation.observedAt, results: results,
+            resultsJSON: ASOSearchResult.jsonArray(results), difficulty: difficulty, related: related)
         lock.withLock {
             if derived.count >= Self.derivedCapacity { derived.removeAll(keepingCapacity: true) }
             derived[observation.id] = known
@@ -126,7 +131,8 @@ public final class ASOExplorerService: @unchecked Sendable {
             for i in results.indices where own.contains(results[i].adamId) { results[i].own = true }
             json = ASOSearchResult.jsonArray(results)
         }
-        return ASOExplorer.Response(source: known.source, observedAt: known.observedAt, cached: cached, resultsJSON: json,
-                                    difficulty: known.difficulty, related: known.related, quota: quota)
+        return ASOExplorer.Response(
+            source: known.source, observedAt: known.observedAt, cached: cached, resultsJSON: json,
+            difficulty: known.difficulty, related: known.related, quota: quota)
     }
 }

@@ -13,8 +13,9 @@ extension ASCPrices {
     static let maximumCSVBytes = 32_000
     /// The header, at most `maximumCSVRows` rows, and the six columns; a `'` the export put
     /// before an ID that starts like a formula is taken off again.
-    static let csvReader = CSVReader(limits: .init(bytes: maximumCSVBytes, records: maximumCSVRows + 1, fieldsPerRecord: csvColumns.count),
-                                     restoresNeutralizedFields: true)
+    static let csvReader = CSVReader(
+        limits: .init(bytes: maximumCSVBytes, records: maximumCSVRows + 1, fieldsPerRecord: csvColumns.count),
+        restoresNeutralizedFields: true)
 
     /// Apple's current point of a subscription in a territory; in-app purchases have none here.
     func currentPoint(_ client: ASCClient, _ product: ASCPricedProduct, territory: String) throws -> String? {
@@ -26,8 +27,9 @@ extension ASCPrices {
     func storedRequest(_ app: ASCAppRef, previewId: String) throws -> (ASCPricePreview.Request, PriceLocalizationPreview) {
         let stored = try storedPreview(.init(projectId: app.projectId, previewId: previewId))
         guard let row = try db.queryOne("SELECT request FROM price_previews WHERE id = ?", [.text(previewId)]),
-              let request = try? JSONDecoder().decode(ASCPricePreview.Request.self, from: Data(try row.text("request").utf8)),
-              let preview = try? JSONDecoder().decode(PriceLocalizationPreview.self, from: Data(stored.preview.utf8)) else {
+            let request = try? JSONDecoder().decode(ASCPricePreview.Request.self, from: Data(try row.text("request").utf8)),
+            let preview = try? JSONDecoder().decode(PriceLocalizationPreview.self, from: Data(stored.preview.utf8))
+        else {
             throw RPCError(code: "PREVIEW_NOT_FOUND", message: "No stored preview with this ID.", status: 404)
         }
         return (request, preview)
@@ -41,8 +43,10 @@ extension ASCPrices {
             for proposal in preview.proposals where proposal.status == .proposed {
                 guard let point = proposal.point else { continue }
                 let current = try currentPoint(client, previewRequest.product, territory: proposal.territory) ?? ""
-                csv.append([previewRequest.product.id, previewRequest.product.kind.rawValue, proposal.territory, current, point.id,
-                            "\(point.customerPrice)"])
+                csv.append([
+                    previewRequest.product.id, previewRequest.product.kind.rawValue, proposal.territory, current, point.id,
+                    "\(point.customerPrice)",
+                ])
             }
         }
         return csv.text
@@ -84,29 +88,36 @@ extension ASCPrices {
         let points = try apple { try pricePoints(client, product, territories: rows.map { $0[2] }) }
         for (index, row) in rows.enumerated() {
             let offered = points[row[2]]?.first { $0.id == row[4] }
-            if offered == nil { problems["row \(lines[index])"] = ["\(row[4]) is not an available price point in \(row[2])"] }
-            else if offered!.customerPrice != Decimal(string: row[5]) {
+            if offered == nil {
+                problems["row \(lines[index])"] = ["\(row[4]) is not an available price point in \(row[2])"]
+            } else if offered!.customerPrice != Decimal(string: row[5]) {
                 problems["row \(lines[index])"] = ["\(row[4]) costs \(offered!.customerPrice), not \(row[5])"]
             }
             let current = try apple { try currentPoint(client, product, territory: row[2]) } ?? ""
-            if current != row[3] { stale["row \(lines[index])"] = ["\(row[2]) is now \(current.isEmpty ? "unpriced" : current), not \(row[3])"] }
+            if current != row[3] {
+                stale["row \(lines[index])"] = ["\(row[2]) is now \(current.isEmpty ? "unpriced" : current), not \(row[3])"]
+            }
         }
         if !stale.isEmpty {
-            throw RPCError(code: "STALE_CSV", message: "The file no longer matches Apple's current prices; generate a fresh preview.",
-                           status: 409, fields: stale)
+            throw RPCError(
+                code: "STALE_CSV", message: "The file no longer matches Apple's current prices; generate a fresh preview.",
+                status: 409, fields: stale)
         }
         if !problems.isEmpty { throw invalid(problems) }
         let today = ISOTime.format(clock.now())
         let proposals = rows.map { row in
-            PriceProposal(territory: row[2], currency: nil, method: .imported, status: .proposed, target: Decimal(string: row[5]),
-                          point: points[row[2]]?.first { $0.id == row[4] }, sourceDate: nil, viaEuroArea: false, adjustments: [])
+            PriceProposal(
+                territory: row[2], currency: nil, method: .imported, status: .proposed, target: Decimal(string: row[5]),
+                point: points[row[2]]?.first { $0.id == row[4] }, sourceDate: nil, viaEuroArea: false, adjustments: [])
         }
         let preview = PriceLocalizationPreview(
             baseTerritory: ASCPrices.baseTerritory, basePrice: proposals.first { $0.territory == ASCPrices.baseTerritory }?.target ?? 0,
-            strategy: "csv_import", source: .init(dataset: "CSV import", licence: "", releaseDate: String(today.prefix(10))), proposals: proposals)
-        let record = ASCPricePreview.Request(app: request.app, product: product, territories: rows.map { $0[2] }, strategy: "csv_import",
-                                             rounding: "nearest", basePrice: nil, multipliers: [:], floors: [:], minimumShareOfBase: nil,
-                                             pinned: [:], locked: [:])
+            strategy: "csv_import", source: .init(dataset: "CSV import", licence: "", releaseDate: String(today.prefix(10))),
+            proposals: proposals)
+        let record = ASCPricePreview.Request(
+            app: request.app, product: product, territories: rows.map { $0[2] }, strategy: "csv_import",
+            rounding: "nearest", basePrice: nil, multipliers: [:], floors: [:], minimumShareOfBase: nil,
+            pinned: [:], locked: [:])
         return try store(record, preview)
     }
 }

@@ -22,8 +22,10 @@ public struct BigMacIndex: Sendable {
     public static let sourceName = "The Economist Big Mac index"
     public static let licence = "MIT (c) 2018 The Economist Newspaper"
     /// Euro members Apple prices separately that the index reports only as the euro area.
-    public static let euroArea: Set<String> = ["AUT", "BEL", "CYP", "DEU", "ESP", "EST", "FIN", "FRA", "GRC", "HRV", "IRL",
-                                               "ITA", "LTU", "LUX", "LVA", "MLT", "NLD", "PRT", "SVK", "SVN"]
+    public static let euroArea: Set<String> = [
+        "AUT", "BEL", "CYP", "DEU", "ESP", "EST", "FIN", "FRA", "GRC", "HRV", "IRL",
+        "ITA", "LTU", "LUX", "LVA", "MLT", "NLD", "PRT", "SVK", "SVN",
+    ]
 
     /// Observations by release date, then territory.
     private let releases: [String: [String: Observation]]
@@ -54,13 +56,17 @@ public struct BigMacIndex: Sendable {
             guard let index = header.firstIndex(of: name) else { throw LoadError.missingColumn(name) }
             return index
         }
-        let date = try column("date"), iso = try column("iso_a3"), currency = try column("currency_code")
-        let price = try column("local_price"), rate = try column("dollar_ex")
+        let date = try column("date")
+        let iso = try column("iso_a3")
+        let currency = try column("currency_code")
+        let price = try column("local_price")
+        let rate = try column("dollar_ex")
         var releases: [String: [String: Observation]] = [:]
         for record in records {
             let fields = record.fields
             guard fields.count == header.count, let local = Decimal(string: fields[price]), let ex = Decimal(string: fields[rate]),
-                  local > 0, ex > 0, fields[date].count == 10 else {
+                local > 0, ex > 0, fields[date].count == 10
+            else {
                 throw LoadError.badRow(line: record.line)
             }
             releases[fields[date], default: [:]][fields[iso]] = Observation(

@@ -36,8 +36,10 @@ public final class PriceJobs: @unchecked Sendable {
     }
 
     private func offered(_ client: ASCClient, productId: String, territory: String, pointId: String) throws -> Bool {
-        try client.list("/v1/subscriptions/\(productId)/pricePoints", query: [("filter[territory]", territory), ("limit", "200")],
-                        as: PointAttributes.self).contains { $0.id == pointId }
+        try client.list(
+            "/v1/subscriptions/\(productId)/pricePoints", query: [("filter[territory]", territory), ("limit", "200")],
+            as: PointAttributes.self
+        ).contains { $0.id == pointId }
     }
 
     // MARK: Submission and actions
@@ -45,15 +47,17 @@ public final class PriceJobs: @unchecked Sendable {
     public func submit(_ request: PriceJobSubmit.Request, previews: ASCPrices) throws -> PriceJobDTO {
         let (previewRequest, preview) = try previews.storedRequest(request.app, previewId: request.previewId)
         guard previewRequest.product.kind == .subscription else {
-            throw RPCError(code: "UNSUPPORTED_PRODUCT", message: "Price jobs set subscription prices; in-app purchases are priced as one schedule.",
-                           status: 400)
+            throw RPCError(
+                code: "UNSUPPORTED_PRODUCT", message: "Price jobs set subscription prices; in-app purchases are priced as one schedule.",
+                status: 400)
         }
         var proposals = preview.proposals.filter { $0.status == .proposed && $0.point != nil }
         if let territories = request.territories {
             let unknown = territories.filter { t in !proposals.contains { $0.territory == t } }
             if !unknown.isEmpty {
-                throw RPCError(code: "INVALID_PAYLOAD", message: "Not proposed in this preview: \(unknown.joined(separator: ", ")).", status: 400,
-                               fields: ["territories": unknown.map { "\($0) has no proposed point in the preview" }])
+                throw RPCError(
+                    code: "INVALID_PAYLOAD", message: "Not proposed in this preview: \(unknown.joined(separator: ", ")).", status: 400,
+                    fields: ["territories": unknown.map { "\($0) has no proposed point in the preview" }])
             }
             proposals = proposals.filter { territories.contains($0.territory) }
         }
@@ -70,42 +74,54 @@ public final class PriceJobs: @unchecked Sendable {
         } catch let error as ASCError {
             throw ASCConnections.rpcError(error, connecting: false)
         }
-        let jobId = ids.next(), at = now()
+        let jobId = ids.next()
+        let at = now()
         try db.transaction {
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO price_jobs (id, organization_id, project_id, app_store_id, product_id, preview_id, start_date, preserve_current, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(jobId), .text(request.app.organizationId), .text(request.app.projectId), .text(request.app.appStoreId),
-                      .text(previewRequest.product.id), .text(request.previewId), SQLValue(request.startDate),
-                      SQLValue(request.preserveCurrentPrice), .text(at)])
+                """,
+                [
+                    .text(jobId), .text(request.app.organizationId), .text(request.app.projectId), .text(request.app.appStoreId),
+                    .text(previewRequest.product.id), .text(request.previewId), SQLValue(request.startDate),
+                    SQLValue(request.preserveCurrentPrice), .text(at),
+                ])
             for proposal in proposals {
-                try insertItem(jobId: jobId, territory: proposal.territory, target: proposal.point!.id, from: from[proposal.territory] ?? nil,
-                               base: proposal.territory == preview.baseTerritory, at: at)
+                try insertItem(
+                    jobId: jobId, territory: proposal.territory, target: proposal.point!.id, from: from[proposal.territory] ?? nil,
+                    base: proposal.territory == preview.baseTerritory, at: at)
             }
         }
         return try job(PriceJobRef(app: request.app, jobId: jobId))
     }
 
     private func insertItem(jobId: String, territory: String, target: String, from: String?, base: Bool, at: String) throws {
-        try db.run("""
+        try db.run(
+            """
             INSERT INTO price_job_items (job_id, territory, target_point_id, from_point_id, position, state, updated_at)
             VALUES (?, ?, ?, ?, ?, 'pending', ?)
             """, [.text(jobId), .text(territory), .text(target), SQLValue(from), .int(base ? 1 : 0), .text(at)])
     }
 
     public func job(_ ref: PriceJobRef) throws -> PriceJobDTO {
-        guard let row = try db.queryOne("SELECT * FROM price_jobs WHERE id = ? AND project_id = ?",
-                                        [.text(ref.jobId), .text(ref.app.projectId)]) else {
+        guard
+            let row = try db.queryOne(
+                "SELECT * FROM price_jobs WHERE id = ? AND project_id = ?",
+                [.text(ref.jobId), .text(ref.app.projectId)])
+        else {
             throw RPCError(code: "JOB_NOT_FOUND", message: "No price job with this ID.", status: 404)
         }
         let items = try db.query("SELECT * FROM price_job_items WHERE job_id = ? ORDER BY position, territory", [.text(ref.jobId)]).map {
-            try PriceJobDTO.Item(territory: $0.text("territory"), targetPointId: $0.text("target_point_id"),
-                                 fromPointId: $0.string("from_point_id"), state: $0.text("state"), attempts: Int($0.integer("attempts")),
-                                 error: $0.string("error"), updatedAt: $0.text("updated_at"))
+            try PriceJobDTO.Item(
+                territory: $0.text("territory"), targetPointId: $0.text("target_point_id"),
+                fromPointId: $0.string("from_point_id"), state: $0.text("state"), attempts: Int($0.integer("attempts")),
+                error: $0.string("error"), updatedAt: $0.text("updated_at"))
         }
-        return try PriceJobDTO(id: row.text("id"), projectId: row.text("project_id"), productId: row.text("product_id"),
-                               previewId: row.string("preview_id"), rollbackOf: row.string("rollback_of"), startDate: row.string("start_date"),
-                               preserveCurrentPrice: row.bool("preserve_current") ?? false, createdAt: row.text("created_at"), items: items)
+        return try PriceJobDTO(
+            id: row.text("id"), projectId: row.text("project_id"), productId: row.text("product_id"),
+            previewId: row.string("preview_id"), rollbackOf: row.string("rollback_of"), startDate: row.string("start_date"),
+            preserveCurrentPrice: row.bool("preserve_current") ?? false, createdAt: row.text("created_at"), items: items)
     }
 
     public func act(_ request: PriceJobAction.Request) throws -> PriceJobDTO {
@@ -114,13 +130,15 @@ public final class PriceJobs: @unchecked Sendable {
         switch request.action {
         case "cancel":
             // Stops remaining work; what was sent stays sent.
-            try db.run("UPDATE price_job_items SET state = 'cancelled', updated_at = ? WHERE job_id = ? AND state = 'pending'",
-                       [.text(at), .text(job.id)])
+            try db.run(
+                "UPDATE price_job_items SET state = 'cancelled', updated_at = ? WHERE job_id = ? AND state = 'pending'",
+                [.text(at), .text(job.id)])
             return try self.job(request.job)
         case "retry":
             // Failed items go again; uncertain ones are reconciled by the worker first in any case.
-            try db.run("UPDATE price_job_items SET state = 'pending', error = NULL, attempts = 0, updated_at = ? WHERE job_id = ? AND state = 'failed'",
-                       [.text(at), .text(job.id)])
+            try db.run(
+                "UPDATE price_job_items SET state = 'pending', error = NULL, attempts = 0, updated_at = ? WHERE job_id = ? AND state = 'failed'",
+                [.text(at), .text(job.id)])
             return try self.job(request.job)
         case "rollback":
             let undo = job.items.filter { $0.state == "succeeded" && $0.fromPointId != nil && $0.fromPointId != $0.targetPointId }
@@ -129,20 +147,23 @@ public final class PriceJobs: @unchecked Sendable {
             }
             let rollbackId = ids.next()
             try db.transaction {
-                try db.run("""
+                try db.run(
+                    """
                     INSERT INTO price_jobs (id, organization_id, project_id, app_store_id, product_id, preview_id, rollback_of, start_date,
                                             preserve_current, created_at)
                     SELECT ?, organization_id, project_id, app_store_id, product_id, NULL, id, NULL, preserve_current, ? FROM price_jobs WHERE id = ?
                     """, [.text(rollbackId), .text(at), .text(job.id)])
                 for item in undo {
-                    try insertItem(jobId: rollbackId, territory: item.territory, target: item.fromPointId!, from: item.targetPointId,
-                                   base: item.territory == "USA", at: at)
+                    try insertItem(
+                        jobId: rollbackId, territory: item.territory, target: item.fromPointId!, from: item.targetPointId,
+                        base: item.territory == "USA", at: at)
                 }
             }
             return try self.job(PriceJobRef(app: request.job.app, jobId: rollbackId))
         default:
-            throw RPCError(code: "INVALID_PAYLOAD", message: "action must be cancel, retry or rollback", status: 400,
-                           fields: ["action": ["must be cancel, retry or rollback"]])
+            throw RPCError(
+                code: "INVALID_PAYLOAD", message: "action must be cancel, retry or rollback", status: 400,
+                fields: ["action": ["must be cancel, retry or rollback"]])
         }
     }
 
@@ -151,7 +172,8 @@ public final class PriceJobs: @unchecked Sendable {
     /// One pass over every open item, oldest job first, base territories last within a job.
     /// Returns how many items changed state.
     public func runPass() throws -> Int {
-        let open = try db.query("""
+        let open = try db.query(
+            """
             SELECT i.job_id, i.territory, i.target_point_id, i.from_point_id, i.state, i.attempts, j.organization_id, j.product_id,
                    j.start_date, j.preserve_current
             FROM price_job_items i JOIN price_jobs j ON j.id = i.job_id
@@ -166,13 +188,17 @@ public final class PriceJobs: @unchecked Sendable {
     }
 
     private func set(_ item: Row, _ state: String, error: String? = nil, attempt: Bool = false) throws {
-        try db.run("""
+        try db.run(
+            """
             UPDATE price_job_items SET state = ?, error = ?, attempts = attempts + ?, updated_at = ? WHERE job_id = ? AND territory = ?
-            """, [.text(state), SQLValue(error), .int(attempt ? 1 : 0), .text(now()), .text(item.text("job_id")), .text(item.text("territory"))])
+            """,
+            [.text(state), SQLValue(error), .int(attempt ? 1 : 0), .text(now()), .text(item.text("job_id")), .text(item.text("territory"))])
     }
 
     private func process(_ item: Row) throws -> Bool {
-        let territory = try item.text("territory"), target = try item.text("target_point_id"), product = try item.text("product_id")
+        let territory = try item.text("territory")
+        let target = try item.text("target_point_id")
+        let product = try item.text("product_id")
         let client: ASCClient
         do {
             client = try connections.client(organizationId: item.text("organization_id"))
@@ -190,10 +216,14 @@ public final class PriceJobs: @unchecked Sendable {
                 }
                 if item.string("state") == "running" || current == item.string("from_point_id") {
                     try set(item, "pending", error: "reconciled: the earlier write did not take effect")
-                    return try process(db.queryOne("SELECT i.*, j.organization_id, j.product_id, j.start_date, j.preserve_current FROM price_job_items i JOIN price_jobs j ON j.id = i.job_id WHERE i.job_id = ? AND i.territory = ?",
-                                                   [.text(try item.text("job_id")), .text(territory)])!)
+                    return try process(
+                        db.queryOne(
+                            "SELECT i.*, j.organization_id, j.product_id, j.start_date, j.preserve_current FROM price_job_items i JOIN price_jobs j ON j.id = i.job_id WHERE i.job_id = ? AND i.territory = ?",
+                            [.text(try item.text("job_id")), .text(territory)])!)
                 }
-                try set(item, "failed", error: "CONFLICTING_CHANGE: Apple shows \(current ?? "no price"), neither the target nor the price before")
+                try set(
+                    item, "failed",
+                    error: "CONFLICTING_CHANGE: Apple shows \(current ?? "no price"), neither the target nor the price before")
                 return true
             default:
                 break
@@ -214,11 +244,16 @@ public final class PriceJobs: @unchecked Sendable {
             try set(item, "sent", attempt: true)
             var attributes: [String: Any] = ["preserveCurrentPrice": item.bool("preserve_current") ?? false]
             if let start = item.string("start_date") { attributes["startDate"] = start }
-            let body: [String: Any] = ["data": [
-                "type": "subscriptionPrices", "attributes": attributes,
-                "relationships": ["subscription": ["data": ["type": "subscriptions", "id": product]],
-                                  "subscriptionPricePoint": ["data": ["type": "subscriptionPricePoints", "id": target]],
-                                  "territory": ["data": ["type": "territories", "id": territory]]]]]
+            let body: [String: Any] = [
+                "data": [
+                    "type": "subscriptionPrices", "attributes": attributes,
+                    "relationships": [
+                        "subscription": ["data": ["type": "subscriptions", "id": product]],
+                        "subscriptionPricePoint": ["data": ["type": "subscriptionPricePoints", "id": target]],
+                        "territory": ["data": ["type": "territories", "id": territory]],
+                    ],
+                ]
+            ]
             do {
                 try client.write("POST", "/v1/subscriptionPrices", body: body, as: PriceAttributes.self)
                 try set(item, "succeeded")

@@ -42,10 +42,12 @@ public struct PriceLocalizationRequest: Codable, Equatable, Sendable {
     /// The preview's date (`YYYY-MM-DD`): the dataset release used is the latest on or before it.
     public var asOf: String
 
-    public init(baseTerritory: String = "USA", basePrice: Decimal, strategy: Strategy, rounding: Rounding = .nearest,
-                territories: [String], pricePoints: [String: [PricePoint]], multipliers: [String: Decimal] = [:],
-                floors: [String: Decimal] = [:], minimumShareOfBase: Decimal? = nil, pinned: [String: String] = [:],
-                locked: [String: String?] = [:], asOf: String) {
+    public init(
+        baseTerritory: String = "USA", basePrice: Decimal, strategy: Strategy, rounding: Rounding = .nearest,
+        territories: [String], pricePoints: [String: [PricePoint]], multipliers: [String: Decimal] = [:],
+        floors: [String: Decimal] = [:], minimumShareOfBase: Decimal? = nil, pinned: [String: String] = [:],
+        locked: [String: String?] = [:], asOf: String
+    ) {
         self.baseTerritory = baseTerritory
         self.basePrice = basePrice
         self.strategy = strategy

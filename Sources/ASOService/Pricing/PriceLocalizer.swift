@@ -17,7 +17,8 @@ public struct PriceLocalizer: Sendable {
     public func preview(_ request: PriceLocalizationRequest) throws -> PriceLocalizationPreview {
         guard request.basePrice > 0 else { throw Failure.invalidBasePrice }
         guard let release = index.release(onOrBefore: request.asOf, base: request.baseTerritory),
-              let base = index.observation(request.baseTerritory, in: release)?.observation else {
+            let base = index.observation(request.baseTerritory, in: release)?.observation
+        else {
             throw Failure.noRelease(asOf: request.asOf)
         }
         var territories = [request.baseTerritory]
@@ -28,12 +29,15 @@ public struct PriceLocalizer: Sendable {
             source: .init(dataset: BigMacIndex.sourceName, licence: BigMacIndex.licence, releaseDate: release), proposals: proposals)
     }
 
-    private func proposal(for territory: String, _ request: PriceLocalizationRequest, release: String,
-                          base: BigMacIndex.Observation) -> PriceProposal {
+    private func proposal(
+        for territory: String, _ request: PriceLocalizationRequest, release: String,
+        base: BigMacIndex.Observation
+    ) -> PriceProposal {
         let points = (request.pricePoints[territory] ?? []).sorted { $0.customerPrice < $1.customerPrice }
         let found = index.observation(territory, in: release)
-        var proposal = PriceProposal(territory: territory, currency: found?.observation.currency, method: .base, status: .proposed,
-                                     target: nil, point: nil, sourceDate: nil, viaEuroArea: found?.viaEuroArea ?? false, adjustments: [])
+        var proposal = PriceProposal(
+            territory: territory, currency: found?.observation.currency, method: .base, status: .proposed,
+            target: nil, point: nil, sourceDate: nil, viaEuroArea: found?.viaEuroArea ?? false, adjustments: [])
         // The operator's explicit choices come first and need no dataset.
         if let pin = request.pinned[territory] {
             proposal.method = .pinned
@@ -86,15 +90,18 @@ public struct PriceLocalizer: Sendable {
             proposal.adjustments.append("floor \(floor)")
         }
         proposal.target = PriceLocalizer.rounded(target)
-        proposal.point = PriceLocalizer.point(for: target, in: points, rounding: request.rounding,
-                                              atLeast: request.floors[territory])
+        proposal.point = PriceLocalizer.point(
+            for: target, in: points, rounding: request.rounding,
+            atLeast: request.floors[territory])
         proposal.status = proposal.point == nil ? .noPricePoint : .proposed
         return proposal
     }
 
     /// The price point for `target`; never one below `atLeast` when a point at or above it exists.
-    static func point(for target: Decimal, in sorted: [PricePoint], rounding: PriceLocalizationRequest.Rounding,
-                      atLeast floor: Decimal?) -> PricePoint? {
+    static func point(
+        for target: Decimal, in sorted: [PricePoint], rounding: PriceLocalizationRequest.Rounding,
+        atLeast floor: Decimal?
+    ) -> PricePoint? {
         guard !sorted.isEmpty else { return nil }
         let below = sorted.last { $0.customerPrice <= target }
         let above = sorted.first { $0.customerPrice >= target }
@@ -104,9 +111,9 @@ public struct PriceLocalizer: Sendable {
         case .up: chosen = above ?? sorted.last
         case .nearest:
             switch (below, above) {
-            case let (b?, a?): chosen = (target - b.customerPrice) <= (a.customerPrice - target) ? b : a
-            case let (b?, nil): chosen = b
-            case let (nil, a?): chosen = a
+            case (let b?, let a?): chosen = (target - b.customerPrice) <= (a.customerPrice - target) ? b : a
+            case (let b?, nil): chosen = b
+            case (nil, let a?): chosen = a
             default: chosen = nil
             }
         }
@@ -118,7 +125,8 @@ public struct PriceLocalizer: Sendable {
 
     /// Targets are shown to four decimal places; points carry the real price.
     static func rounded(_ value: Decimal) -> Decimal {
-        var input = value, output = Decimal()
+        var input = value
+        var output = Decimal()
         NSDecimalRound(&output, &input, 4, .plain)
         return output
     }

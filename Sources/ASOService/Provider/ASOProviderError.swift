@@ -10,8 +10,8 @@ public enum ASOProviderError: Error, Equatable, Sendable {
     /// The error the caller of asod receives.
     public var rpcError: RPCError {
         switch self {
-        case let .unavailable(reason): return .asoProviderUnavailable(reason)
-        case let .rateLimited(seconds): return .asoProviderRateLimited(retryAfter: seconds)
+        case .unavailable(let reason): return .asoProviderUnavailable(reason)
+        case .rateLimited(let seconds): return .asoProviderRateLimited(retryAfter: seconds)
         }
     }
 }

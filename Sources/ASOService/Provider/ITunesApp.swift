@@ -22,11 +22,13 @@ public struct ITunesApp: Codable, Equatable, Sendable {
     /// Only kept for an app's own listing (candidates); search observations drop it.
     public var description: String?
 
-    public init(trackId: Int64, trackName: String? = nil, sellerName: String? = nil, artistId: Int64? = nil,
-                artistName: String? = nil, bundleId: String? = nil, averageUserRating: Double? = nil,
-                userRatingCount: Int? = nil, releaseDate: String? = nil, currentVersionReleaseDate: String? = nil,
-                price: Double? = nil, formattedPrice: String? = nil, currency: String? = nil, trackViewUrl: String? = nil,
-                primaryGenreName: String? = nil, description: String? = nil) {
+    public init(
+        trackId: Int64, trackName: String? = nil, sellerName: String? = nil, artistId: Int64? = nil,
+        artistName: String? = nil, bundleId: String? = nil, averageUserRating: Double? = nil,
+        userRatingCount: Int? = nil, releaseDate: String? = nil, currentVersionReleaseDate: String? = nil,
+        price: Double? = nil, formattedPrice: String? = nil, currency: String? = nil, trackViewUrl: String? = nil,
+        primaryGenreName: String? = nil, description: String? = nil
+    ) {
         self.trackId = trackId
         self.trackName = trackName
         self.sellerName = sellerName
@@ -47,7 +49,7 @@ public struct ITunesApp: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case trackId, trackName, sellerName, artistId, artistName, bundleId, averageUserRating, userRatingCount, releaseDate,
-             currentVersionReleaseDate, price, formattedPrice, currency, trackViewUrl, primaryGenreName, description
+            currentVersionReleaseDate, price, formattedPrice, currency, trackViewUrl, primaryGenreName, description
     }
 
     public init(from decoder: Decoder) throws {

@@ -26,9 +26,12 @@ extension ASOStore {
         guard problems.isEmpty else { throw RPCError.asoInvalidPayload(problems) }
         let id = ids.next()
         return try previewable(request.dryRun == true) {
-            try db.run("INSERT INTO keyword_groups (id, organization_id, project_id, concept, created_at) VALUES (?, ?, ?, ?, ?)",
-                       [.text(id), .text(request.project.organizationId), .text(request.project.projectId), .text(concept),
-                        .text(now())])
+            try db.run(
+                "INSERT INTO keyword_groups (id, organization_id, project_id, concept, created_at) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(id), .text(request.project.organizationId), .text(request.project.projectId), .text(concept),
+                    .text(now()),
+                ])
             var all: [String] = []
             for entry in byCountry {
                 let result = try insertKeywords(project: request.project, country: entry.country, terms: [entry.term], groupId: id)
@@ -42,10 +45,13 @@ extension ASOStore {
     /// by itself; columns: every country the project tracks.
     public func grid(_ request: ASOGrid.Request) throws -> ASOGrid.Response {
         try ASOStore.requireAccess(request.project)
-        let keywords = try db.query(ASOStore.keywordSelect + " WHERE k.project_id = ? ORDER BY k.term, k.country",
-                                    [.text(request.project.projectId)]).map(ASOStore.keyword(from:))
-        let groups = try db.query("SELECT id, concept FROM keyword_groups WHERE project_id = ? ORDER BY concept, id",
-                                  [.text(request.project.projectId)])
+        let keywords = try db.query(
+            ASOStore.keywordSelect + " WHERE k.project_id = ? ORDER BY k.term, k.country",
+            [.text(request.project.projectId)]
+        ).map(ASOStore.keyword(from:))
+        let groups = try db.query(
+            "SELECT id, concept FROM keyword_groups WHERE project_id = ? ORDER BY concept, id",
+            [.text(request.project.projectId)])
         var rows: [ASOGridRow] = []
         for group in groups {
             let id = try group.text("id")

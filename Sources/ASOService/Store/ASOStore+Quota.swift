@@ -12,8 +12,11 @@ extension ASOStore {
     /// The organization's counter for today.
     public func quota(organizationId: String) throws -> ASOQuota {
         let now = clock.now()
-        let used = try db.scalar("SELECT used FROM quota_usage WHERE organization_id = ? AND day = ?",
-                                 [.text(organizationId), .text(ASOStore.day(now))]).intValue ?? 0
+        let used =
+            try db.scalar(
+                "SELECT used FROM quota_usage WHERE organization_id = ? AND day = ?",
+                [.text(organizationId), .text(ASOStore.day(now))]
+            ).intValue ?? 0
         return ASOStore.quota(used: used, at: now)
     }
 
@@ -22,13 +25,17 @@ extension ASOStore {
         let now = clock.now()
         let day = ASOStore.day(now)
         return try db.transaction {
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO quota_usage (organization_id, day, used) VALUES (?, ?, 1)
                 ON CONFLICT (organization_id, day) DO UPDATE SET used = used + 1 WHERE used < ?
                 """, [.text(organizationId), .text(day), .int(Int64(ASOStore.dailySearchLimit))])
             let reserved = db.changes == 1
-            let used = try db.scalar("SELECT used FROM quota_usage WHERE organization_id = ? AND day = ?",
-                                     [.text(organizationId), .text(day)]).intValue ?? 0
+            let used =
+                try db.scalar(
+                    "SELECT used FROM quota_usage WHERE organization_id = ? AND day = ?",
+                    [.text(organizationId), .text(day)]
+                ).intValue ?? 0
             let quota = ASOStore.quota(used: used, at: now)
             guard reserved else { throw RPCError.asoQuotaExhausted(limit: quota.limit, resetsAt: quota.resetsAt) }
             return quota

@@ -14,14 +14,16 @@ extension ASOStore {
     /// Returns how many keywords got a rank row.
     @discardableResult
     public func recordRanks(from observation: ASOObservation) throws -> Int {
-        try recordRanks(observationId: observation.id, term: observation.term, country: observation.country,
-                        day: observation.day, observedAt: observation.observedAt)
+        try recordRanks(
+            observationId: observation.id, term: observation.term, country: observation.country,
+            day: observation.day, observedAt: observation.observedAt)
     }
 
     @discardableResult
     func recordRanks(observationId: Int64, term: String, country: String, day: String, observedAt: String) throws -> Int {
         try db.transaction {
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO keyword_ranks (keyword_id, day, observed_at, rank, observation_id)
                 SELECT k.id, ?, ?, (SELECT MIN(a.rank) FROM observation_apps a WHERE a.observation_id = ? AND a.track_id = k.app_store_id), ?
                 FROM tracked_keywords k WHERE k.term = ? AND k.country = ?
@@ -34,8 +36,10 @@ extension ASOStore {
 
     /// Today's observation of a term, as the collector needs it: ID and time, not the results.
     func observationStamp(term: String, country: String, day: String, source: String) throws -> (id: Int64, observedAt: String)? {
-        try db.queryOne("SELECT id, observed_at FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
-                        [.text(term), .text(country), .text(day), .text(source)])
-            .map { try ($0.integer("id"), $0.text("observed_at")) }
+        try db.queryOne(
+            "SELECT id, observed_at FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
+            [.text(term), .text(country), .text(day), .text(source)]
+        )
+        .map { try ($0.integer("id"), $0.text("observed_at")) }
     }
 }

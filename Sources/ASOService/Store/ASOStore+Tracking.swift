@@ -31,8 +31,9 @@ extension ASOStore {
     /// Keeps the rows' App Store ID in step with the project's, which ingest owns and sends.
     func syncAppStoreId(_ project: ASOProjectRef) throws {
         guard let id = project.appStoreId else { return }
-        try db.run("UPDATE tracked_keywords SET app_store_id = ? WHERE project_id = ? AND app_store_id != ?",
-                   [.text(id), .text(project.projectId), .text(id)])
+        try db.run(
+            "UPDATE tracked_keywords SET app_store_id = ? WHERE project_id = ? AND app_store_id != ?",
+            [.text(id), .text(project.projectId), .text(id)])
     }
 
     public func addKeywords(_ request: ASOKeywordsAdd.Request) throws -> ASOKeywordsAdd.Response {
@@ -55,38 +56,50 @@ extension ASOStore {
     /// Inserts the terms not yet tracked (normalized) within the allowance; call inside a
     /// transaction. With `groupId`, existing keywords join the group too.
     func insertKeywords(project: ASOProjectRef, country: String, terms: [String], groupId: String?) throws
-        -> (added: [String], existing: [String]) {
+        -> (added: [String], existing: [String])
+    {
         guard let appStoreId = project.appStoreId else {
-            throw RPCError(code: ASOErrorCode.appStoreIdRequired,
-                           message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.", status: 409)
+            throw RPCError(
+                code: ASOErrorCode.appStoreIdRequired,
+                message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.", status: 409)
         }
         try syncAppStoreId(project)
-        var added: [String] = [], existing: [String] = []
+        var added: [String] = []
+        var existing: [String] = []
         var fresh: [String] = []
         var seen = Set<String>()
         for raw in terms {
             let term = ASOTerm.normalize(raw)
             guard seen.insert(term).inserted else { continue }
-            if let id = try db.scalar("SELECT id FROM tracked_keywords WHERE project_id = ? AND country = ? AND term = ?",
-                                      [.text(project.projectId), .text(country), .text(term)]).stringValue {
+            if let id = try db.scalar(
+                "SELECT id FROM tracked_keywords WHERE project_id = ? AND country = ? AND term = ?",
+                [.text(project.projectId), .text(country), .text(term)]
+            ).stringValue {
                 existing.append(id)
             } else {
                 fresh.append(term)
             }
         }
         if let allowance = project.plan.trackedKeywordAllowance, !fresh.isEmpty {
-            let used = try db.scalar("SELECT COUNT(*) FROM tracked_keywords WHERE organization_id = ?",
-                                     [.text(project.organizationId)]).intValue ?? 0
+            let used =
+                try db.scalar(
+                    "SELECT COUNT(*) FROM tracked_keywords WHERE organization_id = ?",
+                    [.text(project.organizationId)]
+                ).intValue ?? 0
             if used + fresh.count > allowance { throw RPCError.asoKeywordLimit(allowance: allowance) }
         }
         let at = now()
         for term in fresh {
             let id = ids.next()
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO tracked_keywords (id, organization_id, project_id, app_store_id, term, country, group_id, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(id), .text(project.organizationId), .text(project.projectId), .text(appStoreId), .text(term),
-                      .text(country), SQLValue(groupId), .text(at)])
+                """,
+                [
+                    .text(id), .text(project.organizationId), .text(project.projectId), .text(appStoreId), .text(term),
+                    .text(country), SQLValue(groupId), .text(at),
+                ])
             added.append(id)
         }
         if let groupId, !existing.isEmpty {
@@ -101,17 +114,23 @@ extension ASOStore {
         var sql = ASOStore.keywordSelect + " WHERE k.project_id = ?"
         var args: [SQLValue] = [.text(request.project.projectId)]
         if let raw = request.country {
-            let country = try ASOStorefront.normalize(raw) ?? {
-                throw RPCError.asoInvalidQuery(["country": ["must be a supported App Store country code, e.g. us"]])
-            }()
+            let country =
+                try ASOStorefront.normalize(raw)
+                ?? {
+                    throw RPCError.asoInvalidQuery(["country": ["must be a supported App Store country code, e.g. us"]])
+                }()
             sql += " AND k.country = ?"
             args.append(.text(country))
         }
         let items = try db.query(sql + " ORDER BY k.country, k.term", args).map(ASOStore.keyword(from:))
-        let used = try db.scalar("SELECT COUNT(*) FROM tracked_keywords WHERE organization_id = ?",
-                                 [.text(request.project.organizationId)]).intValue ?? 0
-        return ASOKeywordsList.Response(items: items, organizationUsed: used,
-                                        organizationAllowance: request.project.plan.trackedKeywordAllowance)
+        let used =
+            try db.scalar(
+                "SELECT COUNT(*) FROM tracked_keywords WHERE organization_id = ?",
+                [.text(request.project.organizationId)]
+            ).intValue ?? 0
+        return ASOKeywordsList.Response(
+            items: items, organizationUsed: used,
+            organizationAllowance: request.project.plan.trackedKeywordAllowance)
     }
 
     /// The keyword as it was before removal.
@@ -145,9 +164,11 @@ extension ASOStore {
         guard let keyword = try keywords(ids: [request.keywordId]).first, keyword.projectId == request.project.projectId else {
             throw RPCError.asoKeywordNotFound()
         }
-        let points = try db.query("SELECT day, observed_at, rank FROM keyword_ranks WHERE keyword_id = ? ORDER BY day DESC",
-                                  [.text(request.keywordId)])
-            .map { try ASORankPoint(date: $0.text("day"), observedAt: $0.text("observed_at"), rank: $0.int("rank")) }
+        let points = try db.query(
+            "SELECT day, observed_at, rank FROM keyword_ranks WHERE keyword_id = ? ORDER BY day DESC",
+            [.text(request.keywordId)]
+        )
+        .map { try ASORankPoint(date: $0.text("day"), observedAt: $0.text("observed_at"), rank: $0.int("rank")) }
         return ASOKeywordHistory.Response(keyword: keyword, items: points)
     }
 
@@ -169,10 +190,11 @@ extension ASOStore {
         let status: ASOTrackedKeyword.Status = day == nil ? .unobserved : rank == nil ? .unranked : .ranked
         var change: Int?
         if let rank, let previous { change = previous - rank }
-        return try ASOTrackedKeyword(id: row.text("id"), projectId: row.text("project_id"), term: row.text("term"),
-                                     country: row.text("country"), groupId: row.string("group_id"),
-                                     createdAt: row.text("created_at"), status: status, rank: rank, rankDate: day,
-                                     observedAt: row.string("r_observed_at"), change7d: change)
+        return try ASOTrackedKeyword(
+            id: row.text("id"), projectId: row.text("project_id"), term: row.text("term"),
+            country: row.text("country"), groupId: row.string("group_id"),
+            createdAt: row.text("created_at"), status: status, rank: rank, rankDate: day,
+            observedAt: row.string("r_observed_at"), change7d: change)
     }
 }
 

@@ -37,14 +37,18 @@ public final class ASOStore: @unchecked Sendable {
 
     /// The cached observation of a normalized term for that day, if any.
     public func observation(term: String, country: String, day: String, source: String) throws -> ASOObservation? {
-        try db.queryOne("SELECT * FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
-                        [.text(term), .text(country), .text(day), .text(source)]).map(observation(from:))
+        try db.queryOne(
+            "SELECT * FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
+            [.text(term), .text(country), .text(day), .text(source)]
+        ).map(observation(from:))
     }
 
     /// The row ID of the cached observation, without reading its results.
     public func observationId(term: String, country: String, day: String, source: String) throws -> Int64? {
-        try db.scalar("SELECT id FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
-                      [.text(term), .text(country), .text(day), .text(source)]).int64Value
+        try db.scalar(
+            "SELECT id FROM observations WHERE term = ? AND country = ? AND day = ? AND source = ?",
+            [.text(term), .text(country), .text(day), .text(source)]
+        ).int64Value
     }
 
     public func observation(id: Int64) throws -> ASOObservation? {
@@ -53,9 +57,11 @@ public final class ASOStore: @unchecked Sendable {
 
     /// The most recent observation of the term on an earlier day.
     public func earlierObservation(term: String, country: String, before day: String, source: String) throws -> ASOObservation? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT * FROM observations WHERE term = ? AND country = ? AND source = ? AND day < ? ORDER BY day DESC LIMIT 1
-            """, [.text(term), .text(country), .text(source), .text(day)]).map(observation(from:))
+            """, [.text(term), .text(country), .text(source), .text(day)]
+        ).map(observation(from:))
     }
 
     /// Stores today's observation; when one was stored meanwhile for the same key, that first one
@@ -67,26 +73,33 @@ public final class ASOStore: @unchecked Sendable {
         for i in stored.indices { stored[i].description = nil }
         let json = ITunesApp.jsonArray(stored)
         return try db.transaction {
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO observations (term, country, day, source, observed_at, result_count, results)
                 VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (term, country, day, source) DO NOTHING
-                """, [.text(term), .text(country), .text(day), .text(source), .text(ISOTime.format(at)),
-                      .int(Int64(stored.count)), .text(json)])
+                """,
+                [
+                    .text(term), .text(country), .text(day), .text(source), .text(ISOTime.format(at)),
+                    .int(Int64(stored.count)), .text(json),
+                ])
             guard db.changes == 1 else { return try observation(term: term, country: country, day: day, source: source)! }
             let id = db.lastInsertRowID
             for (index, app) in stored.enumerated() {
-                try db.run("INSERT OR IGNORE INTO observation_apps (observation_id, rank, track_id) VALUES (?, ?, ?)",
-                           [.int(id), .int(Int64(index + 1)), .text(String(app.trackId))])
+                try db.run(
+                    "INSERT OR IGNORE INTO observation_apps (observation_id, rank, track_id) VALUES (?, ?, ?)",
+                    [.int(id), .int(Int64(index + 1)), .text(String(app.trackId))])
             }
-            return ASOObservation(id: id, term: term, country: country, day: day, source: source,
-                                  observedAt: ISOTime.format(at), apps: stored)
+            return ASOObservation(
+                id: id, term: term, country: country, day: day, source: source,
+                observedAt: ISOTime.format(at), apps: stored)
         }
     }
 
     func observation(from row: Row) throws -> ASOObservation {
         let apps = try JSONDecoder().decode([ITunesApp].self, from: Data(row.text("results").utf8))
-        return try ASOObservation(id: row.integer("id"), term: row.text("term"), country: row.text("country"),
-                                  day: row.text("day"), source: row.text("source"), observedAt: row.text("observed_at"),
-                                  apps: apps)
+        return try ASOObservation(
+            id: row.integer("id"), term: row.text("term"), country: row.text("country"),
+            day: row.text("day"), source: row.text("source"), observedAt: row.text("observed_at"),
+            apps: apps)
     }
 }

@@ -11,8 +11,10 @@ final class ASOPacer: @unchecked Sendable {
     /// Longest single back-off, whatever the provider asks.
     static let maximumBackoff: TimeInterval = 300
 
-    init(callsPerMinute: Int, now: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
-         sleep: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
+    init(
+        callsPerMinute: Int, now: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime },
+        sleep: @escaping (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }
+    ) {
         self.callsPerMinute = callsPerMinute
         self.now = now
         self.sleep = sleep

@@ -32,7 +32,10 @@ public final class ASORankCollector: @unchecked Sendable {
     /// One pass; returns how many tracked keywords got today's rank (or "not ranked").
     public func runPass() throws -> Int {
         let terms = try store.trackedTerms()
-        var processed = 0, fetched = 0, failed = 0, consecutiveFailures = 0
+        var processed = 0
+        var fetched = 0
+        var failed = 0
+        var consecutiveFailures = 0
         for (term, country) in terms {
             let day = ASOStore.day(clock.now())
             var stamp = try store.observationStamp(term: term, country: country, day: day, source: ITunesSearchClient.source)
@@ -51,8 +54,9 @@ public final class ASORankCollector: @unchecked Sendable {
                 let saved = try store.saveObservation(term: term, country: country, source: ITunesSearchClient.source, apps: apps)
                 stamp = (saved.id, saved.observedAt)
             }
-            processed += try store.recordRanks(observationId: stamp!.id, term: term, country: country, day: day,
-                                               observedAt: stamp!.observedAt)
+            processed += try store.recordRanks(
+                observationId: stamp!.id, term: term, country: country, day: day,
+                observedAt: stamp!.observedAt)
         }
         logger.info("aso-ranks pass", ["terms": terms.count, "fetched": fetched, "failed": failed, "keywords": processed])
         return processed
@@ -66,7 +70,7 @@ public final class ASORankCollector: @unchecked Sendable {
             } catch let error as ASOProviderError {
                 logger.warn("aso-ranks provider failed", ["country": country, "attempt": attempt, "error": String(describing: error)])
                 guard attempt < ASORankCollector.attempts else { return nil }
-                if case let .rateLimited(seconds) = error {
+                if case .rateLimited(let seconds) = error {
                     pacer.backOff(attempt: attempt, retryAfter: seconds)
                 } else {
                     pacer.backOff(attempt: attempt, retryAfter: nil)

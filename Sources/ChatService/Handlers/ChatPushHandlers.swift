@@ -15,10 +15,13 @@ enum ChatPushHandlers {
             throw RPCError.invalidPayload(field: "owners", "must hold at most \(ChatUnreadState.maximumOwners) owners")
         }
         let unread = try request.owners.map { owner -> Bool in
-            guard let row = try db.queryOne("""
-                SELECT last_team_seq, user_read_seq FROM conversations
-                WHERE project_id = ? AND owner_kind = ? AND owner_value = ? ORDER BY seq DESC LIMIT 1
-                """, [.text(request.projectId), .text(owner.kind.rawValue), .text(owner.value)]) else { return false }
+            guard
+                let row = try db.queryOne(
+                    """
+                    SELECT last_team_seq, user_read_seq FROM conversations
+                    WHERE project_id = ? AND owner_kind = ? AND owner_value = ? ORDER BY seq DESC LIMIT 1
+                    """, [.text(request.projectId), .text(owner.kind.rawValue), .text(owner.value)])
+            else { return false }
             return try row.integer("last_team_seq") > row.integer("user_read_seq")
         }
         return ChatUnreadState.Response(unread: unread)

@@ -43,19 +43,23 @@ public final class ChatEventRelay: @unchecked Sendable {
     private var failingSince: Date?
     private var failedRounds = 0
 
-    public init(store: ChatStore, endpoint: String, curve: CurveClientKeys? = nil, clock: Clock, logger: Logger,
-                timing: Timing = Timing()) throws {
+    public init(
+        store: ChatStore, endpoint: String, curve: CurveClientKeys? = nil, clock: Clock, logger: Logger,
+        timing: Timing = Timing()
+    ) throws {
         self.store = store
         self.logger = logger
         self.timing = timing
-        client = try RPCClient(peer: DaemonName.pushd.rawValue, endpoint: endpoint, clock: clock, logger: logger,
-                               defaultTimeout: timing.callTimeout, curve: curve)
+        client = try RPCClient(
+            peer: DaemonName.pushd.rawValue, endpoint: endpoint, clock: clock, logger: logger,
+            defaultTimeout: timing.callTimeout, curve: curve)
     }
 
     /// Starts a relay to the configured pushd and stops it at shutdown, before the store closes.
     public static func install(on context: DaemonContext, store: ChatStore) throws {
-        let relay = try ChatEventRelay(store: store, endpoint: context.config.endpoint(for: .pushd),
-                                       curve: context.config.curveClient(for: .pushd), clock: context.clock, logger: context.logger)
+        let relay = try ChatEventRelay(
+            store: store, endpoint: context.config.endpoint(for: .pushd),
+            curve: context.config.curveClient(for: .pushd), clock: context.clock, logger: context.logger)
         relay.start()
         context.lifecycle.onShutdown("chat event relay") { relay.stop() }
     }
@@ -152,16 +156,18 @@ public final class ChatEventRelay: @unchecked Sendable {
         failedRounds += 1
         if failingSince == nil {
             failingSince = Date()
-            logger.warn("chat event delivery failing; events stay in the outbox",
-                        ["peer": DaemonName.pushd.rawValue, "code": code, "detail": detail, "batch": pending ?? 0])
+            logger.warn(
+                "chat event delivery failing; events stay in the outbox",
+                ["peer": DaemonName.pushd.rawValue, "code": code, "detail": detail, "batch": pending ?? 0])
         }
         return .failed
     }
 
     private func recovered() {
         guard let since = failingSince else { return }
-        logger.info("chat event delivery resumed",
-                    ["failedRounds": failedRounds, "seconds": (Date().timeIntervalSince(since) * 10).rounded() / 10])
+        logger.info(
+            "chat event delivery resumed",
+            ["failedRounds": failedRounds, "seconds": (Date().timeIntervalSince(since) * 10).rounded() / 10])
         failingSince = nil
         failedRounds = 0
     }

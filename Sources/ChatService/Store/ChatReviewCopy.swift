@@ -27,7 +27,8 @@ struct ChatReviewCopy: Equatable {
     }
 
     var card: ChatActionCardDTO {
-        ChatActionCardDTO(kind: ChatStore.reviewRequestKind, paywallId: nil, titleAtSend: title,
-                          buttonLabel: buttonLabel, body: cardBody, available: true)
+        ChatActionCardDTO(
+            kind: ChatStore.reviewRequestKind, paywallId: nil, titleAtSend: title,
+            buttonLabel: buttonLabel, body: cardBody, available: true)
     }
 }

@@ -4,69 +4,73 @@ import HubStore
 enum ChatSchema {
     /// Sequence numbers (`seq`) order messages across all conversations, so read markers and
     /// `after` compare integers instead of timestamps that can tie within a millisecond.
-    static let core = Migration(name: "0002_chat_core", sql: """
-        CREATE TABLE conversations (
-            seq INTEGER PRIMARY KEY,
-            id TEXT NOT NULL UNIQUE,
-            project_id TEXT NOT NULL,
-            owner_kind TEXT NOT NULL CHECK (owner_kind IN ('email', 'token')),
-            owner_value TEXT NOT NULL,
-            status TEXT NOT NULL CHECK (status IN ('open', 'resolved')),
-            sentiment TEXT CHECK (sentiment IN ('positive', 'neutral', 'negative')),
-            locale TEXT,
-            platform TEXT,
-            bundle_id TEXT,
-            created_at TEXT NOT NULL,
-            resolved_at TEXT,
-            last_message_at TEXT NOT NULL,
-            last_message_seq INTEGER NOT NULL DEFAULT 0,
-            last_user_seq INTEGER NOT NULL DEFAULT 0,
-            last_team_seq INTEGER NOT NULL DEFAULT 0,
-            user_read_seq INTEGER NOT NULL DEFAULT 0,
-            team_read_seq INTEGER NOT NULL DEFAULT 0
-        ) STRICT;
-        CREATE INDEX conversations_owner ON conversations (project_id, owner_kind, owner_value, seq);
-        CREATE INDEX conversations_inbox ON conversations (project_id, last_message_seq);
+    static let core = Migration(
+        name: "0002_chat_core",
+        sql: """
+            CREATE TABLE conversations (
+                seq INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                project_id TEXT NOT NULL,
+                owner_kind TEXT NOT NULL CHECK (owner_kind IN ('email', 'token')),
+                owner_value TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('open', 'resolved')),
+                sentiment TEXT CHECK (sentiment IN ('positive', 'neutral', 'negative')),
+                locale TEXT,
+                platform TEXT,
+                bundle_id TEXT,
+                created_at TEXT NOT NULL,
+                resolved_at TEXT,
+                last_message_at TEXT NOT NULL,
+                last_message_seq INTEGER NOT NULL DEFAULT 0,
+                last_user_seq INTEGER NOT NULL DEFAULT 0,
+                last_team_seq INTEGER NOT NULL DEFAULT 0,
+                user_read_seq INTEGER NOT NULL DEFAULT 0,
+                team_read_seq INTEGER NOT NULL DEFAULT 0
+            ) STRICT;
+            CREATE INDEX conversations_owner ON conversations (project_id, owner_kind, owner_value, seq);
+            CREATE INDEX conversations_inbox ON conversations (project_id, last_message_seq);
 
-        CREATE TABLE messages (
-            seq INTEGER PRIMARY KEY,
-            id TEXT NOT NULL UNIQUE,
-            conversation_seq INTEGER NOT NULL REFERENCES conversations (seq),
-            project_id TEXT NOT NULL,
-            sender TEXT NOT NULL CHECK (sender IN ('user', 'team')),
-            body TEXT NOT NULL,
-            internal INTEGER NOT NULL DEFAULT 0,
-            author TEXT,
-            kind TEXT,
-            card TEXT,
-            opened_at TEXT,
-            tapped_at TEXT,
-            owner_kind TEXT,
-            owner_value TEXT,
-            idempotency_key TEXT,
-            payload_hash TEXT,
-            created_at TEXT NOT NULL
-        ) STRICT;
-        CREATE INDEX messages_conversation ON messages (conversation_seq, seq);
-        CREATE UNIQUE INDEX messages_idempotency ON messages (project_id, owner_kind, owner_value, idempotency_key)
-            WHERE idempotency_key IS NOT NULL;
-        -- One review request per conversation, whatever sends it.
-        CREATE UNIQUE INDEX messages_review_card ON messages (conversation_seq) WHERE kind = 'review_request';
+            CREATE TABLE messages (
+                seq INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE,
+                conversation_seq INTEGER NOT NULL REFERENCES conversations (seq),
+                project_id TEXT NOT NULL,
+                sender TEXT NOT NULL CHECK (sender IN ('user', 'team')),
+                body TEXT NOT NULL,
+                internal INTEGER NOT NULL DEFAULT 0,
+                author TEXT,
+                kind TEXT,
+                card TEXT,
+                opened_at TEXT,
+                tapped_at TEXT,
+                owner_kind TEXT,
+                owner_value TEXT,
+                idempotency_key TEXT,
+                payload_hash TEXT,
+                created_at TEXT NOT NULL
+            ) STRICT;
+            CREATE INDEX messages_conversation ON messages (conversation_seq, seq);
+            CREATE UNIQUE INDEX messages_idempotency ON messages (project_id, owner_kind, owner_value, idempotency_key)
+                WHERE idempotency_key IS NOT NULL;
+            -- One review request per conversation, whatever sends it.
+            CREATE UNIQUE INDEX messages_review_card ON messages (conversation_seq) WHERE kind = 'review_request';
 
-        CREATE TABLE outbox (
-            id TEXT PRIMARY KEY,
-            topic TEXT NOT NULL,
-            project_id TEXT,
-            payload TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            acknowledged_at TEXT
-        ) STRICT;
-        CREATE INDEX outbox_pending ON outbox (id) WHERE acknowledged_at IS NULL;
-        """)
+            CREATE TABLE outbox (
+                id TEXT PRIMARY KEY,
+                topic TEXT NOT NULL,
+                project_id TEXT,
+                payload TEXT NOT NULL,
+                created_at TEXT NOT NULL,
+                acknowledged_at TEXT
+            ) STRICT;
+            CREATE INDEX outbox_pending ON outbox (id) WHERE acknowledged_at IS NULL;
+            """)
 
     /// Outbox retention finds acknowledged events by acknowledgement time; `outbox_pending`
     /// covers only pending ones, so without this it would read the whole table each pass.
-    static let outboxAcknowledged = Migration(name: "0005_chat_outbox_acknowledged", sql: """
-        CREATE INDEX outbox_acknowledged ON outbox (acknowledged_at) WHERE acknowledged_at IS NOT NULL;
-        """)
+    static let outboxAcknowledged = Migration(
+        name: "0005_chat_outbox_acknowledged",
+        sql: """
+            CREATE INDEX outbox_acknowledged ON outbox (acknowledged_at) WHERE acknowledged_at IS NOT NULL;
+            """)
 }

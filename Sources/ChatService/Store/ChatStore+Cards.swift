@@ -18,13 +18,16 @@ extension ChatStore {
     /// `chat.replied` follow); call inside a transaction. The unique index backs the check.
     func ensureReviewCard(conversation: Row) throws -> Row {
         let seq = try conversation.integer("seq")
-        if let existing = try db.queryOne("SELECT * FROM messages WHERE conversation_seq = ? AND kind = ?",
-                                          [.int(seq), .text(ChatStore.reviewRequestKind)]) {
+        if let existing = try db.queryOne(
+            "SELECT * FROM messages WHERE conversation_seq = ? AND kind = ?",
+            [.int(seq), .text(ChatStore.reviewRequestKind)])
+        {
             return existing
         }
         let copy = ChatReviewCopy.forLocale(conversation.string("locale"))
-        let row = try insertMessage(conversationSeq: seq, projectId: conversation.text("project_id"), sender: .team,
-                                    body: copy.messageBody, kind: ChatStore.reviewRequestKind, card: copy.card)
+        let row = try insertMessage(
+            conversationSeq: seq, projectId: conversation.text("project_id"), sender: .team,
+            body: copy.messageBody, kind: ChatStore.reviewRequestKind, card: copy.card)
         try appendReplied(conversation: conversation, message: row)
         return row
     }
@@ -34,18 +37,22 @@ extension ChatStore {
     public func recordCardActivity(owner: ChatOwner, messageId: String, event: ChatCardsActivity.Event) throws {
         try ChatStore.validate(owner)
         try db.transaction {
-            guard let row = try db.queryOne("""
-                SELECT m.seq FROM messages m JOIN conversations c ON c.seq = m.conversation_seq
-                WHERE m.id = ? AND m.internal = 0 AND m.card IS NOT NULL
-                  AND c.project_id = ? AND c.owner_kind = ? AND c.owner_value = ?
-                """, [.text(messageId), .text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)]) else {
+            guard
+                let row = try db.queryOne(
+                    """
+                    SELECT m.seq FROM messages m JOIN conversations c ON c.seq = m.conversation_seq
+                    WHERE m.id = ? AND m.internal = 0 AND m.card IS NOT NULL
+                      AND c.project_id = ? AND c.owner_kind = ? AND c.owner_value = ?
+                    """, [.text(messageId), .text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)])
+            else {
                 throw RPCError.messageNotFound()
             }
             let at = now()
-            let sql = switch event {
-            case .opened: "UPDATE messages SET opened_at = COALESCE(opened_at, ?) WHERE seq = ?"
-            case .tapped: "UPDATE messages SET opened_at = COALESCE(opened_at, ?1), tapped_at = COALESCE(tapped_at, ?1) WHERE seq = ?2"
-            }
+            let sql =
+                switch event {
+                case .opened: "UPDATE messages SET opened_at = COALESCE(opened_at, ?) WHERE seq = ?"
+                case .tapped: "UPDATE messages SET opened_at = COALESCE(opened_at, ?1), tapped_at = COALESCE(tapped_at, ?1) WHERE seq = ?2"
+                }
             try db.run(sql, [.text(at), .int(row.integer("seq"))])
         }
     }

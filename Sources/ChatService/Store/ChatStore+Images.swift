@@ -29,20 +29,25 @@ extension ChatStore {
             }
             if let existing = try db.queryOne("SELECT * FROM images WHERE id = ?", [.text(request.imageId)]) {
                 guard existing.string("project_id") == request.uploader.projectId, existing.string("uploader_kind") == kind,
-                      existing.string("uploader_value") == value, existing.string("token_hash") == request.tokenHash else {
+                    existing.string("uploader_value") == value, existing.string("token_hash") == request.tokenHash
+                else {
                     throw RPCError.invalidPayload(field: "imageId", "belongs to another upload")
                 }
                 return try ChatImageStage.Response(image: ChatStore.imageDTO(existing), expiresAt: existing.text("expires_at"))
             }
             let createdAt = clock.now()
             let expiresAt = ISOTime.format(createdAt.addingTimeInterval(ChatImageLimits.tokenLifetime))
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO images (id, project_id, token_hash, uploader_kind, uploader_value, conversation_id, width, height,
                                     byte_size, staging_key, created_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(request.imageId), .text(request.uploader.projectId), .text(request.tokenHash), .text(kind), .text(value),
-                      SQLValue(request.uploader.conversationId), .int(Int64(request.width)), .int(Int64(request.height)),
-                      .int(Int64(request.byteSize)), .text(request.stagingKey), .text(ISOTime.format(createdAt)), .text(expiresAt)])
+                """,
+                [
+                    .text(request.imageId), .text(request.uploader.projectId), .text(request.tokenHash), .text(kind), .text(value),
+                    SQLValue(request.uploader.conversationId), .int(Int64(request.width)), .int(Int64(request.height)),
+                    .int(Int64(request.byteSize)), .text(request.stagingKey), .text(ISOTime.format(createdAt)), .text(expiresAt),
+                ])
             let row = try db.queryOne("SELECT * FROM images WHERE id = ?", [.text(request.imageId)])!
             return try ChatImageStage.Response(image: ChatStore.imageDTO(row), expiresAt: expiresAt)
         }
@@ -58,10 +63,11 @@ extension ChatStore {
         for (index, token) in tokens.enumerated() {
             let field = "imageTokens[\(index)]"
             guard !token.isEmpty, token.utf8.count <= 256,
-                  let row = try db.queryOne("SELECT * FROM images WHERE token_hash = ?", [.text(SHA256.hex(token))]),
-                  row.string("project_id") == uploader.projectId, row.string("uploader_kind") == kind,
-                  row.string("uploader_value") == value,
-                  uploader.conversationId == nil || row.string("conversation_id") == uploader.conversationId else {
+                let row = try db.queryOne("SELECT * FROM images WHERE token_hash = ?", [.text(SHA256.hex(token))]),
+                row.string("project_id") == uploader.projectId, row.string("uploader_kind") == kind,
+                row.string("uploader_value") == value,
+                uploader.conversationId == nil || row.string("conversation_id") == uploader.conversationId
+            else {
                 throw RPCError.invalidImageToken(field: field, "is not an image token of this sender")
             }
             guard row.int64("message_seq") == nil, !rows.contains(where: { $0.int64("seq") == row.int64("seq") }) else {
@@ -78,7 +84,9 @@ extension ChatStore {
     /// copy left by a rolled-back transaction is overwritten by the next attempt.
     func attach(_ images: [Row], messageSeq: Int64) throws {
         guard !images.isEmpty else { return }
-        guard let objects else { throw RPCError(code: "IMAGE_STORAGE_UNAVAILABLE", message: "photo storage is not configured", status: 503) }
+        guard let objects else {
+            throw RPCError(code: "IMAGE_STORAGE_UNAVAILABLE", message: "photo storage is not configured", status: 503)
+        }
         for (position, image) in images.enumerated() {
             let id = try image.text("id")
             guard let bytes = try objects.get(key: image.text("staging_key")) else {
@@ -86,8 +94,9 @@ extension ChatStore {
             }
             let sentKey = try ChatImageLimits.sentPrefix + image.text("project_id").lowercased() + "/" + id + ".jpg"
             try objects.put(key: sentKey, bytes: bytes, contentType: "image/jpeg")
-            try db.run("UPDATE images SET message_seq = ?, position = ?, sent_key = ? WHERE seq = ?",
-                       [.int(messageSeq), .int(Int64(position)), .text(sentKey), .int(try image.integer("seq"))])
+            try db.run(
+                "UPDATE images SET message_seq = ?, position = ?, sent_key = ? WHERE seq = ?",
+                [.int(messageSeq), .int(Int64(position)), .text(sentKey), .int(try image.integer("seq"))])
         }
     }
 
@@ -107,8 +116,9 @@ extension ChatStore {
     }
 
     static func imageDTO(_ row: Row) throws -> ChatImageDTO {
-        try ChatImageDTO(id: row.text("id"), url: nil, width: Int(row.integer("width")), height: Int(row.integer("height")),
-                         key: row.string("sent_key") ?? row.string("staging_key"))
+        try ChatImageDTO(
+            id: row.text("id"), url: nil, width: Int(row.integer("width")), height: Int(row.integer("height")),
+            key: row.string("sent_key") ?? row.string("staging_key"))
     }
 
     /// The stored uploader: the participant's identity, or `team` and the member.

@@ -48,11 +48,13 @@ extension ChatStore {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
             let seq = try conversation.integer("seq")
             if request.markRead {
-                try db.run("UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
-                           [.int(seq)])
+                try db.run(
+                    "UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
+                    [.int(seq)])
             }
-            let rows = try db.query("SELECT * FROM messages WHERE conversation_seq = ? AND seq > ? ORDER BY seq LIMIT ?",
-                                    [.int(seq), .int(after), .int(Int64(request.limit + 1))])
+            let rows = try db.query(
+                "SELECT * FROM messages WHERE conversation_seq = ? AND seq > ? ORDER BY seq LIMIT ?",
+                [.int(seq), .int(after), .int(Int64(request.limit + 1))])
             let page = rows.prefix(request.limit)
             let next = try rows.count > request.limit ? page.last.map { String(try $0.integer("seq")) } : nil
             return ChatTeamMessages.Response(items: try page.map { try dto($0, forTeam: true) }, nextCursor: next)
@@ -70,11 +72,15 @@ extension ChatStore {
             var images: [Row] = []
             if !request.imageTokens.isEmpty {
                 guard let author = request.author else { throw RPCError.invalidPayload(field: "author", "is required with images") }
-                images = try claimableImages(request.imageTokens, uploader: .team(projectId: request.projectId, member: author,
-                                                                                  conversationId: request.conversationId))
+                images = try claimableImages(
+                    request.imageTokens,
+                    uploader: .team(
+                        projectId: request.projectId, member: author,
+                        conversationId: request.conversationId))
             }
-            let row = try insertMessage(conversationSeq: conversation.integer("seq"), projectId: request.projectId, sender: .team,
-                                        body: request.body, internal: request.internal, author: request.author)
+            let row = try insertMessage(
+                conversationSeq: conversation.integer("seq"), projectId: request.projectId, sender: .team,
+                body: request.body, internal: request.internal, author: request.author)
             try attach(images, messageSeq: row.integer("seq"))
             if !request.internal {
                 try appendReplied(conversation: conversation, message: row)
@@ -90,12 +96,16 @@ extension ChatStore {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
             let seq = try conversation.integer("seq")
             let resolvedAt = now()
-            try db.run("UPDATE conversations SET status = 'resolved', sentiment = ?, resolved_at = ? WHERE seq = ?",
-                       [.text(request.sentiment.rawValue), .text(resolvedAt), .int(seq)])
-            try outbox.append(topic: ChatOutboxTopic.resolved, projectId: request.projectId,
-                              payload: ChatStore.eventPayload(conversation: conversation, extra: [
-                                  "sentiment": request.sentiment.rawValue, "resolvedAt": resolvedAt,
-                              ]))
+            try db.run(
+                "UPDATE conversations SET status = 'resolved', sentiment = ?, resolved_at = ? WHERE seq = ?",
+                [.text(request.sentiment.rawValue), .text(resolvedAt), .int(seq)])
+            try outbox.append(
+                topic: ChatOutboxTopic.resolved, projectId: request.projectId,
+                payload: ChatStore.eventPayload(
+                    conversation: conversation,
+                    extra: [
+                        "sentiment": request.sentiment.rawValue, "resolvedAt": resolvedAt,
+                    ]))
             if request.sentiment == .positive && request.automaticReviewRequests {
                 _ = try ensureReviewCard(conversation: conversation)
             }
@@ -107,17 +117,21 @@ extension ChatStore {
     public func reopen(projectId: String, conversationId: String) throws -> ChatConversationSummary {
         try db.transaction {
             let conversation = try conversation(projectId: projectId, id: conversationId)
-            try db.run("UPDATE conversations SET status = 'open', sentiment = NULL, resolved_at = NULL WHERE seq = ?",
-                       [.int(try conversation.integer("seq"))])
+            try db.run(
+                "UPDATE conversations SET status = 'open', sentiment = NULL, resolved_at = NULL WHERE seq = ?",
+                [.int(try conversation.integer("seq"))])
             return try ChatStore.summary(self.conversation(projectId: projectId, id: conversationId))
         }
     }
 
     /// Records a public team message for delivery; call inside its transaction.
     func appendReplied(conversation: Row, message: Row) throws {
-        try outbox.append(topic: ChatOutboxTopic.replied, projectId: conversation.string("project_id"),
-                          payload: ChatStore.eventPayload(conversation: conversation, extra: [
-                              "messageId": message.text("id"), "createdAt": message.text("created_at"),
-                          ]))
+        try outbox.append(
+            topic: ChatOutboxTopic.replied, projectId: conversation.string("project_id"),
+            payload: ChatStore.eventPayload(
+                conversation: conversation,
+                extra: [
+                    "messageId": message.text("id"), "createdAt": message.text("created_at"),
+                ]))
     }
 }

@@ -11,8 +11,9 @@ extension ChatStore {
         guard let conversation = try latestConversation(of: owner) else {
             return ChatStatus.Response(hasUnread: false, conversationId: nil)
         }
-        return ChatStatus.Response(hasUnread: try conversation.integer("last_team_seq") > conversation.integer("user_read_seq"),
-                                   conversationId: conversation.string("id"))
+        return ChatStatus.Response(
+            hasUnread: try conversation.integer("last_team_seq") > conversation.integer("user_read_seq"),
+            conversationId: conversation.string("id"))
     }
 
     /// The latest conversation's public messages, oldest first, newer than `after` when
@@ -25,23 +26,28 @@ extension ChatStore {
             if let after {
                 // Any message of the owner's conversations counts, so a cursor from the
                 // previous conversation still works after a new one began.
-                guard let row = try db.queryOne("""
-                    SELECT m.seq FROM messages m JOIN conversations c ON c.seq = m.conversation_seq
-                    WHERE m.id = ? AND m.internal = 0 AND c.project_id = ? AND c.owner_kind = ? AND c.owner_value = ?
-                    """, [.text(after), .text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)]) else {
+                guard
+                    let row = try db.queryOne(
+                        """
+                        SELECT m.seq FROM messages m JOIN conversations c ON c.seq = m.conversation_seq
+                        WHERE m.id = ? AND m.internal = 0 AND c.project_id = ? AND c.owner_kind = ? AND c.owner_value = ?
+                        """, [.text(after), .text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)])
+                else {
                     throw RPCError.messageNotFound()
                 }
                 afterSeq = try row.integer("seq")
             }
             let conversationSeq = try conversation.integer("seq")
-            let rows = try db.query("""
+            let rows = try db.query(
+                """
                 SELECT * FROM messages WHERE conversation_seq = ? AND internal = 0 AND seq > ? ORDER BY seq
                 """, [.int(conversationSeq), .int(afterSeq)])
             let lastTeam = try conversation.integer("last_team_seq")
             if try lastTeam > conversation.integer("user_read_seq") {
                 try db.run("UPDATE conversations SET user_read_seq = ? WHERE seq = ?", [.int(lastTeam), .int(conversationSeq)])
-                try outbox.append(topic: ChatOutboxTopic.read, projectId: owner.projectId,
-                                  payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
+                try outbox.append(
+                    topic: ChatOutboxTopic.read, projectId: owner.projectId,
+                    payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
             }
             return try rows.map { try dto($0, forTeam: false) }
         }
@@ -57,9 +63,12 @@ extension ChatStore {
             throw RPCError.invalidPayload(field: "idempotencyKey", "must be 1-128 characters")
         }
         return try db.transaction {
-            if let key = request.idempotencyKey, let existing = try db.queryOne("""
-                SELECT * FROM messages WHERE project_id = ? AND owner_kind = ? AND owner_value = ? AND idempotency_key = ?
-                """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value), .text(key)]) {
+            if let key = request.idempotencyKey,
+                let existing = try db.queryOne(
+                    """
+                    SELECT * FROM messages WHERE project_id = ? AND owner_kind = ? AND owner_value = ? AND idempotency_key = ?
+                    """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value), .text(key)])
+            {
                 guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }
                 return ChatSend.Response(message: try dto(existing, forTeam: false), replayed: true)
             }
@@ -71,9 +80,10 @@ extension ChatStore {
             }
             // A bad token throws inside the transaction, so no conversation or message is left behind.
             let images = try claimableImages(request.imageTokens, uploader: .participant(owner))
-            let row = try insertMessage(conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
-                                        body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
-                                        payloadHash: request.payloadHash)
+            let row = try insertMessage(
+                conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
+                body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
+                payloadHash: request.payloadHash)
             try attach(images, messageSeq: row.integer("seq"))
             return ChatSend.Response(message: try dto(row, forTeam: false), replayed: false)
         }
@@ -81,12 +91,16 @@ extension ChatStore {
 
     private func openConversation(for request: ChatSend.Request) throws -> Int64 {
         let createdAt = now()
-        try db.run("""
+        try db.run(
+            """
             INSERT INTO conversations (id, project_id, owner_kind, owner_value, status, locale, platform, bundle_id,
                                        created_at, last_message_at)
             VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
-            """, [.text(ids.next()), .text(request.owner.projectId), .text(request.owner.kind.rawValue), .text(request.owner.value),
-                  SQLValue(request.locale), SQLValue(request.platform), SQLValue(request.bundleId), .text(createdAt), .text(createdAt)])
+            """,
+            [
+                .text(ids.next()), .text(request.owner.projectId), .text(request.owner.kind.rawValue), .text(request.owner.value),
+                SQLValue(request.locale), SQLValue(request.platform), SQLValue(request.bundleId), .text(createdAt), .text(createdAt),
+            ])
         return db.lastInsertRowID
     }
 }

@@ -35,8 +35,11 @@ public final class ChatStore: @unchecked Sendable {
         }
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             if imageCount > 0 && body.isEmpty { return }
-            throw RPCError.invalidPayload(field: "body", imageCount > 0 ? "must be empty or 1-\(maximumBodyLength) characters with images"
-                                                                        : "must not be empty")
+            throw RPCError.invalidPayload(
+                field: "body",
+                imageCount > 0
+                    ? "must be empty or 1-\(maximumBodyLength) characters with images"
+                    : "must not be empty")
         }
         if body.count > maximumBodyLength {
             throw RPCError.invalidPayload(field: "body", "must be at most \(maximumBodyLength) characters")
@@ -54,14 +57,18 @@ public final class ChatStore: @unchecked Sendable {
 
     /// A conversation of a project by its public ID, or 404.
     func conversation(projectId: String, id: String) throws -> Row {
-        guard let row = try db.queryOne("SELECT * FROM conversations WHERE id = ? AND project_id = ?",
-                                        [.text(id), .text(projectId)]) else { throw RPCError.conversationNotFound() }
+        guard
+            let row = try db.queryOne(
+                "SELECT * FROM conversations WHERE id = ? AND project_id = ?",
+                [.text(id), .text(projectId)])
+        else { throw RPCError.conversationNotFound() }
         return row
     }
 
     /// The owner's most recent conversation, open or resolved.
     func latestConversation(of owner: ChatOwner) throws -> Row? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT * FROM conversations WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
             ORDER BY seq DESC LIMIT 1
             """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)])
@@ -107,24 +114,31 @@ public final class ChatStore: @unchecked Sendable {
 
     /// Inserts a message and moves the conversation's markers; call inside a transaction.
     /// Internal notes leave the conversation's activity and unread state alone.
-    func insertMessage(conversationSeq: Int64, projectId: String, sender: ChatSender, body: String,
-                       internal: Bool = false, author: String? = nil, kind: String? = nil, card: ChatActionCardDTO? = nil,
-                       owner: ChatOwner? = nil, idempotencyKey: String? = nil, payloadHash: String? = nil) throws -> Row {
+    func insertMessage(
+        conversationSeq: Int64, projectId: String, sender: ChatSender, body: String,
+        internal: Bool = false, author: String? = nil, kind: String? = nil, card: ChatActionCardDTO? = nil,
+        owner: ChatOwner? = nil, idempotencyKey: String? = nil, payloadHash: String? = nil
+    ) throws -> Row {
         let createdAt = now()
         let cardText = try card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        try db.run("""
+        try db.run(
+            """
             INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
                                   owner_kind, owner_value, idempotency_key, payload_hash, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(ids.next()), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
-                  SQLValue(`internal`), SQLValue(author), SQLValue(kind), SQLValue(cardText),
-                  SQLValue(owner?.kind.rawValue), SQLValue(owner?.value), SQLValue(idempotencyKey), SQLValue(payloadHash),
-                  .text(createdAt)])
+            """,
+            [
+                .text(ids.next()), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
+                SQLValue(`internal`), SQLValue(author), SQLValue(kind), SQLValue(cardText),
+                SQLValue(owner?.kind.rawValue), SQLValue(owner?.value), SQLValue(idempotencyKey), SQLValue(payloadHash),
+                .text(createdAt),
+            ])
         let seq = db.lastInsertRowID
         if !`internal` {
             let marker = sender == .user ? "last_user_seq" : "last_team_seq"
-            try db.run("UPDATE conversations SET last_message_seq = ?, last_message_at = ?, \(marker) = ? WHERE seq = ?",
-                       [.int(seq), .text(createdAt), .int(seq), .int(conversationSeq)])
+            try db.run(
+                "UPDATE conversations SET last_message_seq = ?, last_message_at = ?, \(marker) = ? WHERE seq = ?",
+                [.int(seq), .text(createdAt), .int(seq), .int(conversationSeq)])
         }
         return try message(seq: seq)
     }

@@ -7,8 +7,9 @@ extension HubConfig {
     public func curveServer(for daemon: DaemonName) throws -> CurveServerKeys? {
         guard endpoint(for: daemon).hasPrefix("tcp://"), let rpcCurve else { return nil }
         guard rpcCurve.daemonKeys[daemon] == rpcCurve.keyPair.publicKey else {
-            throw ConfigError.invalid(name: RPCCurveKeys.publicVariable, value: rpcCurve.keyPair.publicKey,
-                                      reason: "differs from \(RPCCurveKeys.publicVariable(of: daemon)), the key the other daemons expect of \(daemon.rawValue)")
+            throw ConfigError.invalid(
+                name: RPCCurveKeys.publicVariable, value: rpcCurve.keyPair.publicKey,
+                reason: "differs from \(RPCCurveKeys.publicVariable(of: daemon)), the key the other daemons expect of \(daemon.rawValue)")
         }
         return CurveServerKeys(keyPair: rpcCurve.keyPair, admittedClients: Set(rpcCurve.daemonKeys.values))
     }

@@ -89,8 +89,10 @@ public struct HubConfig: Sendable {
 
     public static let defaultHTTPAddress = "127.0.0.1:8080"
 
-    public init(environment env: [String: String] = ProcessInfo.processInfo.environment,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
+    public init(
+        environment env: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws {
         func value(_ name: String) -> String? {
             guard let v = env[name]?.trimmingCharacters(in: .whitespaces), !v.isEmpty else { return nil }
             return v
@@ -100,21 +102,30 @@ public struct HubConfig: Sendable {
 
         let address = value("APPNORTH_HTTP_ADDR") ?? HubConfig.defaultHTTPAddress
         (httpHost, httpPort) = try HubConfig.parseAddress(address, name: "APPNORTH_HTTP_ADDR")
-        httpThreads = try HubConfig.integer(value("APPNORTH_HTTP_THREADS"), name: "APPNORTH_HTTP_THREADS",
-                                            default: 2, range: 1...64)
-        httpPerClientConnections = try HubConfig.integer(value("APPNORTH_HTTP_PER_IP_CONNECTIONS"),
-                                                         name: "APPNORTH_HTTP_PER_IP_CONNECTIONS", default: 64, range: 1...65_536)
-        httpHeaderTimeout = TimeInterval(try HubConfig.integer(value("APPNORTH_HTTP_HEADER_TIMEOUT_S"),
-                                                               name: "APPNORTH_HTTP_HEADER_TIMEOUT_S", default: 30, range: 1...3_600))
-        httpBodyTimeout = TimeInterval(try HubConfig.integer(value("APPNORTH_HTTP_BODY_TIMEOUT_S"),
-                                                             name: "APPNORTH_HTTP_BODY_TIMEOUT_S", default: 120, range: 1...3_600))
-        httpBodyBudgetBytes = try HubConfig.integer(value("APPNORTH_HTTP_BODY_BUDGET_MB"), name: "APPNORTH_HTTP_BODY_BUDGET_MB",
-                                                    default: 128, range: 8...65_536) << 20
+        httpThreads = try HubConfig.integer(
+            value("APPNORTH_HTTP_THREADS"), name: "APPNORTH_HTTP_THREADS",
+            default: 2, range: 1...64)
+        httpPerClientConnections = try HubConfig.integer(
+            value("APPNORTH_HTTP_PER_IP_CONNECTIONS"),
+            name: "APPNORTH_HTTP_PER_IP_CONNECTIONS", default: 64, range: 1...65_536)
+        httpHeaderTimeout = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_HTTP_HEADER_TIMEOUT_S"),
+                name: "APPNORTH_HTTP_HEADER_TIMEOUT_S", default: 30, range: 1...3_600))
+        httpBodyTimeout = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_HTTP_BODY_TIMEOUT_S"),
+                name: "APPNORTH_HTTP_BODY_TIMEOUT_S", default: 120, range: 1...3_600))
+        httpBodyBudgetBytes =
+            try HubConfig.integer(
+                value("APPNORTH_HTTP_BODY_BUDGET_MB"), name: "APPNORTH_HTTP_BODY_BUDGET_MB",
+                default: 128, range: 8...65_536) << 20
         switch TrustedProxies.parse(value("APPNORTH_TRUSTED_PROXIES") ?? "") {
-        case let .success(proxies): trustedProxies = proxies
-        case let .failure(bad):
-            throw ConfigError.invalid(name: "APPNORTH_TRUSTED_PROXIES", value: bad.entry,
-                                      reason: "expected comma-separated IP addresses or CIDR ranges such as 10.0.0.0/8")
+        case .success(let proxies): trustedProxies = proxies
+        case .failure(let bad):
+            throw ConfigError.invalid(
+                name: "APPNORTH_TRUSTED_PROXIES", value: bad.entry,
+                reason: "expected comma-separated IP addresses or CIDR ranges such as 10.0.0.0/8")
         }
 
         var endpoints: [DaemonName: String] = [:]
@@ -125,17 +136,24 @@ public struct HubConfig: Sendable {
                 throw ConfigError.invalid(name: name, value: endpoint, reason: "expected an ipc:// or tcp:// endpoint")
             }
             if endpoint.hasPrefix("ipc://"), endpoint.utf8.count - 6 > 107 {
-                throw ConfigError.invalid(name: name, value: endpoint, reason: "ipc path longer than 107 bytes; use a shorter APPNORTH_DATA_DIR")
+                throw ConfigError.invalid(
+                    name: name, value: endpoint, reason: "ipc path longer than 107 bytes; use a shorter APPNORTH_DATA_DIR")
             }
             endpoints[daemon] = endpoint
         }
         self.endpoints = endpoints
         rpcCurve = try RPCCurveKeys.fromEnvironment(endpoints: endpoints, value: value)
 
-        rpcTimeout = Double(try HubConfig.integer(value("APPNORTH_RPC_TIMEOUT_MS"), name: "APPNORTH_RPC_TIMEOUT_MS",
-                                                  default: 2000, range: 10...120_000)) / 1000
-        healthTimeout = Double(try HubConfig.integer(value("APPNORTH_HEALTH_TIMEOUT_MS"), name: "APPNORTH_HEALTH_TIMEOUT_MS",
-                                                     default: 800, range: 10...30_000)) / 1000
+        rpcTimeout =
+            Double(
+                try HubConfig.integer(
+                    value("APPNORTH_RPC_TIMEOUT_MS"), name: "APPNORTH_RPC_TIMEOUT_MS",
+                    default: 2000, range: 10...120_000)) / 1000
+        healthTimeout =
+            Double(
+                try HubConfig.integer(
+                    value("APPNORTH_HEALTH_TIMEOUT_MS"), name: "APPNORTH_HEALTH_TIMEOUT_MS",
+                    default: 800, range: 10...30_000)) / 1000
         if let raw = value("APPNORTH_LOG_LEVEL") {
             guard let level = LogLevel(name: raw) else {
                 throw ConfigError.invalid(name: "APPNORTH_LOG_LEVEL", value: raw, reason: "expected debug, info, warn or error")
@@ -146,41 +164,58 @@ public struct HubConfig: Sendable {
         }
         if let token = value("APPNORTH_ADMIN_TOKEN") {
             guard token.hasPrefix("an_"), token.count >= 35,
-                  token.dropFirst(3).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else {
-                throw ConfigError.invalid(name: "APPNORTH_ADMIN_TOKEN", value: "[redacted]",
-                                          reason: "expected an_ followed by at least 32 characters of [A-Za-z0-9_-]")
+                token.dropFirst(3).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+            else {
+                throw ConfigError.invalid(
+                    name: "APPNORTH_ADMIN_TOKEN", value: "[redacted]",
+                    reason: "expected an_ followed by at least 32 characters of [A-Za-z0-9_-]")
             }
             adminToken = token
         }
         tlsCAFile = value("APPNORTH_TLS_CA_FILE")
-        communityRequestsPerMinute = try HubConfig.integer(value("APPNORTH_COMMUNITY_RATE_PER_MIN"),
-                                                           name: "APPNORTH_COMMUNITY_RATE_PER_MIN", default: 1_200,
-                                                           range: 1...100_000_000)
-        feedbackRequestsPerMinute = try HubConfig.integer(value("APPNORTH_FEEDBACK_RATE_PER_MIN"),
-                                                          name: "APPNORTH_FEEDBACK_RATE_PER_MIN", default: 20, range: 1...100_000_000)
-        chatMessagesPerMinute = try HubConfig.integer(value("APPNORTH_CHAT_RATE_PER_MIN"), name: "APPNORTH_CHAT_RATE_PER_MIN",
-                                                      default: 20, range: 1...100_000_000)
-        chatReadsPerMinute = try HubConfig.integer(value("APPNORTH_CHAT_READ_RATE_PER_MIN"), name: "APPNORTH_CHAT_READ_RATE_PER_MIN",
-                                                   default: 60, range: 1...100_000_000)
-        objectStoreDirectory = value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
+        communityRequestsPerMinute = try HubConfig.integer(
+            value("APPNORTH_COMMUNITY_RATE_PER_MIN"),
+            name: "APPNORTH_COMMUNITY_RATE_PER_MIN", default: 1_200,
+            range: 1...100_000_000)
+        feedbackRequestsPerMinute = try HubConfig.integer(
+            value("APPNORTH_FEEDBACK_RATE_PER_MIN"),
+            name: "APPNORTH_FEEDBACK_RATE_PER_MIN", default: 20, range: 1...100_000_000)
+        chatMessagesPerMinute = try HubConfig.integer(
+            value("APPNORTH_CHAT_RATE_PER_MIN"), name: "APPNORTH_CHAT_RATE_PER_MIN",
+            default: 20, range: 1...100_000_000)
+        chatReadsPerMinute = try HubConfig.integer(
+            value("APPNORTH_CHAT_READ_RATE_PER_MIN"), name: "APPNORTH_CHAT_READ_RATE_PER_MIN",
+            default: 60, range: 1...100_000_000)
+        objectStoreDirectory =
+            value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
             ?? dataDirectory + "/objects"
         ascURL = value("APPNORTH_ASC_URL") ?? "https://api.appstoreconnect.apple.com"
-        reviewsInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_REVIEWS_INTERVAL_S"), name: "APPNORTH_REVIEWS_INTERVAL_S",
-                                                             default: 21_600, range: 60...604_800))
-        pricesInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_PRICES_INTERVAL_S"), name: "APPNORTH_PRICES_INTERVAL_S",
-                                                            default: 300, range: 0...604_800))
-        ascTimeout = TimeInterval(try HubConfig.integer(value("APPNORTH_ASC_TIMEOUT_S"), name: "APPNORTH_ASC_TIMEOUT_S",
-                                                        default: 30, range: 1...300))
+        reviewsInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_REVIEWS_INTERVAL_S"), name: "APPNORTH_REVIEWS_INTERVAL_S",
+                default: 21_600, range: 60...604_800))
+        pricesInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_PRICES_INTERVAL_S"), name: "APPNORTH_PRICES_INTERVAL_S",
+                default: 300, range: 0...604_800))
+        ascTimeout = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_ASC_TIMEOUT_S"), name: "APPNORTH_ASC_TIMEOUT_S",
+                default: 30, range: 1...300))
         if let raw = value("APPNORTH_PUBLIC_URL") {
             let trimmed = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
             guard let url = URL(string: trimmed), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
-                  url.query == nil, url.fragment == nil else {
-                throw ConfigError.invalid(name: "APPNORTH_PUBLIC_URL", value: raw, reason: "expected an http(s) URL such as https://hub.example.com")
+                url.query == nil, url.fragment == nil
+            else {
+                throw ConfigError.invalid(
+                    name: "APPNORTH_PUBLIC_URL", value: raw, reason: "expected an http(s) URL such as https://hub.example.com")
             }
             publicURL = trimmed
         }
-        cleanupInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",
-                                                             default: 3_600, range: 1...604_800))
+        cleanupInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",
+                default: 3_600, range: 1...604_800))
         // pushd
         apnsSandboxURL = value("APPNORTH_APNS_URL_SANDBOX") ?? "https://api.sandbox.push.apple.com"
         apnsProductionURL = value("APPNORTH_APNS_URL_PRODUCTION") ?? "https://api.push.apple.com"
@@ -188,10 +223,14 @@ public struct HubConfig: Sendable {
         where !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
             throw ConfigError.invalid(name: name, value: url, reason: "expected an https:// URL")
         }
-        pushRetryBase = TimeInterval(try HubConfig.integer(value("APPNORTH_PUSH_RETRY_BASE_S"), name: "APPNORTH_PUSH_RETRY_BASE_S",
-                                                           default: 900, range: 0...86_400))
-        pushInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_PUSH_INTERVAL_S"), name: "APPNORTH_PUSH_INTERVAL_S",
-                                                          default: 60, range: 0...86_400))
+        pushRetryBase = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_PUSH_RETRY_BASE_S"), name: "APPNORTH_PUSH_RETRY_BASE_S",
+                default: 900, range: 0...86_400))
+        pushInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_PUSH_INTERVAL_S"), name: "APPNORTH_PUSH_INTERVAL_S",
+                default: 60, range: 0...86_400))
         pushBatchSize = try HubConfig.integer(value("APPNORTH_PUSH_BATCH"), name: "APPNORTH_PUSH_BATCH", default: 500, range: 1...5_000)
         credentialsKey = value("APPNORTH_CREDENTIALS_KEY")
         // asod
@@ -199,12 +238,16 @@ public struct HubConfig: Sendable {
         guard itunesURL.hasPrefix("http://") || itunesURL.hasPrefix("https://") else {
             throw ConfigError.invalid(name: "APPNORTH_ITUNES_URL", value: itunesURL, reason: "expected an http:// or https:// URL")
         }
-        asoInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_ASO_INTERVAL_S"), name: "APPNORTH_ASO_INTERVAL_S",
-                                                         default: 86_400, range: 0...2_592_000))
-        asoCallsPerMinute = try HubConfig.integer(value("APPNORTH_ASO_CALLS_PER_MIN"), name: "APPNORTH_ASO_CALLS_PER_MIN",
-                                                  default: 20, range: 0...100_000)
-        asoSearchLimit = try HubConfig.integer(value("APPNORTH_ASO_SEARCH_LIMIT"), name: "APPNORTH_ASO_SEARCH_LIMIT",
-                                               default: 100, range: 1...200)
+        asoInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_ASO_INTERVAL_S"), name: "APPNORTH_ASO_INTERVAL_S",
+                default: 86_400, range: 0...2_592_000))
+        asoCallsPerMinute = try HubConfig.integer(
+            value("APPNORTH_ASO_CALLS_PER_MIN"), name: "APPNORTH_ASO_CALLS_PER_MIN",
+            default: 20, range: 0...100_000)
+        asoSearchLimit = try HubConfig.integer(
+            value("APPNORTH_ASO_SEARCH_LIMIT"), name: "APPNORTH_ASO_SEARCH_LIMIT",
+            default: 100, range: 1...200)
         // marketd
         func list(_ name: String, default fallback: [String], valid: (String) -> Bool) throws -> [String] {
             guard let raw = value(name) else { return fallback }
@@ -222,12 +265,18 @@ public struct HubConfig: Sendable {
         marketGenres = try list("APPNORTH_MARKET_GENRES", default: []) {
             $0.utf8.count <= 8 && $0.utf8.allSatisfy { (48...57).contains($0) }
         }
-        marketInterval = TimeInterval(try HubConfig.integer(value("APPNORTH_MARKET_INTERVAL_S"), name: "APPNORTH_MARKET_INTERVAL_S",
-                                                            default: 21_600, range: 0...604_800))
-        marketMinGap = Double(try HubConfig.integer(value("APPNORTH_MARKET_MIN_GAP_MS"), name: "APPNORTH_MARKET_MIN_GAP_MS",
-                                                    default: 3_000, range: 0...600_000)) / 1000
-        marketChartLimit = try HubConfig.integer(value("APPNORTH_MARKET_CHART_LIMIT"), name: "APPNORTH_MARKET_CHART_LIMIT",
-                                                 default: 200, range: 1...200)
+        marketInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_MARKET_INTERVAL_S"), name: "APPNORTH_MARKET_INTERVAL_S",
+                default: 21_600, range: 0...604_800))
+        marketMinGap =
+            Double(
+                try HubConfig.integer(
+                    value("APPNORTH_MARKET_MIN_GAP_MS"), name: "APPNORTH_MARKET_MIN_GAP_MS",
+                    default: 3_000, range: 0...600_000)) / 1000
+        marketChartLimit = try HubConfig.integer(
+            value("APPNORTH_MARKET_CHART_LIMIT"), name: "APPNORTH_MARKET_CHART_LIMIT",
+            default: 200, range: 1...200)
     }
 
     public func endpoint(for daemon: DaemonName) -> String { endpoints[daemon]! }

@@ -30,26 +30,32 @@ public struct RPCCurveKeys: Sendable, Equatable {
             let name = publicVariable(of: daemon)
             guard let key = value(name) else { continue }
             guard CurveKeyPair.decode(key) != nil else {
-                throw ConfigError.invalid(name: name, value: key, reason: "expected a CURVE public key: 40 characters of Z85 (`ingest curve-keypair` makes a pair)")
+                throw ConfigError.invalid(
+                    name: name, value: key,
+                    reason: "expected a CURVE public key: 40 characters of Z85 (`ingest curve-keypair` makes a pair)")
             }
             daemonKeys[daemon] = key
         }
         let tcp = DaemonName.allCases.filter { endpoints[$0]?.hasPrefix("tcp://") == true }
-        let secret = value(secretVariable), publicKey = value(publicVariable)
+        let secret = value(secretVariable)
+        let publicKey = value(publicVariable)
         guard secret != nil || publicKey != nil || !tcp.isEmpty else { return nil }
-        let reason = tcp.first.map { "required because \($0.environmentPrefix)_ENDPOINT is tcp://, which is authenticated with CURVE" }
+        let reason =
+            tcp.first.map { "required because \($0.environmentPrefix)_ENDPOINT is tcp://, which is authenticated with CURVE" }
             ?? "set both keys of the pair"
         guard let secret else { throw ConfigError.invalid(name: secretVariable, value: "", reason: reason) }
         guard let publicKey else { throw ConfigError.invalid(name: publicVariable, value: "", reason: reason) }
         guard CurveKeyPair.decode(secret) != nil else {
-            throw ConfigError.invalid(name: secretVariable, value: "[redacted]", reason: "expected a CURVE secret key: 40 characters of Z85")
+            throw ConfigError.invalid(
+                name: secretVariable, value: "[redacted]", reason: "expected a CURVE secret key: 40 characters of Z85")
         }
         guard let keyPair = CurveKeyPair(secretKey: secret, publicKey: publicKey) else {
             throw ConfigError.invalid(name: publicVariable, value: publicKey, reason: "is not the public key of \(secretVariable)")
         }
         for daemon in tcp where daemonKeys[daemon] == nil {
-            throw ConfigError.invalid(name: publicVariable(of: daemon), value: "",
-                                      reason: "required because \(daemon.environmentPrefix)_ENDPOINT is tcp://: the key \(daemon.rawValue) proves it holds")
+            throw ConfigError.invalid(
+                name: publicVariable(of: daemon), value: "",
+                reason: "required because \(daemon.environmentPrefix)_ENDPOINT is tcp://: the key \(daemon.rawValue) proves it holds")
         }
         return RPCCurveKeys(keyPair: keyPair, daemonKeys: daemonKeys)
     }

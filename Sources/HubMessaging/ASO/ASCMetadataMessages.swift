@@ -8,8 +8,10 @@ public struct ASCMetadataFields: Codable, Equatable, Sendable {
     public var description: String?
     public var whatsNew: String?
 
-    public init(name: String? = nil, subtitle: String? = nil, keywords: String? = nil, promotionalText: String? = nil,
-                description: String? = nil, whatsNew: String? = nil) {
+    public init(
+        name: String? = nil, subtitle: String? = nil, keywords: String? = nil, promotionalText: String? = nil,
+        description: String? = nil, whatsNew: String? = nil
+    ) {
         self.name = name
         self.subtitle = subtitle
         self.keywords = keywords
@@ -160,8 +162,10 @@ public enum ASCMetadataAudit: RPCMessage {
         public var detail: String?
         public var actor: String
         public var createdAt: String
-        public init(id: String, locale: String, result: String, requested: [String], published: [String], failed: [String],
-                    detail: String?, actor: String, createdAt: String) {
+        public init(
+            id: String, locale: String, result: String, requested: [String], published: [String], failed: [String],
+            detail: String?, actor: String, createdAt: String
+        ) {
             self.id = id
             self.locale = locale
             self.result = result

@@ -49,9 +49,11 @@ public enum ASCPricePreview: RPCMessage {
         /// Locked territories with their manual price point ID, or "" while none is chosen.
         public var locked: [String: String]
 
-        public init(app: ASCAppRef, product: ASCPricedProduct, territories: [String], strategy: String, rounding: String,
-                    basePrice: Decimal?, multipliers: [String: Decimal], floors: [String: Decimal], minimumShareOfBase: Decimal?,
-                    pinned: [String: String], locked: [String: String]) {
+        public init(
+            app: ASCAppRef, product: ASCPricedProduct, territories: [String], strategy: String, rounding: String,
+            basePrice: Decimal?, multipliers: [String: Decimal], floors: [String: Decimal], minimumShareOfBase: Decimal?,
+            pinned: [String: String], locked: [String: String]
+        ) {
             self.app = app
             self.product = product
             self.territories = territories

@@ -33,8 +33,10 @@ public struct ASCReviewDTO: Codable, Equatable, Sendable {
     public var ideaId: String?
     public var syncedAt: String
 
-    public init(id: String, rating: Int, title: String?, body: String?, reviewerNickname: String?, territory: String?,
-                createdAt: String, response: Response?, status: Status, ideaId: String? = nil, syncedAt: String) {
+    public init(
+        id: String, rating: Int, title: String?, body: String?, reviewerNickname: String?, territory: String?,
+        createdAt: String, response: Response?, status: Status, ideaId: String? = nil, syncedAt: String
+    ) {
         self.id = id
         self.rating = rating
         self.title = title
@@ -103,8 +105,10 @@ public enum ASCReviewsList: RPCMessage {
         public var answered: Bool?
         public var status: ASCReviewDTO.Status?
         public var limit: Int
-        public init(projectId: String, rating: Int? = nil, territory: String? = nil, answered: Bool? = nil,
-                    status: ASCReviewDTO.Status? = nil, limit: Int = ASCReviewsList.maximumLimit) {
+        public init(
+            projectId: String, rating: Int? = nil, territory: String? = nil, answered: Bool? = nil,
+            status: ASCReviewDTO.Status? = nil, limit: Int = ASCReviewsList.maximumLimit
+        ) {
             self.projectId = projectId
             self.rating = rating
             self.territory = territory

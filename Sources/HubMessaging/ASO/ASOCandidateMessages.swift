@@ -23,8 +23,10 @@ public struct ASOEvidence: Codable, Equatable, Sendable {
     public var count: Int?
     public var observedAt: String?
 
-    public init(source: Source, term: String? = nil, rank: Int? = nil, adamId: String? = nil, appName: String? = nil,
-                count: Int? = nil, observedAt: String? = nil) {
+    public init(
+        source: Source, term: String? = nil, rank: Int? = nil, adamId: String? = nil, appName: String? = nil,
+        count: Int? = nil, observedAt: String? = nil
+    ) {
         self.source = source
         self.term = term
         self.rank = rank

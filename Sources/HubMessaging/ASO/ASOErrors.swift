@@ -24,14 +24,17 @@ extension RPCError {
     }
 
     public static func asoPlanRequired() -> RPCError {
-        RPCError(code: ASOErrorCode.planRequired, message: "ASO tools need a plan with ASO access (Pro, Studio or self-hosted).",
-                 status: 403)
+        RPCError(
+            code: ASOErrorCode.planRequired, message: "ASO tools need a plan with ASO access (Pro, Studio or self-hosted).",
+            status: 403)
     }
 
     public static func asoQuotaExhausted(limit: Int, resetsAt: String) -> RPCError {
-        RPCError(code: ASOErrorCode.quotaExhausted,
-                 message: "The organization used its \(limit) live searches for today; the quota resets at \(resetsAt). Cached terms still open.",
-                 status: 429)
+        RPCError(
+            code: ASOErrorCode.quotaExhausted,
+            message:
+                "The organization used its \(limit) live searches for today; the quota resets at \(resetsAt). Cached terms still open.",
+            status: 429)
     }
 
     public static func asoProviderUnavailable(_ reason: String) -> RPCError {
@@ -39,14 +42,16 @@ extension RPCError {
     }
 
     public static func asoProviderRateLimited(retryAfter: Int) -> RPCError {
-        RPCError(code: ASOErrorCode.providerRateLimited,
-                 message: "The App Store search provider is throttling requests; retry after \(retryAfter) s.",
-                 status: 503, fields: [ASOErrorCode.retryAfterField: [String(retryAfter)]])
+        RPCError(
+            code: ASOErrorCode.providerRateLimited,
+            message: "The App Store search provider is throttling requests; retry after \(retryAfter) s.",
+            status: 503, fields: [ASOErrorCode.retryAfterField: [String(retryAfter)]])
     }
 
     public static func asoKeywordLimit(allowance: Int) -> RPCError {
-        RPCError(code: ASOErrorCode.keywordLimit,
-                 message: "The organization's plan allows \(allowance) tracked keywords; remove some before adding more.", status: 409)
+        RPCError(
+            code: ASOErrorCode.keywordLimit,
+            message: "The organization's plan allows \(allowance) tracked keywords; remove some before adding more.", status: 409)
     }
 
     public static func asoKeywordNotFound() -> RPCError {

@@ -38,8 +38,10 @@ public enum ASOExplorer: RPCMessage {
         public var related: [String]
         public var quota: ASOQuota
 
-        public init(source: String, observedAt: String, cached: Bool, results: [ASOSearchResult], difficulty: ASODifficulty,
-                    related: [String], quota: ASOQuota) {
+        public init(
+            source: String, observedAt: String, cached: Bool, results: [ASOSearchResult], difficulty: ASODifficulty,
+            related: [String], quota: ASOQuota
+        ) {
             self.source = source
             self.observedAt = observedAt
             self.cached = cached
@@ -50,8 +52,10 @@ public enum ASOExplorer: RPCMessage {
         }
 
         /// With the results already rendered by `ASOSearchResult.jsonArray`.
-        public init(source: String, observedAt: String, cached: Bool, resultsJSON: String, difficulty: ASODifficulty,
-                    related: [String], quota: ASOQuota) {
+        public init(
+            source: String, observedAt: String, cached: Bool, resultsJSON: String, difficulty: ASODifficulty,
+            related: [String], quota: ASOQuota
+        ) {
             self.source = source
             self.observedAt = observedAt
             self.cached = cached

@@ -21,9 +21,11 @@ public struct ASOSearchResult: Codable, Equatable, Sendable {
     /// One of the organization's own projects (its `appStoreId`).
     public var own: Bool
 
-    public init(rank: Int, adamId: String, name: String?, sellerName: String?, bundleId: String?, rating: Double?,
-                ratingCount: Int?, releaseDate: String?, updatedAt: String?, price: Double?, formattedPrice: String?,
-                currency: String?, url: String?, own: Bool) {
+    public init(
+        rank: Int, adamId: String, name: String?, sellerName: String?, bundleId: String?, rating: Double?,
+        ratingCount: Int?, releaseDate: String?, updatedAt: String?, price: Double?, formattedPrice: String?,
+        currency: String?, url: String?, own: Bool
+    ) {
         self.rank = rank
         self.adamId = adamId
         self.name = name
@@ -41,7 +43,8 @@ public struct ASOSearchResult: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case rank, adamId, name, sellerName, bundleId, rating, ratingCount, releaseDate, updatedAt, price, formattedPrice, currency, url, own
+        case rank, adamId, name, sellerName, bundleId, rating, ratingCount, releaseDate, updatedAt, price, formattedPrice, currency, url,
+            own
     }
 
     // Absent optionals are written as null so every item has every key.

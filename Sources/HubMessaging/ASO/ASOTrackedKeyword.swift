@@ -18,8 +18,10 @@ public struct ASOTrackedKeyword: Codable, Equatable, Sendable {
     /// Positions gained since the rank dated seven days before `rankDate`; null unless both ranks exist.
     public var change7d: Int?
 
-    public init(id: String, projectId: String, term: String, country: String, groupId: String?, createdAt: String,
-                status: Status, rank: Int?, rankDate: String?, observedAt: String?, change7d: Int?) {
+    public init(
+        id: String, projectId: String, term: String, country: String, groupId: String?, createdAt: String,
+        status: Status, rank: Int?, rankDate: String?, observedAt: String?, change7d: Int?
+    ) {
         self.id = id
         self.projectId = projectId
         self.term = term

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Checks a localization as it would be after an edit (docs/app-store-connect.md, "Metadata"):
 /// Apple's field limits, the 100-byte keyword budget measured in UTF-8, empty and duplicate keyword
 /// terms, and keyword words already present in the name or subtitle (indexed there already).
@@ -14,8 +13,10 @@ public enum MetadataValidator {
         for field in ASCMetadataFields.all where field != "keywords" {
             guard let value = fields[field], let limit = limits[field] else { continue }
             if value.count > limit {
-                problems.append(.init(field: field, code: "TOO_LONG", message: "\(field) is \(value.count) characters; Apple allows \(limit).",
-                                      severity: .error))
+                problems.append(
+                    .init(
+                        field: field, code: "TOO_LONG", message: "\(field) is \(value.count) characters; Apple allows \(limit).",
+                        severity: .error))
             }
         }
         if let name = fields.name, name.trimmingCharacters(in: .whitespacesAndNewlines).count < 2 {
@@ -24,26 +25,34 @@ public enum MetadataValidator {
         if let keywords = fields.keywords {
             let bytes = keywords.utf8.count
             if bytes > keywordBytes {
-                problems.append(.init(field: "keywords", code: "TOO_LONG",
-                                      message: "keywords are \(bytes) UTF-8 bytes; Apple allows \(keywordBytes).", severity: .error))
+                problems.append(
+                    .init(
+                        field: "keywords", code: "TOO_LONG",
+                        message: "keywords are \(bytes) UTF-8 bytes; Apple allows \(keywordBytes).", severity: .error))
             }
             let terms = keywords.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             if !keywords.isEmpty, terms.contains(where: \.isEmpty) {
-                problems.append(.init(field: "keywords", code: "EMPTY_TERM", message: "A keyword term is empty (two commas in a row, or a comma at an end).",
-                                      severity: .error))
+                problems.append(
+                    .init(
+                        field: "keywords", code: "EMPTY_TERM",
+                        message: "A keyword term is empty (two commas in a row, or a comma at an end).",
+                        severity: .error))
             }
             var seen: Set<String> = []
             for term in terms where !term.isEmpty {
                 let key = term.lowercased()
                 if !seen.insert(key).inserted {
-                    problems.append(.init(field: "keywords", code: "DUPLICATE_TERM", message: "\"\(term)\" appears more than once.", severity: .error))
+                    problems.append(
+                        .init(field: "keywords", code: "DUPLICATE_TERM", message: "\"\(term)\" appears more than once.", severity: .error))
                 }
             }
             let indexed = Set(words(fields.name ?? "") + words(fields.subtitle ?? ""))
             for word in Set(terms.flatMap(words)).sorted() where indexed.contains(word) {
-                problems.append(.init(field: "keywords", code: "REPEATED_WORD",
-                                      message: "\"\(word)\" is already in the name or subtitle; the bytes could hold another term.",
-                                      severity: .warning))
+                problems.append(
+                    .init(
+                        field: "keywords", code: "REPEATED_WORD",
+                        message: "\"\(word)\" is already in the name or subtitle; the bytes could hold another term.",
+                        severity: .warning))
             }
         }
         return problems

@@ -12,8 +12,10 @@ public struct PriceJobDTO: Codable, Equatable, Sendable {
         public var error: String?
         public var updatedAt: String
 
-        public init(territory: String, targetPointId: String, fromPointId: String?, state: String, attempts: Int, error: String?,
-                    updatedAt: String) {
+        public init(
+            territory: String, targetPointId: String, fromPointId: String?, state: String, attempts: Int, error: String?,
+            updatedAt: String
+        ) {
             self.territory = territory
             self.targetPointId = targetPointId
             self.fromPointId = fromPointId
@@ -35,8 +37,10 @@ public struct PriceJobDTO: Codable, Equatable, Sendable {
     public var createdAt: String
     public var items: [Item]
 
-    public init(id: String, projectId: String, productId: String, previewId: String?, rollbackOf: String?, startDate: String?,
-                preserveCurrentPrice: Bool, createdAt: String, items: [Item]) {
+    public init(
+        id: String, projectId: String, productId: String, previewId: String?, rollbackOf: String?, startDate: String?,
+        preserveCurrentPrice: Bool, createdAt: String, items: [Item]
+    ) {
         self.id = id
         self.projectId = projectId
         self.productId = productId

@@ -21,8 +21,10 @@ public struct ChatConversationSummary: Codable, Equatable, Sendable {
     public var locale: String?
     public var createdAt: String
 
-    public init(id: String, status: Status, sentiment: Sentiment?, lastMessageAt: String, unreadByTeam: Bool,
-                ownerKind: ChatOwner.Kind, locale: String?, createdAt: String) {
+    public init(
+        id: String, status: Status, sentiment: Sentiment?, lastMessageAt: String, unreadByTeam: Bool,
+        ownerKind: ChatOwner.Kind, locale: String?, createdAt: String
+    ) {
         self.id = id
         self.status = status
         self.sentiment = sentiment

@@ -21,7 +21,8 @@ extension RPCError {
     }
 
     public static func idempotencyConflict() -> RPCError {
-        RPCError(code: ChatErrorCode.idempotencyConflict,
-                 message: "the idempotency key was already used with another payload", status: 409)
+        RPCError(
+            code: ChatErrorCode.idempotencyConflict,
+            message: "the idempotency key was already used with another payload", status: 409)
     }
 }

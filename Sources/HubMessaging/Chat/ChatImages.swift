@@ -54,8 +54,10 @@ public enum ChatImageStage: RPCMessage {
         public var height: Int
         public var byteSize: Int
         public var stagingKey: String
-        public init(uploader: ChatImageUploader, imageId: String, tokenHash: String, width: Int, height: Int,
-                    byteSize: Int, stagingKey: String) {
+        public init(
+            uploader: ChatImageUploader, imageId: String, tokenHash: String, width: Int, height: Int,
+            byteSize: Int, stagingKey: String
+        ) {
             self.uploader = uploader
             self.imageId = imageId
             self.tokenHash = tokenHash

@@ -82,9 +82,11 @@ public struct ChatMessageDTO: Codable, Equatable, Sendable {
     /// Set for team views, nil (and not encoded) for the user's.
     public var `internal`: Bool?
 
-    public init(id: String, sender: ChatSender, body: String, createdAt: String, kind: String? = nil,
-                actionCard: ChatActionCardDTO? = nil, openedAt: String? = nil, tappedAt: String? = nil,
-                images: [ChatImageDTO] = [], internal: Bool? = nil) {
+    public init(
+        id: String, sender: ChatSender, body: String, createdAt: String, kind: String? = nil,
+        actionCard: ChatActionCardDTO? = nil, openedAt: String? = nil, tappedAt: String? = nil,
+        images: [ChatImageDTO] = [], internal: Bool? = nil
+    ) {
         self.id = id
         self.sender = sender
         self.body = body

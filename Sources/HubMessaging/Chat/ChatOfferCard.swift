@@ -17,8 +17,10 @@ public enum ChatOfferCard: RPCMessage {
         public var body: String?
         /// Who sent it, for the team's timeline.
         public var author: String?
-        public init(projectId: String, conversationId: String, paywallId: String, buttonLabel: String, body: String? = nil,
-                    author: String? = nil) {
+        public init(
+            projectId: String, conversationId: String, paywallId: String, buttonLabel: String, body: String? = nil,
+            author: String? = nil
+        ) {
             self.projectId = projectId
             self.conversationId = conversationId
             self.paywallId = paywallId

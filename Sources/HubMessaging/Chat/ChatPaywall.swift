@@ -8,8 +8,10 @@ public struct ChatPaywall: Codable, Equatable, Sendable {
     public var available: Bool
     public var products: [ChatPaywallProduct]
 
-    public init(id: String, title: String, source: String = "revenuecat", presentable: Bool, available: Bool = true,
-                products: [ChatPaywallProduct] = []) {
+    public init(
+        id: String, title: String, source: String = "revenuecat", presentable: Bool, available: Bool = true,
+        products: [ChatPaywallProduct] = []
+    ) {
         self.id = id
         self.title = title
         self.source = source

@@ -5,7 +5,8 @@ extension ChatErrorCode {
 
 extension RPCError {
     public static func unknownPaywall(_ id: String) -> RPCError {
-        RPCError(code: ChatErrorCode.unknownPaywall, message: "paywall \"\(id)\" is not in the user's latest catalog",
-                 status: 400, fields: ["paywallId": ["is not in the user's latest catalog"]])
+        RPCError(
+            code: ChatErrorCode.unknownPaywall, message: "paywall \"\(id)\" is not in the user's latest catalog",
+            status: 400, fields: ["paywallId": ["is not in the user's latest catalog"]])
     }
 }

@@ -59,12 +59,15 @@ extension ChatPaywallSnapshot {
         guard !found.isEmpty else { return }
         let summary = found.keys.sorted().prefix(3).map { "\($0): \(found[$0]!.joined(separator: ", "))" }
             .joined(separator: "; ")
-        throw RPCError(code: ChatErrorCode.invalidPayload,
-                       message: "invalid paywall snapshot (\(found.count) fields): \(summary)", status: 400, fields: found)
+        throw RPCError(
+            code: ChatErrorCode.invalidPayload,
+            message: "invalid paywall snapshot (\(found.count) fields): \(summary)", status: 400, fields: found)
     }
 
-    private func checkProduct(_ product: ChatPaywallProduct, path: String, seen: inout Set<String>,
-                              add: (String, String) -> Void) {
+    private func checkProduct(
+        _ product: ChatPaywallProduct, path: String, seen: inout Set<String>,
+        add: (String, String) -> Void
+    ) {
         if Self.isBlank(product.id) || product.id.count > Self.maximumProductIDLength {
             add("\(path).id", "must be 1-\(Self.maximumProductIDLength) characters")
         } else if !seen.insert(product.id).inserted {
@@ -85,15 +88,15 @@ extension ChatPaywallSnapshot {
     }
 
     private func checkPlan(_ plan: ChatPaywallSubscriptionMetadata, add: (String, String) -> Void) {
-        if plan.subscription_status != "active" && plan.subscription_status != "none" {
+        if plan.subscriptionStatus != "active" && plan.subscriptionStatus != "none" {
             add("plan.subscription_status", "must be active or none")
         }
         if let product = plan.plan, Self.isBlank(product) || product.count > Self.maximumProductIDLength {
             add("plan.plan", "must be a product ID of 1-\(Self.maximumProductIDLength) characters")
         }
-        if let date = plan.renews_on, !Self.isDay(date) { add("plan.renews_on", "must be a date as YYYY-MM-DD") }
-        if let date = plan.expires_on, !Self.isDay(date) { add("plan.expires_on", "must be a date as YYYY-MM-DD") }
-        if plan.renews_on != nil && plan.expires_on != nil {
+        if let date = plan.renewsOn, !Self.isDay(date) { add("plan.renews_on", "must be a date as YYYY-MM-DD") }
+        if let date = plan.expiresOn, !Self.isDay(date) { add("plan.expires_on", "must be a date as YYYY-MM-DD") }
+        if plan.renewsOn != nil && plan.expiresOn != nil {
             add("plan.expires_on", "must not be given together with renews_on")
         }
         if let environment = plan.environment, environment != "sandbox" {
@@ -107,17 +110,19 @@ extension ChatPaywallSnapshot {
     }
 
     static func isPaywallID(_ id: String) -> Bool {
-        (1...maximumPaywallIDLength).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F || byte == 0x2E || byte == 0x2D
-        }
+        (1...maximumPaywallIDLength).contains(id.utf8.count)
+            && id.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x5F || byte == 0x2E || byte == 0x2D
+            }
     }
 
     /// The count of `P<digits><D|W|M|Y>`, or nil for any other text.
     static func durationAmount(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 3, bytes.count <= 6, bytes.first == 0x50, let unit = bytes.last,
-              [0x44, 0x57, 0x4D, 0x59].contains(unit) else { return nil }
+            [0x44, 0x57, 0x4D, 0x59].contains(unit)
+        else { return nil }
         let digits = bytes[1..<(bytes.count - 1)]
         guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return Int(String(decoding: digits, as: UTF8.self))
@@ -127,9 +132,10 @@ extension ChatPaywallSnapshot {
     static func isDay(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month) else { return false }
+            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month)
+        else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return (1...days).contains(day)

@@ -2,20 +2,30 @@
 /// snake_case wire keys. Not a trusted entitlement.
 public struct ChatPaywallSubscriptionMetadata: Codable, Equatable, Sendable {
     /// Kept as text so an unknown value is a field error rather than an undecodable body.
-    public var subscription_status: String
+    public var subscriptionStatus: String
     public var plan: String?
     /// `YYYY-MM-DD`; never together with `expires_on`.
-    public var renews_on: String?
-    public var expires_on: String?
+    public var renewsOn: String?
+    public var expiresOn: String?
     /// `sandbox` or absent.
     public var environment: String?
 
-    public init(subscription_status: String, plan: String? = nil, renews_on: String? = nil, expires_on: String? = nil,
-                environment: String? = nil) {
-        self.subscription_status = subscription_status
+    public init(
+        subscriptionStatus: String, plan: String? = nil, renewsOn: String? = nil, expiresOn: String? = nil,
+        environment: String? = nil
+    ) {
+        self.subscriptionStatus = subscriptionStatus
         self.plan = plan
-        self.renews_on = renews_on
-        self.expires_on = expires_on
+        self.renewsOn = renewsOn
+        self.expiresOn = expiresOn
         self.environment = environment
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case subscriptionStatus = "subscription_status"
+        case plan
+        case renewsOn = "renews_on"
+        case expiresOn = "expires_on"
+        case environment
     }
 }

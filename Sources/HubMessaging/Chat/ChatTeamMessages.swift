@@ -9,8 +9,10 @@ public enum ChatTeamConversations: RPCMessage {
         public var cursor: String?
         /// 1–100.
         public var limit: Int
-        public init(projectId: String, status: ChatConversationSummary.Status? = nil, unread: Bool? = nil,
-                    cursor: String? = nil, limit: Int = 50) {
+        public init(
+            projectId: String, status: ChatConversationSummary.Status? = nil, unread: Bool? = nil,
+            cursor: String? = nil, limit: Int = 50
+        ) {
             self.projectId = projectId
             self.status = status
             self.unread = unread
@@ -60,8 +62,10 @@ public enum ChatTeamMessages: RPCMessage {
         /// Whether reading marks the user's messages read by the team (absent: true, as callers
         /// that predate the field expect).
         public var markRead: Bool
-        public init(projectId: String, conversationId: String, cursor: String? = nil, limit: Int = ChatTeamMessages.defaultLimit,
-                    markRead: Bool = true) {
+        public init(
+            projectId: String, conversationId: String, cursor: String? = nil, limit: Int = ChatTeamMessages.defaultLimit,
+            markRead: Bool = true
+        ) {
             self.projectId = projectId
             self.conversationId = conversationId
             self.cursor = cursor
@@ -104,8 +108,10 @@ public enum ChatTeamPost: RPCMessage {
         public var author: String?
         /// Photos uploaded by `author` for this conversation (at most three); never on notes.
         public var imageTokens: [String]
-        public init(projectId: String, conversationId: String, body: String, internal: Bool, author: String? = nil,
-                    imageTokens: [String] = []) {
+        public init(
+            projectId: String, conversationId: String, body: String, internal: Bool, author: String? = nil,
+            imageTokens: [String] = []
+        ) {
             self.projectId = projectId
             self.conversationId = conversationId
             self.body = body
@@ -127,8 +133,10 @@ public enum ChatTeamResolve: RPCMessage {
         public var sentiment: ChatConversationSummary.Sentiment
         /// The project's setting, passed by the caller.
         public var automaticReviewRequests: Bool
-        public init(projectId: String, conversationId: String, sentiment: ChatConversationSummary.Sentiment,
-                    automaticReviewRequests: Bool) {
+        public init(
+            projectId: String, conversationId: String, sentiment: ChatConversationSummary.Sentiment,
+            automaticReviewRequests: Bool
+        ) {
             self.projectId = projectId
             self.conversationId = conversationId
             self.sentiment = sentiment

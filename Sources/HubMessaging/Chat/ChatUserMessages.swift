@@ -50,8 +50,10 @@ public enum ChatSend: RPCMessage {
         public var idempotencyKey: String?
         /// Hash of the canonical request body, computed by the caller.
         public var payloadHash: String
-        public init(owner: ChatOwner, body: String, imageTokens: [String] = [], locale: String? = nil,
-                    platform: String? = nil, bundleId: String? = nil, idempotencyKey: String? = nil, payloadHash: String) {
+        public init(
+            owner: ChatOwner, body: String, imageTokens: [String] = [], locale: String? = nil,
+            platform: String? = nil, bundleId: String? = nil, idempotencyKey: String? = nil, payloadHash: String
+        ) {
             self.owner = owner
             self.body = body
             self.imageTokens = imageTokens

@@ -23,9 +23,11 @@ public enum MarketAppSearch: RPCMessage {
         public var sort: Sort
         public var limit: Int
         public var offset: Int
-        public init(plan: OrganizationPlan, query: String? = nil, genreId: String? = nil, storefront: String? = nil,
-                    chart: String? = nil, minRating: Double? = nil, releasedAfter: String? = nil, releasedBefore: String? = nil,
-                    minDownloads: Double? = nil, minRevenue: Double? = nil, sort: Sort = .recent, limit: Int = 25, offset: Int = 0) {
+        public init(
+            plan: OrganizationPlan, query: String? = nil, genreId: String? = nil, storefront: String? = nil,
+            chart: String? = nil, minRating: Double? = nil, releasedAfter: String? = nil, releasedBefore: String? = nil,
+            minDownloads: Double? = nil, minRevenue: Double? = nil, sort: Sort = .recent, limit: Int = 25, offset: Int = 0
+        ) {
             self.plan = plan
             self.query = query
             self.genreId = genreId
@@ -112,8 +114,10 @@ public struct MarketAppProfile: Codable, Equatable, Sendable {
     /// The daily profile allowance after this read; absent with full market access.
     public var daily: MarketDailyQuota?
 
-    public init(app: MarketAppSummary, listing: Listing, estimates: [MarketEstimate], chartHistory: ChartHistory, activeAds: [ActiveAd],
-                daily: MarketDailyQuota? = nil) {
+    public init(
+        app: MarketAppSummary, listing: Listing, estimates: [MarketEstimate], chartHistory: ChartHistory, activeAds: [ActiveAd],
+        daily: MarketDailyQuota? = nil
+    ) {
         self.app = app
         self.listing = listing
         self.estimates = estimates

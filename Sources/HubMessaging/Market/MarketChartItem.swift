@@ -14,9 +14,11 @@ public struct MarketChartItem: Codable, Equatable, Sendable {
     public var releaseDate: String?
     public var iconUrl: String?
 
-    public init(rank: Int, adamId: String, slug: String, name: String, developerName: String? = nil,
-                developerId: String? = nil, genreId: String? = nil, genreName: String? = nil, price: Double? = nil,
-                currency: String? = nil, releaseDate: String? = nil, iconUrl: String? = nil) {
+    public init(
+        rank: Int, adamId: String, slug: String, name: String, developerName: String? = nil,
+        developerId: String? = nil, genreId: String? = nil, genreName: String? = nil, price: Double? = nil,
+        currency: String? = nil, releaseDate: String? = nil, iconUrl: String? = nil
+    ) {
         self.rank = rank
         self.adamId = adamId
         self.slug = slug

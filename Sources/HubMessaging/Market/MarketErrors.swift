@@ -28,7 +28,8 @@ extension RPCError {
 
     /// 403 `PLAN_REQUIRED`: the organization's plan does not include the feature.
     public static func planRequired(_ feature: String, requiredPlan: String = "studio") -> RPCError {
-        RPCError(code: MarketErrorCode.planRequired, message: "\(feature) needs the \(requiredPlan) plan.", status: 403,
-                 fields: ["required_plan": [requiredPlan]])
+        RPCError(
+            code: MarketErrorCode.planRequired, message: "\(feature) needs the \(requiredPlan) plan.", status: 403,
+            fields: ["required_plan": [requiredPlan]])
     }
 }

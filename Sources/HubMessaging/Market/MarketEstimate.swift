@@ -16,8 +16,10 @@ public struct MarketEstimate: Codable, Equatable, Sendable {
     public var periodEnd: String
     public var observedAt: String
 
-    public init(metric: String, value: Double?, range: String? = nil, currency: String?, source: String, storefront: String,
-                periodStart: String, periodEnd: String, observedAt: String) {
+    public init(
+        metric: String, value: Double?, range: String? = nil, currency: String?, source: String, storefront: String,
+        periodStart: String, periodEnd: String, observedAt: String
+    ) {
         self.metric = metric
         label = metric == "revenue" ? "Estimated revenue (USD)" : "Estimated downloads"
         self.value = value
@@ -47,8 +49,10 @@ public struct MarketEstimate: Codable, Equatable, Sendable {
     /// The broad bracket a limited plan sees instead of the value.
     public static func range(of value: Double?) -> String? {
         guard let value else { return nil }
-        let bounds: [(Double, String)] = [(1_000, "0-1K"), (10_000, "1K-10K"), (100_000, "10K-100K"), (1_000_000, "100K-1M"),
-                                          (10_000_000, "1M-10M")]
+        let bounds: [(Double, String)] = [
+            (1_000, "0-1K"), (10_000, "1K-10K"), (100_000, "10K-100K"), (1_000_000, "100K-1M"),
+            (10_000_000, "1M-10M"),
+        ]
         return bounds.first { value < $0.0 }?.1 ?? "10M+"
     }
 

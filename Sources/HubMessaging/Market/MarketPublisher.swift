@@ -87,9 +87,11 @@ public enum MarketPublishers: RPCMessage {
         public var sort: Sort?
         public var limit: Int
         public var offset: Int
-        public init(plan: OrganizationPlan, query: String? = nil, genreId: String? = nil, minApps: Int? = nil,
-                    launchedRecently: Bool = false, newOnly: Bool = false, minRevenue: Double? = nil, minDownloads: Double? = nil,
-                    minAppsMakingMoney: Int? = nil, sort: Sort? = nil, limit: Int = 25, offset: Int = 0) {
+        public init(
+            plan: OrganizationPlan, query: String? = nil, genreId: String? = nil, minApps: Int? = nil,
+            launchedRecently: Bool = false, newOnly: Bool = false, minRevenue: Double? = nil, minDownloads: Double? = nil,
+            minAppsMakingMoney: Int? = nil, sort: Sort? = nil, limit: Int = 25, offset: Int = 0
+        ) {
             self.plan = plan
             self.query = query
             self.genreId = genreId
@@ -154,8 +156,10 @@ public enum MarketPublisherGet: RPCMessage {
         /// Other studios sharing the main genre, most apps first (up to five).
         public var similar: [MarketPublisher]
         public var limited: Bool
-        public init(publisher: MarketPublisher, apps: [MarketAppSummary], revenueHistory: [RevenuePoint],
-                    similar: [MarketPublisher], limited: Bool) {
+        public init(
+            publisher: MarketPublisher, apps: [MarketAppSummary], revenueHistory: [RevenuePoint],
+            similar: [MarketPublisher], limited: Bool
+        ) {
             self.publisher = publisher
             self.apps = apps
             self.revenueHistory = revenueHistory

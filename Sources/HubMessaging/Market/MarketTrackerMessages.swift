@@ -2,8 +2,11 @@
 /// AppNorth observed or the source recorded something, never when the app changed.
 public struct MarketTrackerEvent: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, CaseIterable, Sendable {
-        case top10 = "ranking.top10", top50 = "ranking.top50", top100 = "ranking.top100"
-        case rise = "ranking.rise", fall = "ranking.fall"
+        case top10 = "ranking.top10"
+        case top50 = "ranking.top50"
+        case top100 = "ranking.top100"
+        case rise = "ranking.rise"
+        case fall = "ranking.fall"
         case ad, organic, onboarding, paywall
         case downloads = "estimate.downloads"
     }

@@ -14,8 +14,10 @@ public enum PushCredentialsPut: RPCMessage {
         /// PKCS#8 PEM of the `.p8` P-256 key.
         public var privateKey: String
 
-        public init(projectId: String, appId: String, keyId: String, teamId: String, bundleId: String,
-                    environment: PushEnvironment, privateKey: String) {
+        public init(
+            projectId: String, appId: String, keyId: String, teamId: String, bundleId: String,
+            environment: PushEnvironment, privateKey: String
+        ) {
             self.projectId = projectId
             self.appId = appId
             self.keyId = keyId

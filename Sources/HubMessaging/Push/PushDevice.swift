@@ -18,9 +18,10 @@ public struct PushDevice: Codable, Equatable, Sendable {
     /// Whether `hex` is an even number of hex digits standing for 1–256 bytes.
     public static func isValidToken(_ hex: String) -> Bool {
         let count = hex.utf8.count
-        return count >= 2 && count <= maximumTokenBytes * 2 && count % 2 == 0 && hex.utf8.allSatisfy {
-            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
-                || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F"))
-        }
+        return count >= 2 && count <= maximumTokenBytes * 2 && count % 2 == 0
+            && hex.utf8.allSatisfy {
+                ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f"))
+                    || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F"))
+            }
     }
 }

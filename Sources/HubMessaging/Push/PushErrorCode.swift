@@ -12,7 +12,8 @@ extension RPCError {
     }
 
     public static func keyringNotConfigured() -> RPCError {
-        RPCError(code: PushErrorCode.keyringNotConfigured,
-                 message: "APPNORTH_CREDENTIALS_KEY is not configured; APNs keys cannot be stored.", status: 503)
+        RPCError(
+            code: PushErrorCode.keyringNotConfigured,
+            message: "APPNORTH_CREDENTIALS_KEY is not configured; APNs keys cannot be stored.", status: 503)
     }
 }

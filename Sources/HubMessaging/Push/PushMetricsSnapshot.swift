@@ -18,8 +18,10 @@ public enum PushMetricsSnapshot: RPCMessage {
         /// Age of the oldest pending push, 0 when none.
         public var oldestPendingSeconds: Double
 
-        public init(sent: Int, failedByReason: [String: Int], retries: Int, providerTokens: Int, queueDepth: Int,
-                    oldestPendingSeconds: Double) {
+        public init(
+            sent: Int, failedByReason: [String: Int], retries: Int, providerTokens: Int, queueDepth: Int,
+            oldestPendingSeconds: Double
+        ) {
             self.sent = sent
             self.failedByReason = failedByReason
             self.retries = retries
@@ -45,7 +47,8 @@ public enum PushMetricsSnapshot: RPCMessage {
             out += "# HELP appnorth_push_queue_depth Pending pushes.\n# TYPE appnorth_push_queue_depth gauge\n"
             out += "appnorth_push_queue_depth \(queueDepth)\n"
             out += "# HELP appnorth_push_oldest_pending_seconds Age of the oldest pending push.\n"
-            out += "# TYPE appnorth_push_oldest_pending_seconds gauge\nappnorth_push_oldest_pending_seconds \(PushMetricsSnapshot.number(oldestPendingSeconds))\n"
+            out +=
+                "# TYPE appnorth_push_oldest_pending_seconds gauge\nappnorth_push_oldest_pending_seconds \(PushMetricsSnapshot.number(oldestPendingSeconds))\n"
             return out
         }
     }

@@ -31,7 +31,8 @@ struct DeadlineHeap {
         let top = items.removeLast()
         var parent = 0
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var smallest = parent
             if left < items.count && items[left].at < items[smallest].at { smallest = left }
             if right < items.count && items[right].at < items[smallest].at { smallest = right }

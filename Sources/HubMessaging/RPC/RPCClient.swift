@@ -23,8 +23,10 @@ public final class RPCClient: @unchecked Sendable {
     /// Connects a DEALER socket to `endpoint` (which need not be bound yet) and starts the
     /// I/O thread. `peer` names the daemon in errors, logs and outcomes. With `curve` the
     /// socket is a CURVE client: it talks only to the server holding `curve.serverKey`.
-    public init(peer: String, endpoint: String, clock: Clock, logger: Logger,
-                defaultTimeout: TimeInterval = 1.0, context: ZMQContext = .shared, curve: CurveClientKeys? = nil) throws {
+    public init(
+        peer: String, endpoint: String, clock: Clock, logger: Logger,
+        defaultTimeout: TimeInterval = 1.0, context: ZMQContext = .shared, curve: CurveClientKeys? = nil
+    ) throws {
         self.peer = peer
         self.endpoint = endpoint
         self.clock = clock
@@ -46,8 +48,10 @@ public final class RPCClient: @unchecked Sendable {
     /// or at once on the calling thread when the call cannot be submitted (client closed,
     /// too many calls in flight, request not encodable). The deadline sent to the server
     /// is `clock` now + `timeout` (default `defaultTimeout`).
-    public func call<M: RPCMessage>(_ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
-                                    completion: @escaping (Result<M.Response, RPCError>) -> Void) {
+    public func call<M: RPCMessage>(
+        _ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
+        completion: @escaping (Result<M.Response, RPCError>) -> Void
+    ) {
         let seconds = max(0, timeout ?? defaultTimeout)
         let id = TimeSortableID.shared.next()
         let deadline = clock.nowMillis() + Int64((seconds * 1000).rounded(.up))

@@ -124,9 +124,12 @@ final class RPCClientLoop: @unchecked Sendable {
             expireCalls(now)
             do {
                 let writable = connection.isConnected && !unsent.isEmpty
-                ready = try ZMQSocket.poll([.socket(connection.dealer, writable: writable),
-                                            .socket(connection.monitor, writable: false),
-                                            .fd(wake.readFD)], timeoutMs: pollTimeoutMs())
+                ready = try ZMQSocket.poll(
+                    [
+                        .socket(connection.dealer, writable: writable),
+                        .socket(connection.monitor, writable: false),
+                        .fd(wake.readFD),
+                    ], timeoutMs: pollTimeoutMs())
                 if ready[2].readable { wake.drain() }
             } catch {
                 logger.error("rpc client poll failed", ["peer": peer, "error": String(describing: error)])
@@ -183,7 +186,8 @@ final class RPCClientLoop: @unchecked Sendable {
     private func readReplies() throws {
         while let frames = try connection.dealer.receive() {
             guard let frame = frames.last, frames.count == 1 || (frames.count == 2 && frames[0].isEmpty),
-                  let header = RPCEnvelope.decodeReplyHeader(frame) else {
+                let header = RPCEnvelope.decodeReplyHeader(frame)
+            else {
                 logger.warn("rpc client dropped a malformed reply", ["peer": peer, "frames": frames.count])
                 continue
             }

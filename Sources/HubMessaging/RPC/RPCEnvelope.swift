@@ -43,7 +43,9 @@ public enum RPCEnvelope {
         if let data = try? JSONEncoder().encode(ReplyOut<RPCEmpty>(v: v, type: type, id: id, ok: false, body: nil, error: error)) {
             return data
         }
-        return Data("{\"v\":\(v),\"type\":\"\",\"id\":\"\",\"ok\":false,\"error\":{\"code\":\"INTERNAL\",\"message\":\"unencodable error\",\"status\":500,\"fields\":null}}".utf8)
+        return Data(
+            "{\"v\":\(v),\"type\":\"\",\"id\":\"\",\"ok\":false,\"error\":{\"code\":\"INTERNAL\",\"message\":\"unencodable error\",\"status\":500,\"fields\":null}}"
+                .utf8)
     }
 
     // MARK: Decoding
@@ -61,7 +63,9 @@ public enum RPCEnvelope {
         if loose.deadline == nil { missing.append("deadline") }
         if !loose.hasBody { missing.append("body") }
         guard let v = loose.v, let type = loose.type, let id = loose.id, let deadline = loose.deadline, loose.hasBody else {
-            return .failure(HeaderFailure(id: loose.id ?? "", error: .malformedMessage("envelope missing or invalid: \(missing.joined(separator: ", "))")))
+            return .failure(
+                HeaderFailure(
+                    id: loose.id ?? "", error: .malformedMessage("envelope missing or invalid: \(missing.joined(separator: ", "))")))
         }
         return .success(RequestHeader(v: v, type: type, id: id, deadline: deadline))
     }
@@ -69,7 +73,8 @@ public enum RPCEnvelope {
     /// Reads the reply envelope's ID and outcome; nil when the frame is not a reply.
     public static func decodeReplyHeader(_ frame: Data) -> ReplyHeader? {
         guard let loose = try? JSONDecoder().decode(LooseFields.self, from: frame),
-              let v = loose.v, let type = loose.type, let id = loose.id, let ok = loose.ok else { return nil }
+            let v = loose.v, let type = loose.type, let id = loose.id, let ok = loose.ok
+        else { return nil }
         return ReplyHeader(v: v, type: type, id: id, ok: ok)
     }
 

@@ -43,8 +43,9 @@ public struct RPCError: Error, Codable, Equatable, Sendable {
     }
 
     public static func unsupportedVersion(_ type: String, got: Int, supported: Int) -> RPCError {
-        RPCError(code: Code.unsupportedVersion,
-                 message: "\(type) version \(got) is not supported (server speaks \(supported))", status: 500)
+        RPCError(
+            code: Code.unsupportedVersion,
+            message: "\(type) version \(got) is not supported (server speaks \(supported))", status: 500)
     }
 
     public static func malformedMessage(_ reason: String) -> RPCError {

@@ -30,8 +30,10 @@ public final class RPCServer: @unchecked Sendable {
 
     /// Answers a request now (`.success`/`.failure`) or later: `nil` means the handler took
     /// the reply callback and calls it from another thread.
-    private typealias Handler = (_ frame: Data, _ context: RPCRequestContext,
-                                 _ later: @escaping (Result<Data, RPCError>) -> Void) -> Result<Data, RPCError>?
+    private typealias Handler = (
+        _ frame: Data, _ context: RPCRequestContext,
+        _ later: @escaping (Result<Data, RPCError>) -> Void
+    ) -> Result<Data, RPCError>?
     private struct Registration {
         let version: Int
         let handle: Handler
@@ -50,8 +52,10 @@ public final class RPCServer: @unchecked Sendable {
     /// Binds a ROUTER socket at `endpoint`. For `ipc://` the parent directory is created and
     /// a stale socket file removed first, and the socket file is made 0600. With `curve` the
     /// socket is a CURVE server that admits only the clients named there.
-    public init(name: String, endpoint: String, clock: Clock, logger: Logger, context: ZMQContext = .shared,
-                curve: CurveServerKeys? = nil) throws {
+    public init(
+        name: String, endpoint: String, clock: Clock, logger: Logger, context: ZMQContext = .shared,
+        curve: CurveServerKeys? = nil
+    ) throws {
         self.name = name
         self.clock = clock
         self.logger = logger
@@ -96,18 +100,28 @@ public final class RPCServer: @unchecked Sendable {
     /// job pass, a call to a provider): it hands `reply` to another thread, which calls it
     /// exactly once with the response or an error. Later calls of `reply` are ignored. A
     /// reply past the caller's deadline is still sent; the caller has stopped waiting.
-    public func registerDeferred<M: RPCMessage>(_ message: M.Type,
-                                                _ handler: @escaping (M.Request, RPCRequestContext,
-                                                                      _ reply: @escaping (Result<M.Response, RPCError>) -> Void) throws -> Void) {
+    public func registerDeferred<M: RPCMessage>(
+        _ message: M.Type,
+        _ handler:
+            @escaping (
+                M.Request, RPCRequestContext,
+                _ reply: @escaping (Result<M.Response, RPCError>) -> Void
+            ) throws -> Void
+    ) {
         register(M.self, logger: logger) { request, context, later in
             try handler(request, context, later)
             return nil
         }
     }
 
-    private func register<M: RPCMessage>(_ message: M.Type, logger: Logger,
-                                         _ handler: @escaping (M.Request, RPCRequestContext,
-                                                               @escaping (Result<M.Response, RPCError>) -> Void) throws -> M.Response?) {
+    private func register<M: RPCMessage>(
+        _ message: M.Type, logger: Logger,
+        _ handler:
+            @escaping (
+                M.Request, RPCRequestContext,
+                @escaping (Result<M.Response, RPCError>) -> Void
+            ) throws -> M.Response?
+    ) {
         func encode(_ result: Result<M.Response, RPCError>, _ context: RPCRequestContext) -> Result<Data, RPCError> {
             switch result {
             case .failure(let error): return .failure(error)
@@ -198,8 +212,9 @@ public final class RPCServer: @unchecked Sendable {
         defer { closeSocket() }
         while !isStopping {
             do {
-                let ready = try ZMQSocket.poll([.socket(socket, writable: false), .fd(wake.readFD)],
-                                               timeoutMs: RPCDefaults.serverPollMilliseconds)
+                let ready = try ZMQSocket.poll(
+                    [.socket(socket, writable: false), .fd(wake.readFD)],
+                    timeoutMs: RPCDefaults.serverPollMilliseconds)
                 if ready[1].readable { wake.drain() }
                 sendDeferredReplies()
                 guard ready[0].readable else { continue }
@@ -228,8 +243,10 @@ public final class RPCServer: @unchecked Sendable {
             payload = frames[2]
         } else {
             logger.warn("rpc malformed message", ["frames": frames.count])
-            reply([identity], RPCEnvelope.encodeErrorReply(
-                v: 1, type: "", id: "", error: .malformedMessage("expected one envelope frame, got \(frames.count - 1)")))
+            reply(
+                [identity],
+                RPCEnvelope.encodeErrorReply(
+                    v: 1, type: "", id: "", error: .malformedMessage("expected one envelope frame, got \(frames.count - 1)")))
             return
         }
         let later: (Data) -> Void = { [weak self] frame in
@@ -264,8 +281,9 @@ public final class RPCServer: @unchecked Sendable {
         }
         guard header.v == registration.version else {
             logger.warn("rpc unsupported version", ["type": header.type, "id": header.id, "v": header.v])
-            return RPCEnvelope.encodeErrorReply(v: registration.version, type: header.type, id: header.id,
-                                                error: .unsupportedVersion(header.type, got: header.v, supported: registration.version))
+            return RPCEnvelope.encodeErrorReply(
+                v: registration.version, type: header.type, id: header.id,
+                error: .unsupportedVersion(header.type, got: header.v, supported: registration.version))
         }
         let deadline = Date(timeIntervalSince1970: Double(header.deadline) / 1000)
         guard header.deadline >= clock.nowMillis() else {
@@ -276,12 +294,16 @@ public final class RPCServer: @unchecked Sendable {
         let errorReply = { (error: RPCError) in
             RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error)
         }
-        guard let result = registration.handle(payload, context, { result in
-            switch result {
-            case .success(let frame): later(frame)
-            case .failure(let error): later(errorReply(error))
-            }
-        }) else {
+        guard
+            let result = registration.handle(
+                payload, context,
+                { result in
+                    switch result {
+                    case .success(let frame): later(frame)
+                    case .failure(let error): later(errorReply(error))
+                    }
+                })
+        else {
             return nil
         }
         let ms = clock.now().timeIntervalSince(receivedAt) * 1000

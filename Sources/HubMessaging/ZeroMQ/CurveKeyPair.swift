@@ -22,7 +22,8 @@ public struct CurveKeyPair: Sendable, Equatable, CustomStringConvertible {
     /// the secret key's.
     public init?(secretKey: String, publicKey: String) {
         guard Self.decode(secretKey) != nil, Self.decode(publicKey) != nil,
-              Self.publicKey(ofSecret: secretKey) == publicKey else { return nil }
+            Self.publicKey(ofSecret: secretKey) == publicKey
+        else { return nil }
         self.init(checkedPublic: publicKey, secret: secretKey)
     }
 

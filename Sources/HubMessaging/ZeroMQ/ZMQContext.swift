@@ -50,10 +50,12 @@ public final class ZMQContext: @unchecked Sendable {
             authenticator?.stop()
             authenticator = nil
         }
-        guard let raw = lock.withLock({ () -> UnsafeMutableRawPointer? in
-            defer { pointer = nil }
-            return pointer
-        }) else { return }
+        guard
+            let raw = lock.withLock({ () -> UnsafeMutableRawPointer? in
+                defer { pointer = nil }
+                return pointer
+            })
+        else { return }
         while zmq_ctx_term(raw) != 0 && zmq_errno() == EINTR {}
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
-import HubRuntime
+    import Glibc
+    import HubRuntime
 #endif
 
 /// Endpoint strings (`ipc:///path`, `tcp://host:port`).

@@ -21,7 +21,8 @@ extension ZMQSocket {
     /// Waits up to `timeoutMs` (-1: forever) until one of `items` is ready; returns the
     /// readiness of each, in order. An interrupted wait returns nothing ready.
     public static func poll(_ items: [PollItem], timeoutMs: Int) throws -> [Readiness] {
-        let pollIn = Int16(ZMQ_POLLIN), pollOut = Int16(ZMQ_POLLOUT)
+        let pollIn = Int16(ZMQ_POLLIN)
+        let pollOut = Int16(ZMQ_POLLOUT)
         var raw: [zmq_pollitem_t] = []
         for item in items {
             switch item {

@@ -11,8 +11,10 @@ public final class MetricsRegistry: @unchecked Sendable {
         register(CounterFamily(name: name, help: help, labelNames: labels))
     }
 
-    public func histogram(_ name: String, help: String, labels: [String],
-                          buckets: [Double] = MetricsRegistry.latencyBuckets) -> HistogramFamily {
+    public func histogram(
+        _ name: String, help: String, labels: [String],
+        buckets: [Double] = MetricsRegistry.latencyBuckets
+    ) -> HistogramFamily {
         register(HistogramFamily(name: name, help: help, labelNames: labels, buckets: buckets.sorted()))
     }
 

@@ -92,7 +92,8 @@ public final class LocalDirectoryObjectStore: ObjectStore, @unchecked Sendable {
             guard relative.hasPrefix(prefix), ObjectKey.isValid(relative) else { continue }
             let attributes = try? fm.attributesOfItem(atPath: root + "/" + relative)
             guard attributes?[.type] as? FileAttributeType == .typeRegular,
-                  let modified = attributes?[.modificationDate] as? Date else { continue }
+                let modified = attributes?[.modificationDate] as? Date
+            else { continue }
             found.append(StoredObject(key: relative, modifiedAt: modified))
         }
         return found.sorted { $0.key < $1.key }

@@ -38,8 +38,8 @@ public enum ObjectStoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidKey(key): return "invalid object key \(JSONText.quoted(key))"
-        case let .io(operation, path, code): return "\(operation) \(path): \(String(cString: strerror(code)))"
+        case .invalidKey(let key): return "invalid object key \(JSONText.quoted(key))"
+        case .io(let operation, let path, let code): return "\(operation) \(path): \(String(cString: strerror(code)))"
         }
     }
 }

@@ -33,7 +33,7 @@ public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .tooLarge: return nil
         case .tooManyRecords(let line, _), .tooManyFields(let line, _), .unterminatedQuote(let line),
-             .quoteInUnquotedField(let line), .textAfterClosingQuote(let line), .bareCarriageReturn(let line):
+            .quoteInUnquotedField(let line), .textAfterClosingQuote(let line), .bareCarriageReturn(let line):
             return line
         }
     }

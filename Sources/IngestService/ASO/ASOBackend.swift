@@ -12,9 +12,11 @@ struct ASOBackend {
     let client: RPCClient
     let store: IngestStore
 
-    func forward<M: RPCMessage>(_ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
-                                respond: @escaping (Result<HTTPResponse, Error>) -> Void,
-                                render: @escaping (M.Response) throws -> HTTPResponse) {
+    func forward<M: RPCMessage>(
+        _ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
+        respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+        render: @escaping (M.Response) throws -> HTTPResponse
+    ) {
         BackendForwarding(client: client).forward(m, request, timeout: timeout, respond: respond, render: render)
     }
 
@@ -28,8 +30,9 @@ struct ASOBackend {
     /// The project the path names (404 when it is another organization's), with the plan.
     func project(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASOProjectRef {
         let project = try AdminLookup(store: store).project(request, caller)
-        return ASOProjectRef(organizationId: caller.organizationId, plan: try plan(caller), projectId: project.id,
-                             appStoreId: project.appStoreId)
+        return ASOProjectRef(
+            organizationId: caller.organizationId, plan: try plan(caller), projectId: project.id,
+            appStoreId: project.appStoreId)
     }
 
     /// The App Store IDs of the organization's projects, to mark its own apps.

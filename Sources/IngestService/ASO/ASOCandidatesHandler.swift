@@ -19,11 +19,14 @@ struct ASOCandidatesHandler {
         let country = try self.country(request, default: "us")!
         let project = try asod.project(request, caller)
         guard project.appStoreId != nil else {
-            throw APIError(status: 409, code: ASOErrorCode.appStoreIdRequired,
-                           message: "Set the project's appStoreId: candidates come from that app's listing and searches.")
+            throw APIError(
+                status: 409, code: ASOErrorCode.appStoreIdRequired,
+                message: "Set the project's appStoreId: candidates come from that app's listing and searches.")
         }
-        asod.forward(ASOCandidates.self, ASOCandidates.Request(project: project, country: country),
-                     timeout: ASOBackend.liveSearchTimeout, respond: respond) { .json($0) }
+        asod.forward(
+            ASOCandidates.self, ASOCandidates.Request(project: project, country: country),
+            timeout: ASOBackend.liveSearchTimeout, respond: respond
+        ) { .json($0) }
     }
 
     func competitors(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

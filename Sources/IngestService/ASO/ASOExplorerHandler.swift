@@ -14,8 +14,9 @@ struct ASOExplorerHandler {
         let country = ASOStorefront.normalize(request.query["country"] ?? "us")
         if country == nil { errors.add("country", "must be a supported App Store country code, e.g. us") }
         try errors.throwIfAnyInQuery()
-        let call = ASOExplorer.Request(organizationId: caller.organizationId, plan: try asod.plan(caller), term: term,
-                                       country: country!, ownAppStoreIds: try asod.ownAppStoreIds(caller))
+        let call = ASOExplorer.Request(
+            organizationId: caller.organizationId, plan: try asod.plan(caller), term: term,
+            country: country!, ownAppStoreIds: try asod.ownAppStoreIds(caller))
         asod.forward(ASOExplorer.self, call, timeout: ASOBackend.liveSearchTimeout, respond: respond) {
             .jsonBytes(ASOExplorerJSON.render($0))
         }

@@ -20,8 +20,9 @@ struct ASOGroupsHandler {
         try errors.throwIfAny()
         let project = try asod.project(request, caller)
         guard project.appStoreId != nil else {
-            throw APIError(status: 409, code: ASOErrorCode.appStoreIdRequired,
-                           message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
+            throw APIError(
+                status: 409, code: ASOErrorCode.appStoreIdRequired,
+                message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
         }
         let preview = body.dryRun == true
         let call = ASOGroupCreate.Request(project: project, concept: concept!, terms: body.terms!, dryRun: preview)

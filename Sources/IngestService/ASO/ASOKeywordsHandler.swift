@@ -44,8 +44,9 @@ struct ASOKeywordsHandler {
         try errors.throwIfAny()
         let project = try asod.project(request, caller)
         guard project.appStoreId != nil else {
-            throw APIError(status: 409, code: ASOErrorCode.appStoreIdRequired,
-                           message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
+            throw APIError(
+                status: 409, code: ASOErrorCode.appStoreIdRequired,
+                message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
         }
         let preview = body.dryRun == true
         let call = ASOKeywordsAdd.Request(project: project, country: body.country!, terms: terms, dryRun: preview)
@@ -59,8 +60,9 @@ struct ASOKeywordsHandler {
             guard raw == "true" || raw == "false" else { throw APIError.invalidQuery(["dryRun": ["must be true or false"]]) }
             preview = raw == "true"
         }
-        let call = ASOKeywordRef(project: try asod.project(request, caller), keywordId: request.pathParameters["keywordId"] ?? "",
-                                 dryRun: preview)
+        let call = ASOKeywordRef(
+            project: try asod.project(request, caller), keywordId: request.pathParameters["keywordId"] ?? "",
+            dryRun: preview)
         asod.forward(ASOKeywordRemove.self, call, respond: respond) { preview ? .json($0) : .noContent }
     }
 

@@ -24,7 +24,9 @@ struct AdminMembersHandler {
         let name = errors.text(body.name, "name", AdminMembersHandler.name)
         let email = body.email.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let email {
-            if !AdminMembersHandler.isEmail(email) { errors.add("email", "must be an email address of at most \(InputLimits.email) characters") }
+            if !AdminMembersHandler.isEmail(email) {
+                errors.add("email", "must be an email address of at most \(InputLimits.email) characters")
+            }
         } else {
             errors.add("email", "is required")
         }
@@ -35,8 +37,9 @@ struct AdminMembersHandler {
 
     /// → 204; 409 `MEMBER_ASSIGNED` while open reports are assigned to the member.
     func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        try store.removeMember(id: request.pathParameters["memberId"] ?? "", organizationId: caller.organizationId,
-                               actor: AdminFeedbackChangesHandler.actor(caller))
+        try store.removeMember(
+            id: request.pathParameters["memberId"] ?? "", organizationId: caller.organizationId,
+            actor: AdminFeedbackChangesHandler.actor(caller))
         return .noContent
     }
 

@@ -36,8 +36,11 @@ struct AdminOrganizationsHandler {
         let plan = Self.plan(body.plan, required: !body.setsAllowance, into: &errors)
         if let allowance = body.appAllowance, !(0...100_000).contains(allowance) { errors.add("appAllowance", "must be 0-100000 or null") }
         try errors.throwIfAny()
-        guard let updated = try store.updateOrganization(id: request.pathParameters["id"] ?? "", plan: plan, appAllowance: body.appAllowance,
-                                                         setsAllowance: body.setsAllowance) else {
+        guard
+            let updated = try store.updateOrganization(
+                id: request.pathParameters["id"] ?? "", plan: plan, appAllowance: body.appAllowance,
+                setsAllowance: body.setsAllowance)
+        else {
             throw APIError.adminNotFound("organization")
         }
         return .json(updated)
@@ -71,9 +74,11 @@ struct AdminOrganizationsHandler {
         let plan = Self.plan(body.plan, required: false, into: &errors) ?? .selfhosted
         try errors.throwIfAny()
         let created = try store.createOrganizationWithToken(slug: slug!, name: name!, plan: plan)
-        var response = HTTPResponse.json(CreatedOrganization(organization: created.organization,
-                                                             token: AdminTokenView(record: created.record, token: created.token)),
-                                         status: 201)
+        var response = HTTPResponse.json(
+            CreatedOrganization(
+                organization: created.organization,
+                token: AdminTokenView(record: created.record, token: created.token)),
+            status: 201)
         response.headers.append(("Cache-Control", "no-store"))
         return response
     }

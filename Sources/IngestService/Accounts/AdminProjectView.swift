@@ -5,7 +5,7 @@ struct AdminProjectView: Encodable {
 
     private enum Keys: String, CodingKey {
         case id, appId, name, allowedOrigins, chatMode, watermark, languages, automaticReviewRequests, appStoreId,
-             bundleId, identityConfigured, createdAt, updatedAt
+            bundleId, identityConfigured, createdAt, updatedAt
     }
 
     func encode(to encoder: Encoder) throws {

@@ -55,8 +55,9 @@ struct AdminProjectsHandler {
         let origins = AdminValidation.origins(body.allowedOrigins, "allowedOrigins", into: &errors)
         let mode = AdminValidation.choice(body.chatMode, Project.ChatMode.self, "chatMode", into: &errors)
         try errors.throwIfAny()
-        let project = try store.createProject(organizationId: caller.organizationId, name: name!, allowedOrigins: origins!,
-                                              chatMode: mode ?? .identified)
+        let project = try store.createProject(
+            organizationId: caller.organizationId, name: name!, allowedOrigins: origins!,
+            chatMode: mode ?? .identified)
         return .json(AdminProjectView(project: project), status: 201)
     }
 

@@ -29,7 +29,8 @@ struct AdminTokensHandler {
     /// Revocation takes effect on the next request: tokens are looked up on every call.
     func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         guard let id = request.pathParameters["tokenId"],
-              try store.revokeToken(id: id, organizationId: caller.organizationId) else { throw APIError.adminNotFound("token") }
+            try store.revokeToken(id: id, organizationId: caller.organizationId)
+        else { throw APIError.adminNotFound("token") }
         return .noContent
     }
 }

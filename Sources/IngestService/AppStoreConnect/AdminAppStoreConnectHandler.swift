@@ -26,13 +26,15 @@ struct AdminAppStoreConnectHandler {
     func connect(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ConnectBody.self)
         var errors = FieldErrors()
-        for (field, value) in [("issuerId", body.issuerId), ("keyId", body.keyId), ("privateKey", body.privateKey)] where value?.isEmpty ?? true {
+        for (field, value) in [("issuerId", body.issuerId), ("keyId", body.keyId), ("privateKey", body.privateKey)]
+        where value?.isEmpty ?? true {
             errors.add(field, "is required")
         }
         if let key = body.privateKey, key.utf8.count > 4_096 { errors.add("privateKey", "must be at most 4096 bytes") }
         try errors.throwIfAny()
-        let call = ASCConnectionPut.Request(organizationId: caller.organizationId, issuerId: body.issuerId!, keyId: body.keyId!,
-                                            privateKey: body.privateKey!)
+        let call = ASCConnectionPut.Request(
+            organizationId: caller.organizationId, issuerId: body.issuerId!, keyId: body.keyId!,
+            privateKey: body.privateKey!)
         asod.forward(ASCConnectionPut.self, call, timeout: Self.appleTimeout, respond: respond) { view in
             var response = HTTPResponse.json(view)
             response.headers.append(("Cache-Control", "no-store"))
@@ -53,7 +55,8 @@ struct AdminAppStoreConnectHandler {
     /// `{items: [app + projectId]}`: `projectId` names the project an app was imported as, or null.
     func apps(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let imported = try store.projectIdsByAppStoreId(organizationId: caller.organizationId)
-        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond) {
+        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond)
+        {
             .json(AppList(items: $0.apps.map { AppItem(app: $0, projectId: imported[$0.id]) }))
         }
     }
@@ -63,17 +66,21 @@ struct AdminAppStoreConnectHandler {
         let body = try request.decodeJSON(ImportBody.self)
         let selected = body.appIds ?? []
         guard (1...Self.maximumImport).contains(selected.count), Set(selected).count == selected.count,
-              selected.allSatisfy({ (1...64).contains($0.utf8.count) }) else {
+            selected.allSatisfy({ (1...64).contains($0.utf8.count) })
+        else {
             throw APIError.invalidPayload(["appIds": ["must hold 1-\(Self.maximumImport) distinct app IDs"]])
         }
         let store = self.store
-        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond) { answer in
+        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond)
+        { answer in
             let byId = Dictionary(answer.apps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let unknown = selected.filter { byId[$0] == nil }
             if !unknown.isEmpty {
-                throw APIError(status: 400, code: ASCErrorCode.unknownApps,
-                               message: "App Store Connect does not list these apps for this key: \(unknown.joined(separator: ", ")). Reload the list and select again.",
-                               fields: ["appIds": unknown.map { "\($0) is not accessible" }])
+                throw APIError(
+                    status: 400, code: ASCErrorCode.unknownApps,
+                    message:
+                        "App Store Connect does not list these apps for this key: \(unknown.joined(separator: ", ")). Reload the list and select again.",
+                    fields: ["appIds": unknown.map { "\($0) is not accessible" }])
             }
             let results = try store.importASCApps(organizationId: caller.organizationId, apps: selected.map { byId[$0]! })
             return .json(ImportList(items: results), status: results.contains(where: \.created) ? 201 : 200)

@@ -7,7 +7,9 @@ extension AdminLookup {
     func importedApp(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCAppRef, project: Project) {
         let project = try project(request, caller)
         guard let appStoreId = project.appStoreId else {
-            throw APIError(status: 409, code: "NOT_IMPORTED", message: "This project is not linked to an App Store app; import it from App Store Connect.")
+            throw APIError(
+                status: 409, code: "NOT_IMPORTED",
+                message: "This project is not linked to an App Store app; import it from App Store Connect.")
         }
         return (ASCAppRef(organizationId: caller.organizationId, projectId: project.id, appStoreId: appStoreId), project)
     }

@@ -57,8 +57,9 @@ struct AdminMetadataHandler {
         if body.expected == nil { errors.add("expected", "is required: the values the edit was based on") }
         if body.changes == nil { errors.add("changes", "is required") }
         try errors.throwIfAny()
-        let call = ASCMetadataPublish.Request(app: try app(request, caller), locale: body.locale!, expected: body.expected!,
-                                              changes: body.changes!, actor: "token:" + caller.token.id)
+        let call = ASCMetadataPublish.Request(
+            app: try app(request, caller), locale: body.locale!, expected: body.expected!,
+            changes: body.changes!, actor: "token:" + caller.token.id)
         asod.forward(ASCMetadataPublish.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) { .json($0) }
     }
 

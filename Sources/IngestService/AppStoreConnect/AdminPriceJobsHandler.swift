@@ -29,9 +29,12 @@ struct AdminPriceJobsHandler {
             errors.add("startDate", "must be a date, YYYY-MM-DD")
         }
         try errors.throwIfAny()
-        let call = PriceJobSubmit.Request(app: try app(request, caller), previewId: body.previewId!, territories: body.territories,
-                                          startDate: body.startDate, preserveCurrentPrice: body.preserveCurrentPrice ?? false)
-        asod.forward(PriceJobSubmit.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) { .json($0, status: 201) }
+        let call = PriceJobSubmit.Request(
+            app: try app(request, caller), previewId: body.previewId!, territories: body.territories,
+            startDate: body.startDate, preserveCurrentPrice: body.preserveCurrentPrice ?? false)
+        asod.forward(PriceJobSubmit.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            .json($0, status: 201)
+        }
     }
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
@@ -51,8 +54,10 @@ struct AdminPriceJobsHandler {
         try act("rollback", request, caller, respond)
     }
 
-    func act(_ action: String, _ request: HTTPRequest, _ caller: AdminCaller,
-             _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+    func act(
+        _ action: String, _ request: HTTPRequest, _ caller: AdminCaller,
+        _ respond: @escaping (Result<HTTPResponse, Error>) -> Void
+    ) throws {
         let ref = PriceJobRef(app: try app(request, caller), jobId: request.pathParameters["jobId"] ?? "")
         asod.forward(PriceJobAction.self, PriceJobAction.Request(job: ref, action: action), respond: respond) {
             .json($0, status: action == "rollback" ? 201 : 200)

@@ -29,9 +29,13 @@ struct AdminPricesHandler {
     func exportCSV(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let call = ASCPriceCSVExport.Request(app: try app(request, caller), previewId: request.pathParameters["previewId"] ?? "")
         asod.forward(ASCPriceCSVExport.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/csv; charset=utf-8"),
-                                                ("Content-Disposition", "attachment; filename=\"price-preview.csv\"")],
-                         body: Array($0.csv.utf8))
+            HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/csv; charset=utf-8"),
+                    ("Content-Disposition", "attachment; filename=\"price-preview.csv\""),
+                ],
+                body: Array($0.csv.utf8))
         }
     }
 
@@ -39,8 +43,10 @@ struct AdminPricesHandler {
     func importCSV(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ImportBody.self)
         guard let csv = body.csv, !csv.isEmpty else { throw APIError.invalidPayload(["csv": ["is required"]]) }
-        asod.forward(ASCPriceCSVImport.self, ASCPriceCSVImport.Request(app: try app(request, caller), csv: csv),
-                     timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) { Self.render($0, status: 201) }
+        asod.forward(
+            ASCPriceCSVImport.self, ASCPriceCSVImport.Request(app: try app(request, caller), csv: csv),
+            timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond
+        ) { Self.render($0, status: 201) }
     }
 
     private func app(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCAppRef {
@@ -55,7 +61,8 @@ struct AdminPricesHandler {
 
     /// Prices arrive as JSON numbers; four decimal places drop the binary noise a number can carry.
     private static func exact(_ value: Decimal) -> Decimal {
-        var input = value, output = Decimal()
+        var input = value
+        var output = Decimal()
         NSDecimalRound(&output, &input, 4, .plain)
         return output
     }

@@ -25,7 +25,9 @@ struct AdminReviewsHandler {
     private func review(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCReviewRef, project: Project) {
         let (app, project) = try app(request, caller)
         let id = request.pathParameters["reviewId"] ?? ""
-        guard (1...100).contains(id.utf8.count) else { throw APIError(status: 404, code: "REVIEW_NOT_FOUND", message: "No review with this ID.") }
+        guard (1...100).contains(id.utf8.count) else {
+            throw APIError(status: 404, code: "REVIEW_NOT_FOUND", message: "No review with this ID.")
+        }
         return (ASCReviewRef(app: app, reviewId: id), project)
     }
 
@@ -51,27 +53,43 @@ struct AdminReviewsHandler {
             if let rating = Int(text), (1...5).contains(rating) { call.rating = rating } else { problems["rating"] = ["must be 1-5"] }
         }
         if let text = CommunityHTTP.nonEmptyQuery(request, "territory") {
-            if text.count == 3, text.allSatisfy({ $0.isASCII && $0.isUppercase }) { call.territory = text }
-            else { problems["territory"] = ["must be an ISO 3166 alpha-3 code such as USA"] }
+            if text.count == 3, text.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+                call.territory = text
+            } else {
+                problems["territory"] = ["must be an ISO 3166 alpha-3 code such as USA"]
+            }
         }
         if let text = CommunityHTTP.nonEmptyQuery(request, "answered") {
-            if text == "true" || text == "false" { call.answered = text == "true" } else { problems["answered"] = ["must be true or false"] }
+            if text == "true" || text == "false" {
+                call.answered = text == "true"
+            } else {
+                problems["answered"] = ["must be true or false"]
+            }
         }
         if let text = CommunityHTTP.nonEmptyQuery(request, "status") {
-            if let status = ASCReviewDTO.Status(rawValue: text) { call.status = status } else { problems["status"] = ["must be open or done"] }
+            if let status = ASCReviewDTO.Status(rawValue: text) {
+                call.status = status
+            } else {
+                problems["status"] = ["must be open or done"]
+            }
         }
         if let text = CommunityHTTP.nonEmptyQuery(request, "limit") {
-            if let limit = Int(text), (1...ASCReviewsList.maximumLimit).contains(limit) { call.limit = limit }
-            else { problems["limit"] = ["must be 1-\(ASCReviewsList.maximumLimit)"] }
+            if let limit = Int(text), (1...ASCReviewsList.maximumLimit).contains(limit) {
+                call.limit = limit
+            } else {
+                problems["limit"] = ["must be 1-\(ASCReviewsList.maximumLimit)"]
+            }
         }
         if !problems.isEmpty { throw APIError.invalidQuery(problems) }
         let promotions = try store.reviewPromotions(projectId: app.projectId)
         asod.forward(ASCReviewsList.self, call, respond: respond) { answer in
-            .json(ReviewList(items: answer.items.map { review in
-                var copy = review
-                copy.ideaId = promotions[review.id]
-                return copy
-            }))
+            .json(
+                ReviewList(
+                    items: answer.items.map { review in
+                        var copy = review
+                        copy.ideaId = promotions[review.id]
+                        return copy
+                    }))
         }
     }
 
@@ -82,8 +100,10 @@ struct AdminReviewsHandler {
             throw APIError.invalidPayload(["body": ["must be 1-\(ASCReviewRespond.maximumBodyLength) characters"]])
         }
         let (ref, project) = try review(request, caller)
-        asod.forward(ASCReviewRespond.self, ASCReviewRespond.Request(review: ref, body: text), timeout: AdminAppStoreConnectHandler.appleTimeout,
-                     respond: respond) { try render($0, projectId: project.id) }
+        asod.forward(
+            ASCReviewRespond.self, ASCReviewRespond.Request(review: ref, body: text), timeout: AdminAppStoreConnectHandler.appleTimeout,
+            respond: respond
+        ) { try render($0, projectId: project.id) }
     }
 
     func deleteResponse(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
@@ -116,14 +136,19 @@ struct AdminReviewsHandler {
         asod.forward(ASCReviewGet.self, ref, respond: respond) { review in
             var errors = FieldErrors()
             let reviewTitle = review.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            let fallbackTitle = InputLimits.ideaTitle.contains(reviewTitle.count) ? reviewTitle
+            let fallbackTitle =
+                InputLimits.ideaTitle.contains(reviewTitle.count)
+                ? reviewTitle
                 : "Review from \(review.territory ?? "the App Store")"
-            let title = errors.text(body.title ?? String(fallbackTitle.prefix(InputLimits.ideaTitle.upperBound)), "title", InputLimits.ideaTitle)
-            let description = errors.text(body.description ?? String((review.body ?? "").prefix(InputLimits.ideaDescription.upperBound)),
-                                          "description", InputLimits.ideaDescription, required: false)
+            let title = errors.text(
+                body.title ?? String(fallbackTitle.prefix(InputLimits.ideaTitle.upperBound)), "title", InputLimits.ideaTitle)
+            let description = errors.text(
+                body.description ?? String((review.body ?? "").prefix(InputLimits.ideaDescription.upperBound)),
+                "description", InputLimits.ideaDescription, required: false)
             try errors.throwIfAny()
-            let idea = try store.promoteReview(projectId: project.id, organizationId: caller.organizationId, reviewId: review.id,
-                                               boardSlug: board!, title: title!, description: description ?? "")
+            let idea = try store.promoteReview(
+                projectId: project.id, organizationId: caller.organizationId, reviewId: review.id,
+                boardSlug: board!, title: title!, description: description ?? "")
             var linked = review
             linked.ideaId = idea.id
             return .json(Promoted(idea: idea, review: linked), status: 201)

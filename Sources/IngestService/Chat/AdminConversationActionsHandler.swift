@@ -21,8 +21,9 @@ struct AdminConversationActionsHandler {
             throw APIError.invalidPayload(["sentiment": ["must be positive, neutral or negative"]])
         }
         try locator.attempt(caller, request, respond: respond) { project, id, done in
-            let call = ChatTeamResolve.Request(projectId: project.id, conversationId: id, sentiment: sentiment,
-                                               automaticReviewRequests: project.automaticReviewRequests)
+            let call = ChatTeamResolve.Request(
+                projectId: project.id, conversationId: id, sentiment: sentiment,
+                automaticReviewRequests: project.automaticReviewRequests)
             chat.forward(ChatTeamResolve.self, call, respond: done) { .json(AdminConversationJSON(summary: $0)) }
         }
     }
@@ -51,8 +52,9 @@ struct AdminConversationActionsHandler {
             try errors.throwIfAny()
             let token = caller.token.id
             try locator.attempt(caller, request, respond: respond) { project, id, done in
-                let offer = ChatOfferCard.Request(projectId: project.id, conversationId: id, paywallId: body.paywallId!,
-                                                  buttonLabel: body.buttonLabel!, body: body.body, author: "token:" + token)
+                let offer = ChatOfferCard.Request(
+                    projectId: project.id, conversationId: id, paywallId: body.paywallId!,
+                    buttonLabel: body.buttonLabel!, body: body.body, author: "token:" + token)
                 do {
                     try offer.validate()
                 } catch {

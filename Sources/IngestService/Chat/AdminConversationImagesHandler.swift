@@ -11,12 +11,14 @@ struct AdminConversationImagesHandler {
     func create(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ChatImageUploads.Body.self)
         let member = AdminConversationImagesHandler.member(caller)
-        let binding = ChatImageUploads.Binding.team(organizationId: caller.organizationId, member: member,
-                                                    conversationId: request.pathParameters["conversationId"] ?? "")
+        let binding = ChatImageUploads.Binding.team(
+            organizationId: caller.organizationId, member: member,
+            conversationId: request.pathParameters["conversationId"] ?? "")
         guard let token = body.uploadToken else {
             // The conversation is checked here too, so no upload URL is handed out for another's.
             return try locator.attempt(caller, request, respond: respond) { project, id, done in
-                chat.forward(ChatTeamConversation.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) { _ in
+                chat.forward(ChatTeamConversation.self, ChatConversationRef(projectId: project.id, conversationId: id), respond: done) {
+                    _ in
                     try uploads.start(body, binding: binding, request: request)
                 }
             }

@@ -46,8 +46,11 @@ struct AdminConversationsHandler {
         var problems: [String: [String]] = [:]
         var limit = ChatTeamMessages.defaultLimit
         if let text = CommunityHTTP.nonEmptyQuery(request, "limit") {
-            if let value = Int(text), (1...ChatTeamMessages.maximumLimit).contains(value) { limit = value }
-            else { problems["limit"] = ["must be 1-\(ChatTeamMessages.maximumLimit)"] }
+            if let value = Int(text), (1...ChatTeamMessages.maximumLimit).contains(value) {
+                limit = value
+            } else {
+                problems["limit"] = ["must be 1-\(ChatTeamMessages.maximumLimit)"]
+            }
         }
         let cursor = CommunityHTTP.nonEmptyQuery(request, "cursor")
         if let cursor, cursor.utf8.count > 20 || Int64(cursor) == nil { problems["cursor"] = ["is not a cursor"] }
@@ -64,8 +67,9 @@ struct AdminConversationsHandler {
         }
         let base = uploads.base(for: request)
         try locator.attempt(caller, request, respond: respond) { project, id, done in
-            let call = ChatTeamMessages.Request(projectId: project.id, conversationId: id, cursor: cursor, limit: limit,
-                                                markRead: markRead)
+            let call = ChatTeamMessages.Request(
+                projectId: project.id, conversationId: id, cursor: cursor, limit: limit,
+                markRead: markRead)
             chat.forward(ChatTeamMessages.self, call, respond: done) {
                 .json(AdminPage(items: $0.items.map { uploads.signer.signed($0, base: base) }, nextCursor: $0.nextCursor))
             }
@@ -77,16 +81,21 @@ struct AdminConversationsHandler {
         let images = body.imageTokens ?? []
         var errors = FieldErrors()
         if !(images.isEmpty ? InputLimits.chatMessage : 0...InputLimits.chatMessage.upperBound).contains(body.body.count) {
-            errors.add("body", "must be \(images.isEmpty ? InputLimits.chatMessage.lowerBound : 0)-\(InputLimits.chatMessage.upperBound) characters")
+            errors.add(
+                "body",
+                "must be \(images.isEmpty ? InputLimits.chatMessage.lowerBound : 0)-\(InputLimits.chatMessage.upperBound) characters")
         }
-        if images.count > ChatImageLimits.perMessage { errors.add("imageTokens", "must hold at most \(ChatImageLimits.perMessage) image tokens") }
+        if images.count > ChatImageLimits.perMessage {
+            errors.add("imageTokens", "must hold at most \(ChatImageLimits.perMessage) image tokens")
+        }
         if body.internal == true && !images.isEmpty { errors.add("imageTokens", "internal notes do not accept photos") }
         try errors.throwIfAny()
         let base = uploads.base(for: request)
         try locator.attempt(caller, request, respond: respond) { project, id, done in
-            let call = ChatTeamPost.Request(projectId: project.id, conversationId: id, body: body.body,
-                                            internal: body.internal ?? false, author: AdminConversationImagesHandler.member(caller),
-                                            imageTokens: images)
+            let call = ChatTeamPost.Request(
+                projectId: project.id, conversationId: id, body: body.body,
+                internal: body.internal ?? false, author: AdminConversationImagesHandler.member(caller),
+                imageTokens: images)
             chat.forward(ChatTeamPost.self, call, respond: done) { .json(uploads.signer.signed($0, base: base), status: 201) }
         }
     }

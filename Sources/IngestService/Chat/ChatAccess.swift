@@ -37,7 +37,7 @@ struct ChatAccess {
     func requireOwner(_ request: HTTPRequest, consume: Bool = true) throws -> (owner: ChatOwner, context: PublicContext) {
         switch try resolve(request, write: true, consume: consume) {
         case .unavailable: throw APIError.chatDisabled
-        case let .owner(owner, context): return (owner, context)
+        case .owner(let owner, let context): return (owner, context)
         }
     }
 

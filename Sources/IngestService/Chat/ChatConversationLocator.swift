@@ -9,9 +9,11 @@ import HubMessaging
 struct ChatConversationLocator {
     let store: IngestStore
 
-    func attempt(_ caller: AdminCaller, _ request: HTTPRequest,
-                 respond: @escaping (Result<HTTPResponse, Error>) -> Void,
-                 call: @escaping (Project, String, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) throws {
+    func attempt(
+        _ caller: AdminCaller, _ request: HTTPRequest,
+        respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+        call: @escaping (Project, String, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void
+    ) throws {
         guard let conversationId = request.pathParameters["conversationId"], (1...200).contains(conversationId.utf8.count) else {
             throw APIError.conversationNotFound
         }
@@ -19,15 +21,17 @@ struct ChatConversationLocator {
         ChatConversationLocator.next(projects[...], conversationId, respond, call)
     }
 
-    private static func next(_ remaining: ArraySlice<Project>, _ conversationId: String,
-                             _ respond: @escaping (Result<HTTPResponse, Error>) -> Void,
-                             _ call: @escaping (Project, String, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) {
+    private static func next(
+        _ remaining: ArraySlice<Project>, _ conversationId: String,
+        _ respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+        _ call: @escaping (Project, String, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void
+    ) {
         guard let project = remaining.first else {
             respond(.failure(APIError.conversationNotFound))
             return
         }
         call(project, conversationId) { result in
-            if case let .failure(error as APIError) = result, error.code == ChatErrorCode.conversationNotFound {
+            if case .failure(let error as APIError) = result, error.code == ChatErrorCode.conversationNotFound {
                 next(remaining.dropFirst(), conversationId, respond, call)
             } else {
                 respond(result)

@@ -54,7 +54,8 @@ struct ChatImageSigner: Sendable {
     func openUploadToken(_ token: String) -> Upload? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, matches(String(parts[1]), "upload-token|" + parts[0]),
-              let json = Base64URL.decode(String(parts[0])) else { return nil }
+            let json = Base64URL.decode(String(parts[0]))
+        else { return nil }
         return try? JSONDecoder().decode(Upload.self, from: Data(json))
     }
 

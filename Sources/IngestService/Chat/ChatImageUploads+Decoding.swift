@@ -19,8 +19,10 @@ extension ChatImageUploads {
     /// Runs `complete` on the decoder and hands its result to `next` there; a failure of
     /// either goes to `respond`. With the decoder full, 503 `SERVICE_UNAVAILABLE` with
     /// `Retry-After` at once.
-    func completeOnDecoder(_ token: String, binding: Binding, respond: @escaping (Result<HTTPResponse, Error>) -> Void,
-                           then next: @escaping (Completed) throws -> Void) {
+    func completeOnDecoder(
+        _ token: String, binding: Binding, respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+        then next: @escaping (Completed) throws -> Void
+    ) {
         let queued = decoder.submit {
             do {
                 try next(try complete(token, binding: binding))

@@ -51,8 +51,9 @@ struct ChatImageUploads {
     func start(_ body: Body, binding: Binding, request: HTTPRequest) throws -> HTTPResponse {
         var errors = FieldErrors()
         let contentType = body.contentType.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
-        if contentType == nil { errors.add("contentType", "is required") }
-        else if !ChatImageLimits.contentTypes.contains(contentType!) {
+        if contentType == nil {
+            errors.add("contentType", "is required")
+        } else if !ChatImageLimits.contentTypes.contains(contentType!) {
             errors.add("contentType", "must be image/jpeg, image/png or image/webp")
         }
         if let size = body.byteSize {
@@ -64,22 +65,24 @@ struct ChatImageUploads {
         }
         try errors.throwIfAny()
         let expires = signer.nowSeconds + Int64(ChatImageLimits.uploadLifetime)
-        var upload = ChatImageSigner.Upload(u: TimeSortableID.shared.next(), p: nil, o: nil, k: "", v: "", c: nil,
-                                            t: contentType!, n: body.byteSize!, e: expires)
+        var upload = ChatImageSigner.Upload(
+            u: TimeSortableID.shared.next(), p: nil, o: nil, k: "", v: "", c: nil,
+            t: contentType!, n: body.byteSize!, e: expires)
         switch binding {
-        case let .participant(owner):
+        case .participant(let owner):
             upload.p = owner.projectId
             upload.k = owner.kind.rawValue
             upload.v = owner.value
-        case let .team(organizationId, member, conversationId):
+        case .team(let organizationId, let member, let conversationId):
             upload.o = organizationId
             upload.k = "team"
             upload.v = member
             upload.c = conversationId
         }
-        let answer = StartJSON(uploadUrl: base(for: request) + signer.uploadPath(upload), uploadToken: try signer.uploadToken(upload),
-                               method: "PUT", headers: ["Content-Type": upload.t],
-                               expiresAt: ISOTime.format(Date(timeIntervalSince1970: TimeInterval(expires))))
+        let answer = StartJSON(
+            uploadUrl: base(for: request) + signer.uploadPath(upload), uploadToken: try signer.uploadToken(upload),
+            method: "PUT", headers: ["Content-Type": upload.t],
+            expiresAt: ISOTime.format(Date(timeIntervalSince1970: TimeInterval(expires))))
         var response = HTTPResponse.json(answer)
         response.headers.append(("Cache-Control", "no-store"))
         return response
@@ -91,49 +94,58 @@ struct ChatImageUploads {
     /// the preview; the caller then stages it with chatd. Repeating it gives the same image.
     func complete(_ token: String, binding: Binding) throws -> (upload: ChatImageSigner.Upload, image: SanitizedImage, imageToken: String) {
         guard token.utf8.count <= 2_048, let upload = signer.openUploadToken(token), bound(upload, to: binding) else {
-            throw APIError(status: 400, code: "INVALID_UPLOAD_TOKEN", message: "This upload token was not issued to this sender.",
-                           fields: ["uploadToken": ["is not an upload token of this sender"]])
+            throw APIError(
+                status: 400, code: "INVALID_UPLOAD_TOKEN", message: "This upload token was not issued to this sender.",
+                fields: ["uploadToken": ["is not an upload token of this sender"]])
         }
         guard signer.nowSeconds <= upload.e - Int64(ChatImageLimits.uploadLifetime) + ChatImageUploads.completionLifetime else {
-            throw APIError(status: 400, code: "UPLOAD_EXPIRED", message: "This upload token has expired; start a new upload.",
-                           fields: ["uploadToken": ["has expired"]])
+            throw APIError(
+                status: 400, code: "UPLOAD_EXPIRED", message: "This upload token has expired; start a new upload.",
+                fields: ["uploadToken": ["has expired"]])
         }
         guard let bytes = try objects.get(key: ChatImageUploads.rawKey(upload.u)) else {
             throw APIError(status: 409, code: "UPLOAD_INCOMPLETE", message: "Nothing was uploaded to this upload's URL yet.")
         }
         let image: SanitizedImage
         do {
-            image = try ImageSanitizer.sanitize(bytes, declaredType: upload.t, maxBytes: ChatImageLimits.maximumUploadBytes,
-                                                maxEdge: ChatImageLimits.maximumEdge)
+            image = try ImageSanitizer.sanitize(
+                bytes, declaredType: upload.t, maxBytes: ChatImageLimits.maximumUploadBytes,
+                maxEdge: ChatImageLimits.maximumEdge)
         } catch let error as ImageSanitizerError {
-            throw APIError(status: error == .tooLarge || error == .tooManyPixels ? 413 : 400, code: error.code,
-                           message: String(describing: error))
+            throw APIError(
+                status: error == .tooLarge || error == .tooManyPixels ? 413 : 400, code: error.code,
+                message: String(describing: error))
         }
         try objects.put(key: ChatImageUploads.previewKey(upload.u), bytes: image.jpeg, contentType: "image/jpeg")
         return (upload, image, signer.imageToken(imageId: upload.u))
     }
 
     /// The staging request for chatd; team uploads get their project from the conversation's.
-    func stageRequest(_ done: (upload: ChatImageSigner.Upload, image: SanitizedImage, imageToken: String),
-                      uploader: ChatImageUploader) -> ChatImageStage.Request {
-        ChatImageStage.Request(uploader: uploader, imageId: done.upload.u, tokenHash: SHA256.hex(done.imageToken),
-                               width: done.image.width, height: done.image.height, byteSize: done.image.jpeg.count,
-                               stagingKey: ChatImageUploads.previewKey(done.upload.u))
+    func stageRequest(
+        _ done: (upload: ChatImageSigner.Upload, image: SanitizedImage, imageToken: String),
+        uploader: ChatImageUploader
+    ) -> ChatImageStage.Request {
+        ChatImageStage.Request(
+            uploader: uploader, imageId: done.upload.u, tokenHash: SHA256.hex(done.imageToken),
+            width: done.image.width, height: done.image.height, byteSize: done.image.jpeg.count,
+            stagingKey: ChatImageUploads.previewKey(done.upload.u))
     }
 
     /// 201 `{imageToken, image, expiresAt}` with the preview's private URL.
     func completedResponse(_ staged: ChatImageStage.Response, imageToken: String, request: HTTPRequest) -> HTTPResponse {
-        var response = HTTPResponse.json(CompletedJSON(imageToken: imageToken, image: signer.signed(staged.image, base: base(for: request)),
-                                                       expiresAt: staged.expiresAt), status: 201)
+        var response = HTTPResponse.json(
+            CompletedJSON(
+                imageToken: imageToken, image: signer.signed(staged.image, base: base(for: request)),
+                expiresAt: staged.expiresAt), status: 201)
         response.headers.append(("Cache-Control", "no-store"))
         return response
     }
 
     private func bound(_ upload: ChatImageSigner.Upload, to binding: Binding) -> Bool {
         switch binding {
-        case let .participant(owner):
+        case .participant(let owner):
             return upload.p == owner.projectId && upload.k == owner.kind.rawValue && upload.v == owner.value && upload.c == nil
-        case let .team(organizationId, member, conversationId):
+        case .team(let organizationId, let member, let conversationId):
             return upload.o == organizationId && upload.k == "team" && upload.v == member && upload.c == conversationId
         }
     }
@@ -158,9 +170,10 @@ struct ChatImageUploads {
     func checkPut(_ request: HTTPRequest) throws -> Int {
         let id = request.pathParameters["uploadId"] ?? ""
         guard let contentType = request.query["contentType"], let byteSize = request.query["byteSize"].flatMap(Int.init),
-              let expires = request.query["expires"].flatMap(Int64.init), let signature = request.query["sig"],
-              ObjectKey.isValid(ChatImageUploads.rawKey(id)), !id.contains("/"),
-              signer.verifyUpload(id: id, contentType: contentType, byteSize: byteSize, expires: expires, signature: signature) else {
+            let expires = request.query["expires"].flatMap(Int64.init), let signature = request.query["sig"],
+            ObjectKey.isValid(ChatImageUploads.rawKey(id)), !id.contains("/"),
+            signer.verifyUpload(id: id, contentType: contentType, byteSize: byteSize, expires: expires, signature: signature)
+        else {
             throw APIError(status: 403, code: "SIGNATURE_INVALID", message: "This upload URL is not valid.")
         }
         guard signer.nowSeconds <= expires else {
@@ -171,7 +184,8 @@ struct ChatImageUploads {
             throw APIError(status: 400, code: "CONTENT_TYPE_MISMATCH", message: "Content-Type must be \(contentType), as declared.")
         }
         if let declared = request.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-           declared != byteSize {
+            declared != byteSize
+        {
             throw APIError(status: 400, code: "SIZE_MISMATCH", message: "The body must be exactly \(byteSize) bytes, as declared.")
         }
         return byteSize
@@ -180,9 +194,10 @@ struct ChatImageUploads {
     /// `GET /api/v1/chat/media?key&expires&sig`: a photo's private, expiring read URL.
     func media(_ request: HTTPRequest) throws -> HTTPResponse {
         guard let key = request.query["key"], let expires = request.query["expires"].flatMap(Int64.init),
-              let signature = request.query["sig"], key.hasSuffix(".jpg"),
-              key.hasPrefix(ChatImageLimits.stagingPrefix) || key.hasPrefix(ChatImageLimits.sentPrefix),
-              ObjectKey.isValid(key), signer.verifyRead(key: key, expires: expires, signature: signature) else {
+            let signature = request.query["sig"], key.hasSuffix(".jpg"),
+            key.hasPrefix(ChatImageLimits.stagingPrefix) || key.hasPrefix(ChatImageLimits.sentPrefix),
+            ObjectKey.isValid(key), signer.verifyRead(key: key, expires: expires, signature: signature)
+        else {
             throw APIError(status: 403, code: "SIGNATURE_INVALID", message: "This image URL is not valid.")
         }
         let remaining = expires - signer.nowSeconds
@@ -192,8 +207,12 @@ struct ChatImageUploads {
         guard let bytes = try objects.get(key: key) else {
             throw APIError(status: 404, code: "IMAGE_NOT_FOUND", message: "This image is no longer stored.")
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/jpeg"), ("Cache-Control", "private, max-age=\(remaining)"),
-                                                   ("X-Content-Type-Options", "nosniff")], body: bytes)
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                ("Content-Type", "image/jpeg"), ("Cache-Control", "private, max-age=\(remaining)"),
+                ("X-Content-Type-Options", "nosniff"),
+            ], body: bytes)
     }
 
     private struct StartJSON: Encodable {

@@ -21,7 +21,7 @@ struct ChatMessagesHandler {
         switch try access.resolve(request, write: false) {
         case .unavailable:
             respond(.success(.jsonBytes(Array("{\"available\":false,\"messages\":[]}".utf8))))
-        case let .owner(owner, context):
+        case .owner(let owner, let context):
             try reads.consume(context.project.id + "|" + context.clientAddress)
             let after = CommunityHTTP.nonEmptyQuery(request, "after")
             if let after, after.utf8.count > ChatMessagesHandler.maxAfterLength {
@@ -40,9 +40,10 @@ struct ChatMessagesHandler {
         let key = CommunityHTTP.idempotencyKey(request)
         if let key, !IngestStore.isValidIdempotencyKey(key) { throw APIError.invalidIdempotencyKey }
         let body = try request.decodeJSON(ChatSendBody.self)
-        let call = ChatSend.Request(owner: owner, body: body.body, imageTokens: body.imageTokens ?? [], locale: body.locale,
-                                    platform: body.platform, bundleId: body.bundleId, idempotencyKey: key,
-                                    payloadHash: SHA256.hex(IngestStore.canonicalPayload(request.body)))
+        let call = ChatSend.Request(
+            owner: owner, body: body.body, imageTokens: body.imageTokens ?? [], locale: body.locale,
+            platform: body.platform, bundleId: body.bundleId, idempotencyKey: key,
+            payloadHash: SHA256.hex(IngestStore.canonicalPayload(request.body)))
         let base = uploads.base(for: request)
         chat.forward(ChatSend.self, call, respond: respond) { response in
             var reply = HTTPResponse.json(uploads.signer.signed(response.message, base: base), status: 201)

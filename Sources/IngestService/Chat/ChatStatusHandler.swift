@@ -13,7 +13,7 @@ struct ChatStatusHandler {
         switch try access.resolve(request, write: false) {
         case .unavailable:
             respond(.success(.jsonBytes(Array("{\"available\":false,\"hasUnread\":false}".utf8))))
-        case let .owner(owner, context):
+        case .owner(let owner, let context):
             try reads.consume(context.project.id + "|" + context.clientAddress)
             chat.forward(ChatStatus.self, ChatStatus.Request(owner: owner), respond: respond) { response in
                 .jsonBytes(Array("{\"available\":true,\"hasUnread\":\(response.hasUnread)}".utf8))

@@ -68,8 +68,9 @@ struct AdminBoardsHandler {
         var spec = AdminBoardSpec(slug: slug!, name: name!)
         spec.description = description.flatMap { $0.isEmpty ? nil : $0 }
         spec.moderation = moderation ?? .none
-        spec.policies = BoardPolicies(submission: policies.submission ?? .anyone, vote: policies.vote ?? .anyone,
-                                      comment: policies.comment ?? .anyone)
+        spec.policies = BoardPolicies(
+            submission: policies.submission ?? .anyone, vote: policies.vote ?? .anyone,
+            comment: policies.comment ?? .anyone)
         spec.statuses = statuses
         return .json(try store.createBoard(projectId: project.id, spec: spec), status: 201)
     }
@@ -101,10 +102,13 @@ struct AdminBoardsHandler {
     }
 
     static func policies(_ body: PoliciesBody?, into errors: inout FieldErrors)
-        -> (submission: Participation?, vote: Participation?, comment: Participation?) {
-        (AdminValidation.choice(body?.submission, Participation.self, "policies.submission", into: &errors),
-         AdminValidation.choice(body?.vote, Participation.self, "policies.vote", into: &errors),
-         AdminValidation.choice(body?.comment, Participation.self, "policies.comment", into: &errors))
+        -> (submission: Participation?, vote: Participation?, comment: Participation?)
+    {
+        (
+            AdminValidation.choice(body?.submission, Participation.self, "policies.submission", into: &errors),
+            AdminValidation.choice(body?.vote, Participation.self, "policies.vote", into: &errors),
+            AdminValidation.choice(body?.comment, Participation.self, "policies.comment", into: &errors)
+        )
     }
 
     /// A board's own statuses: 1-30 with distinct slugs and exactly one default (the first

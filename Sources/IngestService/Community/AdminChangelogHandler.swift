@@ -15,7 +15,8 @@ struct AdminChangelogHandler {
     var lookup: AdminLookup { AdminLookup(store: store) }
 
     private func entry(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ChangelogEntry {
-        guard let id = request.pathParameters["entryId"], let entry = try store.changelogEntry(id: id, organizationId: caller.organizationId)
+        guard let id = request.pathParameters["entryId"],
+            let entry = try store.changelogEntry(id: id, organizationId: caller.organizationId)
         else { throw APIError.adminNotFound("changelog entry") }
         return entry
     }
@@ -29,9 +30,11 @@ struct AdminChangelogHandler {
         let filters = ["changelog", project.id]
         let cursor = try page.cursor.map { try AdminCursor.parse($0, filters: filters) }
         let result = try store.changelogEntries(projectId: project.id, after: cursor.map { ($0.createdAt, $0.id) }, limit: page.limit)
-        let next: Any = result.hasMore ? result.items.last.map {
-            AdminCursor(createdAt: $0.createdAt, id: $0.id, filters: filters).text
-        } ?? NSNull() : NSNull()
+        let next: Any =
+            result.hasMore
+            ? result.items.last.map {
+                AdminCursor(createdAt: $0.createdAt, id: $0.id, filters: filters).text
+            } ?? NSNull() : NSNull()
         return AdminFeedbackJSON.response(["items": result.items.map(\.json), "nextCursor": next])
     }
 
@@ -43,8 +46,9 @@ struct AdminChangelogHandler {
         let title = errors.text(input.title, "title", AdminChangelogHandler.title)
         let body = errors.text(input.body, "body", AdminChangelogHandler.body)
         try errors.throwIfAny()
-        return AdminFeedbackJSON.response(try store.createChangelogEntry(projectId: project.id, title: title!, body: body!).json,
-                                          status: 201)
+        return AdminFeedbackJSON.response(
+            try store.createChangelogEntry(projectId: project.id, title: title!, body: body!).json,
+            status: 201)
     }
 
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {

@@ -26,7 +26,7 @@ public struct AdminIdea: Encodable, Equatable, Sendable {
 
     private enum Keys: String, CodingKey {
         case id, slug, boardSlug, title, description, authorName, status, voteCount, commentCount, hasVoted, pinned,
-             moderation, createdAt, lastActivityAt, authorEmail, mergedInto
+            moderation, createdAt, lastActivityAt, authorEmail, mergedInto
     }
 
     public func encode(to encoder: Encoder) throws {

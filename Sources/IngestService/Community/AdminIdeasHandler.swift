@@ -32,9 +32,10 @@ struct AdminIdeasHandler {
         let limit = pageRequest.limit
         let filters = [project.id, board ?? "", status ?? "", moderation ?? ""]
         let cursor = try pageRequest.cursor.map { try AdminCursor.parse($0, filters: filters) }
-        let page = try store.adminIdeas(projectId: project.id,
-                                        filter: AdminIdeaFilter(boardSlug: board, statusSlug: status, moderation: moderation),
-                                        after: cursor.map { ($0.createdAt, $0.id) }, limit: limit)
+        let page = try store.adminIdeas(
+            projectId: project.id,
+            filter: AdminIdeaFilter(boardSlug: board, statusSlug: status, moderation: moderation),
+            after: cursor.map { ($0.createdAt, $0.id) }, limit: limit)
         let next = page.hasMore ? page.items.last.map { AdminCursor(createdAt: $0.createdAt, id: $0.id, filters: filters).text } : nil
         return .json(AdminPage(items: page.items, nextCursor: next))
     }

@@ -16,14 +16,15 @@ struct ChangelogHandler {
         var after: (publishedAt: String, id: String)?
         if let cursor = page.cursor {
             let values = try cursors.open(cursor, scope: scope, count: 2)
-            guard case let .text(publishedAt) = values[0], case let .text(id) = values[1] else {
+            guard case .text(let publishedAt) = values[0], case .text(let id) = values[1] else {
                 throw APIError.invalidQuery(["cursor": ["is not a cursor of this query; start again without it"]])
             }
             after = (publishedAt, id)
         }
         let rows = try store.publishedChangelog(projectId: context.project.id, after: after, limit: page.limit + 1)
         let items = Array(rows.prefix(page.limit))
-        let next = rows.count > page.limit
+        let next =
+            rows.count > page.limit
             ? try cursors.sign([.text(items[items.count - 1].publishedAt ?? ""), .text(items[items.count - 1].id)], scope: scope) : nil
         return PublicJSON.page(items, nextCursor: next) { entry, out in
             out += "{\"id\":"

@@ -16,14 +16,15 @@ struct CommentsHandler {
         var after: (createdAt: String, id: String)?
         if let cursor = page.cursor {
             let values = try cursors.open(cursor, scope: scope, count: 2)
-            guard case let .text(createdAt) = values[0], case let .text(id) = values[1] else {
+            guard case .text(let createdAt) = values[0], case .text(let id) = values[1] else {
                 throw APIError.invalidQuery(["cursor": ["is not a cursor of this query; start again without it"]])
             }
             after = (createdAt, id)
         }
         let rows = try store.publicCommentPage(ideaId: idea.id, after: after, limit: page.limit + 1)
         let items = Array(rows.prefix(page.limit))
-        let next = rows.count > page.limit
+        let next =
+            rows.count > page.limit
             ? try cursors.sign([.text(items[items.count - 1].createdAt), .text(items[items.count - 1].id)], scope: scope) : nil
         return PublicJSON.page(items, nextCursor: next) { $0.appendJSON(to: &$1) }
     }
@@ -49,11 +50,14 @@ struct CommentsHandler {
         let key = CommunityHTTP.idempotencyKey(request)
         let payload = IngestStore.canonicalPayload(request.body)
         return { [store] in
-            try store.idempotent(projectId: context.project.id, route: "POST /api/v1/ideas/\(idea.id)/comments",
-                                 scope: context.participant.idempotencyScope, key: key, payload: payload) {
-                let comment = try store.submitComment(idea: idea, moderated: moderated, body: text, authorName: authorName,
-                                                      authorEmail: context.participant.identity?.email,
-                                                      authorKey: context.participant.key)
+            try store.idempotent(
+                projectId: context.project.id, route: "POST /api/v1/ideas/\(idea.id)/comments",
+                scope: context.participant.idempotencyScope, key: key, payload: payload
+            ) {
+                let comment = try store.submitComment(
+                    idea: idea, moderated: moderated, body: text, authorName: authorName,
+                    authorEmail: context.participant.identity?.email,
+                    authorKey: context.participant.key)
                 return (201, PublicJSON.creation(moderated: moderated) { comment.appendJSON(to: &$0) })
             }
         }

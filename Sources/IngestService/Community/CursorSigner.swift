@@ -15,8 +15,8 @@ final class CursorSigner: @unchecked Sendable {
 
         var sql: SQLValue {
             switch self {
-            case let .int(v): return .int(v)
-            case let .text(s): return .text(s)
+            case .int(let v): return .int(v)
+            case .text(let s): return .text(s)
             }
         }
     }
@@ -49,8 +49,8 @@ final class CursorSigner: @unchecked Sendable {
         for (i, value) in values.enumerated() {
             if i > 0 { text += "\n" }
             switch value {
-            case let .int(v): text += "i\(v)"
-            case let .text(s): text += "t" + s
+            case .int(let v): text += "i\(v)"
+            case .text(let s): text += "t" + s
             }
         }
         let payload = Array(text.utf8)
@@ -64,7 +64,8 @@ final class CursorSigner: @unchecked Sendable {
         guard cursor.utf8.count <= CursorSigner.maxLength else { throw invalid }
         let parts = cursor.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let payload = Base64URL.decode(String(parts[0])), let tag = Base64URL.decode(String(parts[1])),
-              ConstantTime.equals(tag, try mac(scope: scope, payload: payload)) else { throw invalid }
+            ConstantTime.equals(tag, try mac(scope: scope, payload: payload))
+        else { throw invalid }
         let fields = String(decoding: payload, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard fields.count == count else { throw invalid }
         return try fields.map { field in

@@ -10,7 +10,9 @@ enum IdeaSlug {
     /// one '-', no '-' at either end, at most `maxLength` characters.
     static func base(for title: String) -> String {
         // ICU transliteration costs about a millisecond: only for titles that need it.
-        let latin = title.utf8.allSatisfy({ $0 < 0x80 }) ? title
+        let latin =
+            title.utf8.allSatisfy({ $0 < 0x80 })
+            ? title
             : title.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
                 ?? title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var out = ""

@@ -16,8 +16,10 @@ struct IdeasHandler {
     /// Bytes of pages kept: a page of 50 long ideas can reach 600 KB, a usual one is a few KB.
     static let pageCacheBytes = 32 << 20
 
-    init(store: IngestStore, requestGuard: PublicRequestGuard, cursors: CursorSigner,
-         pageCacheBytes: Int = IdeasHandler.pageCacheBytes) {
+    init(
+        store: IngestStore, requestGuard: PublicRequestGuard, cursors: CursorSigner,
+        pageCacheBytes: Int = IdeasHandler.pageCacheBytes
+    ) {
         self.store = store
         self.requestGuard = requestGuard
         self.cursors = cursors
@@ -30,10 +32,12 @@ struct IdeasHandler {
 
     /// The idea a path's `{handle}` names for this caller; 404 `NOT_FOUND` otherwise. Writes
     /// need a publicly visible idea, even from its author.
-    static func idea(_ request: HTTPRequest, _ context: PublicContext, _ store: IngestStore, forWrite: Bool = false) throws -> CommunityIdea {
+    static func idea(_ request: HTTPRequest, _ context: PublicContext, _ store: IngestStore, forWrite: Bool = false) throws -> CommunityIdea
+    {
         guard let handle = request.pathParameters["handle"], handle.utf8.count <= maxHandleLength,
-              let idea = try store.publicIdea(projectId: context.project.id, handle: handle, viewerKey: context.participant.key),
-              !forWrite || idea.isPubliclyVisible else {
+            let idea = try store.publicIdea(projectId: context.project.id, handle: handle, viewerKey: context.participant.key),
+            !forWrite || idea.isPubliclyVisible
+        else {
             throw APIError.notFound("NOT_FOUND", "No idea has this ID or slug.")
         }
         return idea
@@ -81,7 +85,8 @@ struct IdeasHandler {
         try errors.throwIfAnyInQuery()
 
         let search = query.search
-        let scope = "ideas\n" + context.project.id + "\n"
+        let scope =
+            "ideas\n" + context.project.id + "\n"
             + [boardSlug ?? "", statusSlug ?? "", search, filter.sort.rawValue].map(JSONText.quoted).joined(separator: ",")
         let after = try page.cursor.map { try cursors.open($0, scope: scope, count: 3) }
         if !search.isEmpty {
@@ -90,8 +95,9 @@ struct IdeasHandler {
         }
         let rows: [CommunityIdea]
         do {
-            rows = try store.publicIdeaPage(projectId: context.project.id, filter: filter, after: after?.map(\.sql), limit: page.limit + 1,
-                                      viewerKey: context.participant.key)
+            rows = try store.publicIdeaPage(
+                projectId: context.project.id, filter: filter, after: after?.map(\.sql), limit: page.limit + 1,
+                viewerKey: context.participant.key)
         } catch let error as StoreError where filter.match != nil {
             // Search expressions are built to be valid; should FTS5 still refuse one, that
             // is the query's fault and never worth a 500.
@@ -137,11 +143,14 @@ struct IdeasHandler {
         let key = CommunityHTTP.idempotencyKey(request)
         let payload = IngestStore.canonicalPayload(request.body)
         return { [store] in
-            try store.idempotent(projectId: context.project.id, route: IdeasHandler.createRoute,
-                                 scope: context.participant.idempotencyScope, key: key, payload: payload) {
-                let idea = try store.submitIdea(projectId: context.project.id, board: board, title: title, description: description,
-                                                authorName: authorName, authorEmail: context.participant.identity?.email,
-                                                authorKey: context.participant.key)
+            try store.idempotent(
+                projectId: context.project.id, route: IdeasHandler.createRoute,
+                scope: context.participant.idempotencyScope, key: key, payload: payload
+            ) {
+                let idea = try store.submitIdea(
+                    projectId: context.project.id, board: board, title: title, description: description,
+                    authorName: authorName, authorEmail: context.participant.identity?.email,
+                    authorKey: context.participant.key)
                 return (201, PublicJSON.creation(moderated: !idea.isPubliclyVisible) { idea.appendJSON(to: &$0) })
             }
         }

@@ -21,8 +21,10 @@ struct VotesHandler {
         let key = CommunityHTTP.idempotencyKey(request)
         let payload = IngestStore.canonicalPayload(request.body)
         return { [store] in
-            try store.idempotent(projectId: context.project.id, route: "PUT /api/v1/ideas/\(idea.id)/vote",
-                                 scope: context.participant.idempotencyScope, key: key, payload: payload) {
+            try store.idempotent(
+                projectId: context.project.id, route: "PUT /api/v1/ideas/\(idea.id)/vote",
+                scope: context.participant.idempotencyScope, key: key, payload: payload
+            ) {
                 (200, try store.setVote(ideaId: idea.id, voterKey: voter, voted: voted).json)
             }
         }

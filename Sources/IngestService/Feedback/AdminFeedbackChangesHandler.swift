@@ -51,12 +51,16 @@ struct AdminFeedbackChangesHandler {
         var errors = FieldErrors()
         var changes = InboxChanges()
         if let status = body.status {
-            if AdminFeedbackQuery.statuses.contains(status) { changes.status = status } else {
+            if AdminFeedbackQuery.statuses.contains(status) {
+                changes.status = status
+            } else {
                 errors.add("status", "must be one of " + AdminFeedbackQuery.statuses.joined(separator: ", "))
             }
         }
         if let priority = body.priority {
-            if AdminFeedbackQuery.priorities.contains(priority) { changes.priority = priority } else {
+            if AdminFeedbackQuery.priorities.contains(priority) {
+                changes.priority = priority
+            } else {
                 errors.add("priority", "must be one of " + AdminFeedbackQuery.priorities.joined(separator: ", "))
             }
         }
@@ -80,8 +84,9 @@ struct AdminFeedbackChangesHandler {
             changes.labels = normalized
         }
         try errors.throwIfAny()
-        try store.updateFeedback(id: id, organizationId: caller.organizationId, changes: changes,
-                                 actor: AdminFeedbackChangesHandler.actor(caller))
+        try store.updateFeedback(
+            id: id, organizationId: caller.organizationId, changes: changes,
+            actor: AdminFeedbackChangesHandler.actor(caller))
         return AdminFeedbackJSON.response(try AdminFeedbackHandler.detail(id, caller, store))
     }
 
@@ -93,9 +98,10 @@ struct AdminFeedbackChangesHandler {
         let message = errors.text(body.message, "message", AdminFeedbackChangesHandler.replyMessage)
         if body.internal == nil { errors.add("internal", "is required") }
         try errors.throwIfAny()
-        let reply = try store.addFeedbackReply(feedbackId: id, organizationId: caller.organizationId, message: message!,
-                                               isInternal: body.internal!, tokenId: caller.token.id,
-                                               actor: AdminFeedbackChangesHandler.actor(caller))
+        let reply = try store.addFeedbackReply(
+            feedbackId: id, organizationId: caller.organizationId, message: message!,
+            isInternal: body.internal!, tokenId: caller.token.id,
+            actor: AdminFeedbackChangesHandler.actor(caller))
         return AdminFeedbackJSON.response(AdminFeedbackJSON.reply(reply), status: 201)
     }
 
@@ -108,8 +114,9 @@ struct AdminFeedbackChangesHandler {
         let title = errors.text(body.title, "title", InputLimits.ideaTitle)
         let description = errors.text(body.description, "description", InputLimits.ideaDescription, required: false)
         try errors.throwIfAny()
-        let idea = try store.promoteFeedback(id: id, organizationId: caller.organizationId, boardSlug: board!, title: title!,
-                                             description: description ?? "", actor: AdminFeedbackChangesHandler.actor(caller))
+        let idea = try store.promoteFeedback(
+            id: id, organizationId: caller.organizationId, boardSlug: board!, title: title!,
+            description: description ?? "", actor: AdminFeedbackChangesHandler.actor(caller))
         return .json(idea, status: 201)
     }
 }

@@ -14,17 +14,21 @@ struct AdminFeedbackHandler {
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let project = try lookup.project(request, caller)
         var errors = FieldErrors()
-        let query = try AdminFeedbackQuery.parse(request, projectId: project.id, organizationId: caller.organizationId,
-                                                 store: store, into: &errors)
+        let query = try AdminFeedbackQuery.parse(
+            request, projectId: project.id, organizationId: caller.organizationId,
+            store: store, into: &errors)
         let page = PageRequest.parse(request, &errors)
         try errors.throwIfAnyInQuery()
         let cursor = try page.cursor.map { try AdminCursor.parse($0, filters: query.fingerprint) }
         if query.matchesNothing { return AdminFeedbackJSON.response(["items": [Any](), "nextCursor": NSNull()]) }
-        let result = try store.inboxPage(projectId: project.id, filter: query.filter, after: cursor.map { ($0.createdAt, $0.id) },
-                                         limit: page.limit)
-        let next: Any = try result.hasMore ? result.rows.last.map {
-            try AdminCursor(createdAt: $0.text("created_at"), id: $0.text("id"), filters: query.fingerprint).text
-        } ?? NSNull() : NSNull()
+        let result = try store.inboxPage(
+            projectId: project.id, filter: query.filter, after: cursor.map { ($0.createdAt, $0.id) },
+            limit: page.limit)
+        let next: Any =
+            try result.hasMore
+            ? result.rows.last.map {
+                try AdminCursor(createdAt: $0.text("created_at"), id: $0.text("id"), filters: query.fingerprint).text
+            } ?? NSNull() : NSNull()
         return AdminFeedbackJSON.response(["items": try result.rows.map { try AdminFeedbackJSON.item($0) }, "nextCursor": next])
     }
 
@@ -44,20 +48,25 @@ struct AdminFeedbackHandler {
     func export(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let project = try lookup.project(request, caller)
         var errors = FieldErrors()
-        let query = try AdminFeedbackQuery.parse(request, projectId: project.id, organizationId: caller.organizationId,
-                                                 store: store, into: &errors)
+        let query = try AdminFeedbackQuery.parse(
+            request, projectId: project.id, organizationId: caller.organizationId,
+            store: store, into: &errors)
         try errors.throwIfAnyInQuery()
         var csv = CSVWriter(header: AdminFeedbackCSV.header)
         if !query.matchesNothing {
-            for row in try store.inboxPage(projectId: project.id, filter: query.filter, after: nil,
-                                           limit: AdminFeedbackHandler.maxExportRows).rows {
+            for row in try store.inboxPage(
+                projectId: project.id, filter: query.filter, after: nil,
+                limit: AdminFeedbackHandler.maxExportRows
+            ).rows {
                 csv.append(AdminFeedbackCSV.cells(row))
             }
         }
-        return HTTPResponse(status: 200, headers: [
-            ("Content-Type", "text/csv; charset=utf-8"),
-            ("Content-Disposition", "attachment; filename=\"feedback-\(project.id).csv\""),
-            ("Cache-Control", "no-store"),
-        ], body: Array(csv.text.utf8))
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                ("Content-Type", "text/csv; charset=utf-8"),
+                ("Content-Disposition", "attachment; filename=\"feedback-\(project.id).csv\""),
+                ("Cache-Control", "no-store"),
+            ], body: Array(csv.text.utf8))
     }
 }

@@ -50,19 +50,25 @@ enum AdminFeedbackJSON {
         out["deviceContext"] = parsed(row.string("device_context")) ?? NSNull()
         out["diagnostics"] = parsed(row.string("diagnostics")) ?? []
         if row.string("screenshot_key") != nil {
-            out["screenshot"] = ["type": optional(row.string("screenshot_type")), "width": optional(row.int("screenshot_width")),
-                                 "height": optional(row.int("screenshot_height")), "bytes": optional(row.int("screenshot_bytes"))]
+            out["screenshot"] = [
+                "type": optional(row.string("screenshot_type")), "width": optional(row.int("screenshot_width")),
+                "height": optional(row.int("screenshot_height")), "bytes": optional(row.int("screenshot_bytes")),
+            ]
         } else {
             out["screenshot"] = NSNull()
         }
         out["correlationId"] = row.string("correlation_id") ?? ""
         out["replies"] = try replies.map { reply -> [String: Any] in
-            try ["id": reply.text("id"), "message": reply.text("message"), "internal": reply.bool("internal") ?? true,
-                 "createdAt": reply.text("created_at")]
+            try [
+                "id": reply.text("id"), "message": reply.text("message"), "internal": reply.bool("internal") ?? true,
+                "createdAt": reply.text("created_at"),
+            ]
         }
         out["timeline"] = try events.map { event -> [String: Any] in
-            try ["kind": event.text("kind"), "detail": parsed(event.string("detail")) ?? [String: Any](),
-                 "actor": optional(event.string("actor")), "createdAt": event.text("created_at")]
+            try [
+                "kind": event.text("kind"), "detail": parsed(event.string("detail")) ?? [String: Any](),
+                "actor": optional(event.string("actor")), "createdAt": event.text("created_at"),
+            ]
         }
         return out
     }

@@ -15,12 +15,17 @@ struct AdminFeedbackQuery {
     var fingerprint: [String] = []
 
     /// `assignee=none` selects unassigned reports; any other value must be a member of the organization.
-    static func parse(_ request: HTTPRequest, projectId: String, organizationId: String, store: IngestStore,
-                      into errors: inout FieldErrors) throws -> AdminFeedbackQuery {
+    static func parse(
+        _ request: HTTPRequest, projectId: String, organizationId: String, store: IngestStore,
+        into errors: inout FieldErrors
+    ) throws -> AdminFeedbackQuery {
         func value(_ name: String) -> String? { request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
         func choice(_ name: String, _ allowed: [String]) -> String? {
             guard let v = value(name) else { return nil }
-            guard allowed.contains(v) else { errors.add(name, "must be one of " + allowed.joined(separator: ", ")); return nil }
+            guard allowed.contains(v) else {
+                errors.add(name, "must be one of " + allowed.joined(separator: ", "))
+                return nil
+            }
             return v
         }
         var out = AdminFeedbackQuery()
@@ -28,7 +33,9 @@ struct AdminFeedbackQuery {
         out.filter.type = choice("type", types)
         out.filter.priority = choice("priority", priorities)
         if let label = value("label") {
-            if let normalized = AdminFeedbackQuery.label(label) { out.filter.label = normalized } else {
+            if let normalized = AdminFeedbackQuery.label(label) {
+                out.filter.label = normalized
+            } else {
                 errors.add("label", "must be 1-40 of a-z, 0-9, space, '_' and '-'")
             }
         }
@@ -59,17 +66,21 @@ struct AdminFeedbackQuery {
             }
         }
         let f = out.filter
-        out.fingerprint = [projectId, f.status ?? "", f.type ?? "", f.priority ?? "", f.label ?? "",
-                           f.read.map { "\($0)" } ?? "", f.assigneeId ?? "-", query ?? ""]
+        out.fingerprint = [
+            projectId, f.status ?? "", f.type ?? "", f.priority ?? "", f.label ?? "",
+            f.read.map { "\($0)" } ?? "", f.assigneeId ?? "-", query ?? "",
+        ]
         return out
     }
 
     /// A label as stored: trimmed, lowercased, 1-40 of `[a-z0-9 _-]`; nil when it is not one.
     static func label(_ text: String) -> String? {
         let label = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard (1...40).contains(label.utf8.count), label.utf8.allSatisfy({ c in
-            (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 32 || c == 95 || c == 45
-        }) else { return nil }
+        guard (1...40).contains(label.utf8.count),
+            label.utf8.allSatisfy({ c in
+                (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 32 || c == 95 || c == 45
+            })
+        else { return nil }
         return label
     }
 }

@@ -46,11 +46,18 @@ struct FeedbackDraft {
         let email = validEmail(body.email, &errors)
         let locale = errors.text(body.locale, "locale", 0...maxLocale, required: false)
         let userAgent = errors.text(body.userAgent, "userAgent", 0...maxUserAgent, required: false)
-        var width = 0, height = 0
+        var width = 0
+        var height = 0
         if let viewport = body.viewport {
             for (name, value) in [("width", viewport.width), ("height", viewport.height)] {
-                guard let value else { errors.add("viewport." + name, "is required"); continue }
-                guard value > 0 && value <= maxViewport else { errors.add("viewport." + name, "must be 1-\(maxViewport)"); continue }
+                guard let value else {
+                    errors.add("viewport." + name, "is required")
+                    continue
+                }
+                guard value > 0 && value <= maxViewport else {
+                    errors.add("viewport." + name, "must be 1-\(maxViewport)")
+                    continue
+                }
                 if name == "width" { width = value } else { height = value }
             }
         } else {
@@ -62,21 +69,26 @@ struct FeedbackDraft {
         // more than measuring it.
         try errors.throwIfAny()
         let diagnostics = diagnosticsJSON(body.diagnostics ?? [])
-        return FeedbackDraft(type: body.type!, message: FeedbackSanitizer.sanitize(message!), email: email, pageURL: pageURL!,
-                             pageTitle: pageTitle.flatMap { $0.isEmpty ? nil : FeedbackSanitizer.sanitize($0) },
-                             locale: locale.flatMap { $0.isEmpty ? nil : $0 }, viewportWidth: width, viewportHeight: height,
-                             userAgent: userAgent.flatMap { $0.isEmpty ? nil : $0 }, deviceContext: device, diagnostics: diagnostics)
+        return FeedbackDraft(
+            type: body.type!, message: FeedbackSanitizer.sanitize(message!), email: email, pageURL: pageURL!,
+            pageTitle: pageTitle.flatMap { $0.isEmpty ? nil : FeedbackSanitizer.sanitize($0) },
+            locale: locale.flatMap { $0.isEmpty ? nil : $0 }, viewportWidth: width, viewportHeight: height,
+            userAgent: userAgent.flatMap { $0.isEmpty ? nil : $0 }, deviceContext: device, diagnostics: diagnostics)
     }
 
     /// An absolute http(s) URL of at most 2,048 characters; secret-named query values redacted.
     static func validURL(_ raw: String?, _ errors: inout FieldErrors) -> String? {
-        guard let raw else { errors.add("pageURL", "is required"); return nil }
+        guard let raw else {
+            errors.add("pageURL", "is required")
+            return nil
+        }
         guard raw.utf16.count <= InputLimits.feedbackPageURL else {
             errors.add("pageURL", "must be at most \(InputLimits.feedbackPageURL) characters")
             return nil
         }
         guard let components = URLComponents(string: raw), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
             errors.add("pageURL", "must be an absolute http or https URL")
             return nil
         }
@@ -94,7 +106,8 @@ struct FeedbackDraft {
         if email.isEmpty { return nil }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.utf16.count <= InputLimits.email, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: { $0.isWhitespace }) else {
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !email.contains(where: { $0.isWhitespace })
+        else {
             errors.add("email", "must be a valid email address of at most \(InputLimits.email) characters")
             return nil
         }
@@ -111,10 +124,12 @@ struct FeedbackDraft {
         if let type = context.deviceType, !deviceTypes.contains(type) {
             errors.add("deviceContext.deviceType", "must be one of phone, tablet, desktop, tv, unknown")
         }
-        let fields: [(String, String?)] = [("appName", context.appName), ("appVersion", context.appVersion),
-                                           ("buildVersion", context.buildVersion), ("deviceModel", context.deviceModel),
-                                           ("deviceType", context.deviceType), ("operatingSystem", context.operatingSystem),
-                                           ("systemVersion", context.systemVersion)]
+        let fields: [(String, String?)] = [
+            ("appName", context.appName), ("appVersion", context.appVersion),
+            ("buildVersion", context.buildVersion), ("deviceModel", context.deviceModel),
+            ("deviceType", context.deviceType), ("operatingSystem", context.operatingSystem),
+            ("systemVersion", context.systemVersion),
+        ]
         var out = "{"
         var first = true
         for (name, value) in fields {

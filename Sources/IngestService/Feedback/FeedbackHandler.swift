@@ -34,19 +34,23 @@ struct FeedbackHandler {
             let key = "screenshots/\(context.project.id.lowercased())/\(id.lowercased()).\(screenshot.format.fileExtension)"
             // A failed write loses only the attachment: the receipt says so with screenshotStored false.
             if (try? objects.put(key: key, bytes: screenshot.bytes, contentType: screenshot.format.mimeType)) != nil {
-                stored = StoredScreenshot(key: key, type: screenshot.format.mimeType, width: screenshot.width,
-                                          height: screenshot.height, bytes: screenshot.bytes.count)
+                stored = StoredScreenshot(
+                    key: key, type: screenshot.format.mimeType, width: screenshot.width,
+                    height: screenshot.height, bytes: screenshot.bytes.count)
             }
         }
         let key = CommunityHTTP.idempotencyKey(request)
         let result: (status: Int, body: [UInt8], replayed: Bool)
         do {
-            result = try store.idempotent(projectId: context.project.id, route: FeedbackHandler.createRoute,
-                                          scope: context.participant.idempotencyScope, key: key,
-                                          payload: key == nil ? [] : try body.canonicalPayload()) {
-                try store.insertFeedback(id: id, projectId: context.project.id, draft: draft, authorEmail: identity?.email,
-                                         authorKey: context.participant.key, screenshot: stored,
-                                         correlationId: request.correlationId)
+            result = try store.idempotent(
+                projectId: context.project.id, route: FeedbackHandler.createRoute,
+                scope: context.participant.idempotencyScope, key: key,
+                payload: key == nil ? [] : try body.canonicalPayload()
+            ) {
+                try store.insertFeedback(
+                    id: id, projectId: context.project.id, draft: draft, authorEmail: identity?.email,
+                    authorKey: context.participant.key, screenshot: stored,
+                    correlationId: request.correlationId)
                 return (201, FeedbackHandler.receipt(id: id, correlationId: request.correlationId, screenshotStored: stored != nil))
             }
         } catch {
@@ -64,7 +68,8 @@ struct FeedbackHandler {
         try reads.consume(context.project.id + "|" + context.clientAddress)
         guard let identity = context.participant.identity else { throw APIError.identityRequired }
         guard let id = request.pathParameters["id"], id.utf8.count <= FeedbackHandler.maxIdLength,
-              let thread = try store.feedbackThread(projectId: context.project.id, id: id, authorEmail: identity.email) else {
+            let thread = try store.feedbackThread(projectId: context.project.id, id: id, authorEmail: identity.email)
+        else {
             throw APIError.feedbackNotFound
         }
         return .jsonBytes(thread.json())
@@ -72,8 +77,9 @@ struct FeedbackHandler {
 
     /// AppNorthFeedbackReceipt as first answered; `deduplicated` is last so a replay can flip it.
     static func receipt(id: String, correlationId: String, screenshotStored: Bool) -> [UInt8] {
-        Array(("{\"id\":" + JSONText.quoted(id) + ",\"correlationId\":" + JSONText.quoted(correlationId)
-            + ",\"screenshotStored\":\(screenshotStored),\"deduplicated\":false}").utf8)
+        Array(
+            ("{\"id\":" + JSONText.quoted(id) + ",\"correlationId\":" + JSONText.quoted(correlationId)
+                + ",\"screenshotStored\":\(screenshotStored),\"deduplicated\":false}").utf8)
     }
 
     static let firstTime = Array(",\"deduplicated\":false}".utf8)

@@ -19,9 +19,10 @@ public enum FeedbackJSONValue: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         if let container = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
-                ($0.stringValue, try container.decode(FeedbackJSONValue.self, forKey: $0))
-            })
+            self = .object(
+                try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                    ($0.stringValue, try container.decode(FeedbackJSONValue.self, forKey: $0))
+                })
             return
         }
         if var container = try? decoder.unkeyedContainer() {
@@ -44,19 +45,19 @@ public enum FeedbackJSONValue: Codable, Equatable, Sendable {
 
     public func encode(to encoder: Encoder) throws {
         switch self {
-        case let .object(members):
+        case .object(let members):
             var container = encoder.container(keyedBy: Key.self)
             for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
-        case let .array(items):
+        case .array(let items):
             var container = encoder.unkeyedContainer()
             for item in items { try container.encode(item) }
-        case let .string(s):
+        case .string(let s):
             var container = encoder.singleValueContainer()
             try container.encode(s)
-        case let .number(d):
+        case .number(let d):
             var container = encoder.singleValueContainer()
             try container.encode(d)
-        case let .bool(b):
+        case .bool(let b):
             var container = encoder.singleValueContainer()
             try container.encode(b)
         case .null:
@@ -67,12 +68,12 @@ public enum FeedbackJSONValue: Codable, Equatable, Sendable {
 
     public static func == (a: FeedbackJSONValue, b: FeedbackJSONValue) -> Bool {
         switch (a, b) {
-        case let (.string(x), .string(y)): return x == y
-        case let (.number(x), .number(y)): return x == y
-        case let (.bool(x), .bool(y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
         case (.null, .null): return true
-        case let (.array(x), .array(y)): return x == y
-        case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
     }
@@ -80,19 +81,25 @@ public enum FeedbackJSONValue: Codable, Equatable, Sendable {
     /// Compact JSON; integral numbers print without a fraction, as JavaScript would.
     public func appendJSON(to out: inout String) {
         switch self {
-        case let .string(s): JSONText.appendString(s, to: &out)
-        case let .number(d):
-            if d.isFinite && d == d.rounded() && abs(d) < 1e15 { out += String(Int64(d)) } else if d.isFinite { out += "\(d)" } else { out += "null" }
-        case let .bool(b): out += b ? "true" : "false"
+        case .string(let s): JSONText.appendString(s, to: &out)
+        case .number(let d):
+            if d.isFinite && d == d.rounded() && abs(d) < 1e15 {
+                out += String(Int64(d))
+            } else if d.isFinite {
+                out += "\(d)"
+            } else {
+                out += "null"
+            }
+        case .bool(let b): out += b ? "true" : "false"
         case .null: out += "null"
-        case let .array(items):
+        case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
                 item.appendJSON(to: &out)
             }
             out += "]"
-        case let .object(members):
+        case .object(let members):
             out += "{"
             for (i, member) in members.enumerated() {
                 if i > 0 { out += "," }

@@ -29,9 +29,9 @@ public enum FeedbackSanitizer {
     public static func sanitize(_ value: FeedbackJSONValue, key: String? = nil) -> FeedbackJSONValue {
         if let key, isSecretKey(key) { return .string(replacement) }
         switch value {
-        case let .string(s): return .string(sanitize(s))
-        case let .array(items): return .array(items.map { sanitize($0) })
-        case let .object(members): return .object(members.map { ($0.0, sanitize($0.1, key: $0.0)) })
+        case .string(let s): return .string(sanitize(s))
+        case .array(let items): return .array(items.map { sanitize($0) })
+        case .object(let members): return .object(members.map { ($0.0, sanitize($0.1, key: $0.0)) })
         case .number, .bool, .null: return value
         }
     }

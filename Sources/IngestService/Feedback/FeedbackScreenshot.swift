@@ -34,7 +34,8 @@ public struct FeedbackScreenshot: Equatable, Sendable {
             }
         }
         guard let format, let bytes = strictBase64Decode(utf8.dropFirst(prefixLength)), let size = dimensions(of: bytes, as: format),
-              size.width > 0, size.height > 0, size.width <= maxDimension, size.height <= maxDimension else {
+            size.width > 0, size.height > 0, size.width <= maxDimension, size.height <= maxDimension
+        else {
             throw APIError.invalidScreenshot
         }
         return FeedbackScreenshot(format: format, width: size.width, height: size.height, bytes: bytes)
@@ -67,7 +68,10 @@ public struct FeedbackScreenshot: Equatable, Sendable {
                 var o = 0
                 var i = 0
                 while i < count {
-                    let a = table[Int(input[i])], b = table[Int(input[i + 1])], c = table[Int(input[i + 2])], d = table[Int(input[i + 3])]
+                    let a = table[Int(input[i])]
+                    let b = table[Int(input[i + 1])]
+                    let c = table[Int(input[i + 2])]
+                    let d = table[Int(input[i + 3])]
                     let last = i + 4 == count
                     // `=` only in the last quantum's final one or two places.
                     if (a | b) >= 64 || (!last && (c | d) >= 64) || (c == 64 && d != 64) || (a | b | c | d) == 255 {

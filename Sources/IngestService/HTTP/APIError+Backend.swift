@@ -21,8 +21,9 @@ extension APIError {
             if let seconds = error.fields?[RPCError.retryAfterField]?.first.flatMap({ Int($0) }) {
                 var fields = error.fields
                 fields?[RPCError.retryAfterField] = nil
-                return APIError(status: status, code: error.code, message: error.message, fields: fields?.isEmpty == false ? fields : nil,
-                                headers: [("Retry-After", String(seconds))])
+                return APIError(
+                    status: status, code: error.code, message: error.message, fields: fields?.isEmpty == false ? fields : nil,
+                    headers: [("Retry-After", String(seconds))])
             }
             return APIError(status: status, code: error.code, message: error.message, fields: error.fields)
         }

@@ -23,11 +23,13 @@ struct AdminCursor: Equatable {
     static func parse(_ text: String, filters: [String]) throws -> AdminCursor {
         let invalid = APIError.invalidQuery(["cursor": ["is not a cursor of this query"]])
         guard text.utf8.count <= 256, let bytes = Base64URL.decode(text),
-              let decoded = String(bytes: bytes, encoding: .utf8) else { throw invalid }
+            let decoded = String(bytes: bytes, encoding: .utf8)
+        else { throw invalid }
         let parts = decoded.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, ISOTime.parse(parts[0]) != nil, (1...64).contains(parts[1].utf8.count),
-              parts[1].utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }),
-              parts[2] == fingerprint(filters) else { throw invalid }
+            parts[1].utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }),
+            parts[2] == fingerprint(filters)
+        else { throw invalid }
         return AdminCursor(createdAt: parts[0], id: parts[1], fingerprint: parts[2])
     }
 

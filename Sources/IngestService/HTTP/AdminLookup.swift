@@ -7,7 +7,8 @@ struct AdminLookup {
 
     func project(_ request: HTTPRequest, _ caller: AdminCaller, parameter: String = "id") throws -> Project {
         guard let id = request.pathParameters[parameter],
-              let project = try store.project(id: id, organizationId: caller.organizationId) else {
+            let project = try store.project(id: id, organizationId: caller.organizationId)
+        else {
             throw APIError.adminNotFound("project")
         }
         return project
@@ -21,7 +22,8 @@ struct AdminLookup {
 
     func status(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (status: BoardStatus, boardId: String) {
         guard let id = request.pathParameters["statusId"],
-              let found = try store.adminStatus(id: id, organizationId: caller.organizationId) else {
+            let found = try store.adminStatus(id: id, organizationId: caller.organizationId)
+        else {
             throw APIError.adminNotFound("status")
         }
         return found
@@ -36,7 +38,8 @@ struct AdminLookup {
 
     func comment(_ request: HTTPRequest, _ caller: AdminCaller) throws -> AdminComment {
         guard let id = request.pathParameters["commentId"],
-              let comment = try store.adminComment(id: id, organizationId: caller.organizationId) else {
+            let comment = try store.adminComment(id: id, organizationId: caller.organizationId)
+        else {
             throw APIError.adminNotFound("comment")
         }
         return comment

@@ -46,8 +46,10 @@ enum AdminValidation {
     }
 
     /// A value of `allowed`, else an error listing them.
-    static func choice<T: RawRepresentable & CaseIterable>(_ value: String?, _ type: T.Type, _ field: String,
-                                                           into errors: inout FieldErrors) -> T? where T.RawValue == String {
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ value: String?, _ type: T.Type, _ field: String,
+        into errors: inout FieldErrors
+    ) -> T? where T.RawValue == String {
         guard let value else { return nil }
         guard let parsed = T(rawValue: value) else {
             errors.add(field, "must be one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
@@ -95,14 +97,17 @@ enum AdminValidation {
                 port = rest[rest.index(after: colon)...]
             }
             let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-            guard !host.isEmpty, host.utf8.count <= 253, labels.allSatisfy({ label in
-                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                    && label.utf8.allSatisfy { isLowerAlnum($0) || $0 == 45 }
-            }) else { return nil }
+            guard !host.isEmpty, host.utf8.count <= 253,
+                labels.allSatisfy({ label in
+                    !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                        && label.utf8.allSatisfy { isLowerAlnum($0) || $0 == 45 }
+                })
+            else { return nil }
         }
         if let port {
             guard (1...5).contains(port.count), port.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                  let number = Int(port), (1...65535).contains(number) else { return nil }
+                let number = Int(port), (1...65535).contains(number)
+            else { return nil }
         }
         return scheme + "://" + host + (port.map { ":" + $0 } ?? "")
     }
@@ -126,7 +131,8 @@ enum AdminValidation {
     static func isLanguageTag(_ value: String) -> Bool {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
-              parts.count <= 4 else { return false }
+            parts.count <= 4
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }

@@ -8,13 +8,15 @@ struct BackendForwarding {
     let client: RPCClient
 
     /// `respond` gets `render(response)` or the mapped error; a throwing `render` is a failure too.
-    func forward<M: RPCMessage>(_ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
-                                respond: @escaping (Result<HTTPResponse, Error>) -> Void,
-                                render: @escaping (M.Response) throws -> HTTPResponse) {
+    func forward<M: RPCMessage>(
+        _ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
+        respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+        render: @escaping (M.Response) throws -> HTTPResponse
+    ) {
         client.call(m, request, timeout: timeout) { result in
             switch result {
-            case let .success(response): respond(Result { try render(response) })
-            case let .failure(error): respond(.failure(APIError.fromBackend(error)))
+            case .success(let response): respond(Result { try render(response) })
+            case .failure(let error): respond(.failure(APIError.fromBackend(error)))
             }
         }
     }

@@ -1,3 +1,6 @@
+import Foundation
+import HubHTTPServer
+
 /// Collects every problem of a request before answering, so a client sees all its field
 /// errors at once: `{"title": ["must be 4-140 characters"], …}`.
 public struct FieldErrors {
@@ -21,8 +24,11 @@ public struct FieldErrors {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let length = trimmed.utf16.count
         if length < range.lowerBound || length > range.upperBound {
-            add(field, range.lowerBound == 0 ? "must be at most \(range.upperBound) characters"
-                : "must be \(range.lowerBound)-\(range.upperBound) characters")
+            add(
+                field,
+                range.lowerBound == 0
+                    ? "must be at most \(range.upperBound) characters"
+                    : "must be \(range.lowerBound)-\(range.upperBound) characters")
             return nil
         }
         return trimmed
@@ -38,6 +44,3 @@ public struct FieldErrors {
         if !isEmpty { throw APIError.invalidQuery(fields) }
     }
 }
-
-import Foundation
-import HubHTTPServer

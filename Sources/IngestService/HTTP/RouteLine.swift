@@ -52,30 +52,33 @@ struct RouteLine {
         precondition(path.hasPrefix(RouteLine.operatorPrefix) == kind.isOperator, "\(method) \(path) has the wrong kind of line")
         let limit = body.maxBytes
         switch kind {
-        case let .hubSync(handler), let .publicSync(handler):
+        case .hubSync(let handler), .publicSync(let handler):
             router.add(method, path, maxBodyBytes: limit, headerCheck: head, handler)
-        case let .hubAsync(handler):
+        case .hubAsync(let handler):
             router.addAsync(method, path, maxBodyBytes: limit, headerCheck: head, handler)
-        case let .publicAsync(prepare):
+        case .publicAsync(let prepare):
             router.addAsync(method, path, maxBodyBytes: limit, headerCheck: head) { request, respond in
                 do { try prepare(request, respond) } catch { respond(.failure(error)) }
             }
-        case let .communityWrite(prepare):
+        case .communityWrite(let prepare):
             router.addAsync(method, path, maxBodyBytes: limit, headerCheck: head) { request, respond in
                 do {
                     writes.submit(try prepare(request)) { result in
                         // A full write queue or a stopping daemon is overload, not a server fault.
-                        respond(result.map(CommunityHTTP.written).mapError { $0 is WriteBatcherError ? APIError.unavailable(retryAfter: 1) : $0 })
+                        respond(
+                            result.map(CommunityHTTP.written).mapError {
+                                $0 is WriteBatcherError ? APIError.unavailable(retryAfter: 1) : $0
+                            })
                     }
                 } catch {
                     respond(.failure(error))
                 }
             }
-        case let .operatorSync(handler):
+        case .operatorSync(let handler):
             router.add(method, path, maxBodyBytes: limit, headerCheck: head ?? auth.headerCheck) { request in
                 try handler(request, try auth.authorize(request))
             }
-        case let .operatorAsync(handler):
+        case .operatorAsync(let handler):
             router.addAsync(method, path, maxBodyBytes: limit, headerCheck: head ?? auth.headerCheck) { request, respond in
                 do { try handler(request, try auth.authorize(request), respond) } catch { respond(.failure(error)) }
             }

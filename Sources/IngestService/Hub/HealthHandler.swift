@@ -36,8 +36,8 @@ struct HealthHandler {
         for daemon in DaemonName.backends {
             backends[daemon].call(SysPing.self, RPCEmpty(), timeout: context.config.healthTimeout) { result in
                 switch result {
-                case let .success(pong): gather.set(daemon.rawValue, pong.store == "ok" ? "ok" : "store_error")
-                case let .failure(error): gather.set(daemon.rawValue, error.code == RPCError.Code.timeout ? "timeout" : "unavailable")
+                case .success(let pong): gather.set(daemon.rawValue, pong.store == "ok" ? "ok" : "store_error")
+                case .failure(let error): gather.set(daemon.rawValue, error.code == RPCError.Code.timeout ? "timeout" : "unavailable")
                 }
             }
         }

@@ -14,16 +14,21 @@ public final class HubMetrics: HTTPServerObserver, @unchecked Sendable {
     let rpcErrors: CounterFamily
 
     init(clock: Clock, startedAt: Date) {
-        httpRequests = registry.counter("appnorth_http_requests_total", help: "HTTP requests by method, route pattern and status.",
-                                        labels: ["method", "route", "status"])
-        httpLatency = registry.histogram("appnorth_http_request_duration_seconds", help: "HTTP request latency by route pattern.",
-                                         labels: ["route"])
-        rpcLatency = registry.histogram("appnorth_rpc_duration_seconds", help: "ZeroMQ request round trips by daemon and message type.",
-                                        labels: ["daemon", "type"])
-        rpcTimeouts = registry.counter("appnorth_rpc_timeouts_total", help: "ZeroMQ requests that got no reply before their deadline.",
-                                       labels: ["daemon"])
-        rpcErrors = registry.counter("appnorth_rpc_errors_total", help: "ZeroMQ requests answered with an error, by daemon and code.",
-                                     labels: ["daemon", "code"])
+        httpRequests = registry.counter(
+            "appnorth_http_requests_total", help: "HTTP requests by method, route pattern and status.",
+            labels: ["method", "route", "status"])
+        httpLatency = registry.histogram(
+            "appnorth_http_request_duration_seconds", help: "HTTP request latency by route pattern.",
+            labels: ["route"])
+        rpcLatency = registry.histogram(
+            "appnorth_rpc_duration_seconds", help: "ZeroMQ request round trips by daemon and message type.",
+            labels: ["daemon", "type"])
+        rpcTimeouts = registry.counter(
+            "appnorth_rpc_timeouts_total", help: "ZeroMQ requests that got no reply before their deadline.",
+            labels: ["daemon"])
+        rpcErrors = registry.counter(
+            "appnorth_rpc_errors_total", help: "ZeroMQ requests answered with an error, by daemon and code.",
+            labels: ["daemon", "code"])
         registry.gauge("appnorth_uptime_seconds", help: "Seconds since ingest started.") {
             clock.now().timeIntervalSince(startedAt).rounded()
         }
@@ -39,7 +44,7 @@ public final class HubMetrics: HTTPServerObserver, @unchecked Sendable {
         switch outcome.result {
         case .ok: break
         case .timeout: rpcTimeouts.inc([outcome.peer])
-        case let .error(code): rpcErrors.inc([outcome.peer, code])
+        case .error(let code): rpcErrors.inc([outcome.peer, code])
         }
     }
 }

@@ -13,7 +13,8 @@ struct MetricsHandler {
         let own = metrics.registry.render()
         guard let pushd else { return respond(.success(MetricsHandler.text(own))) }
         pushd.call(PushMetricsSnapshot.self, RPCEmpty(), timeout: pushdTimeout) { result in
-            let push = (try? result.get())?.prometheusText
+            let push =
+                (try? result.get())?.prometheusText
                 ?? "# HELP appnorth_push_up Whether pushd answered for this scrape.\n# TYPE appnorth_push_up gauge\nappnorth_push_up 0\n"
             respond(.success(MetricsHandler.text(own + push)))
         }

@@ -11,8 +11,10 @@ struct AdminJobsHandler {
         try store.requireInstanceOperator(caller.organizationId, else: .organizationRequired)
         let name = request.pathParameters["name"] ?? ""
         guard let job = jobs[name] else {
-            throw APIError(status: 404, code: "JOB_NOT_FOUND",
-                           message: "No job named \(JSONText.quoted(name)) runs in this build; available: \(jobs.keys.sorted().joined(separator: ", ")).")
+            throw APIError(
+                status: 404, code: "JOB_NOT_FOUND",
+                message:
+                    "No job named \(JSONText.quoted(name)) runs in this build; available: \(jobs.keys.sorted().joined(separator: ", ")).")
         }
         let processed = try job.run()
         return .jsonBytes(Array("{\"processed\":\(processed)}".utf8))

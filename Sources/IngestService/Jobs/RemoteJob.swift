@@ -18,8 +18,8 @@ public struct RemoteJob: HubJob {
 
     public func run() throws -> Int {
         switch client.call(JobRun.self, JobRun.Request(name: name), timeout: timeout) {
-        case let .success(response): return response.processed
-        case let .failure(error): throw APIError.fromBackend(error)
+        case .success(let response): return response.processed
+        case .failure(let error): throw APIError.fromBackend(error)
         }
     }
 }

@@ -15,11 +15,11 @@ public struct ReviewsJob: HubJob {
         var fetched = 0
         for app in try store.importedApps() {
             switch asod.call(ASCReviewsSync.self, app, timeout: AdminAppStoreConnectHandler.appleTimeout) {
-            case let .success(answer):
+            case .success(let answer):
                 fetched += answer.fetched
-            case let .failure(error) where error.code == ASCErrorCode.notConnected:
+            case .failure(let error) where error.code == ASCErrorCode.notConnected:
                 continue
-            case let .failure(error):
+            case .failure(let error):
                 logger.warn("reviews sync failed", ["projectId": app.projectId, "code": error.code])
             }
         }

@@ -62,7 +62,8 @@ struct MarketAppsHandler {
         let clock = access.store.clock
         return { result in
             guard case .failure(var error as APIError) = result, error.code == MarketAppGet.dailyLimitCode,
-                  let resets = error.fields?["resets_at"]?.first.flatMap(ISOTime.parse) else { return respond(result) }
+                let resets = error.fields?["resets_at"]?.first.flatMap(ISOTime.parse)
+            else { return respond(result) }
             let seconds = resets.timeIntervalSince(clock.now()).rounded(.up)
             error.headers.append(("Retry-After", String(max(1, Int(seconds)))))
             respond(.failure(error))
@@ -74,7 +75,8 @@ struct MarketAppsHandler {
         guard format == "json" || format == "csv" else { throw APIError.invalidQuery(["format": ["must be json or csv"]]) }
         market.forward(MarketAppGet.self, try profileCall(request, caller), respond: withRetryAfter(respond)) { profile in
             let file = "\(profile.app.slug).\(format)"
-            var response = format == "csv"
+            var response =
+                format == "csv"
                 ? .text(MarketProfileCSV.render(profile), contentType: "text/csv; charset=utf-8")
                 : HTTPResponse.json(profile)
             response.headers.append(("Content-Disposition", "attachment; filename=\"\(file)\""))

@@ -34,8 +34,10 @@ final class MarketChartCache: @unchecked Sendable {
     private let freshNanoseconds: UInt64
     private let maximumNanoseconds: UInt64
 
-    init(capacity: Int = 4_096, freshAge: TimeInterval = MarketChartCache.freshAge,
-         maximumAge: TimeInterval = MarketChartCache.maximumAge) {
+    init(
+        capacity: Int = 4_096, freshAge: TimeInterval = MarketChartCache.freshAge,
+        maximumAge: TimeInterval = MarketChartCache.maximumAge
+    ) {
         self.capacity = capacity
         freshNanoseconds = UInt64(max(0, freshAge) * 1e9)
         maximumNanoseconds = UInt64(max(0, maximumAge) * 1e9)

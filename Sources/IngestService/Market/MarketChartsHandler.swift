@@ -44,8 +44,10 @@ struct MarketChartsHandler {
     /// Answers from the cache when it may, asking marketd (`ask(etag, done)`) in the background
     /// or in the foreground as the cache says; a reply that finds its kept copy gone asks again
     /// in full.
-    private func serve(_ key: String, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void,
-                       ask: @escaping (String?, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void) {
+    private func serve(
+        _ key: String, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void,
+        ask: @escaping (String?, @escaping (Result<HTTPResponse, Error>) -> Void) -> Void
+    ) {
         let cache = self.cache
         func foreground(_ etag: String?) {
             ask(etag) { result in
@@ -57,12 +59,12 @@ struct MarketChartsHandler {
             }
         }
         switch cache.lookup(key) {
-        case let .serve(response, confirm):
+        case .serve(let response, let confirm):
             respond(.success(response))
             if confirm, let etag = cache.etag(for: key) {
                 ask(etag) { result in if case .failure = result { cache.confirmationFailed(key) } }
             }
-        case let .ask(etag):
+        case .ask(let etag):
             foreground(etag)
         }
     }

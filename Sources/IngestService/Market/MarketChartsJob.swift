@@ -1,4 +1,3 @@
-
 /// The `market-charts` job as ingest runs it on demand: marketd's pass, then every rendered
 /// chart answer dropped so the next read shows the new snapshots.
 struct MarketChartsJob: HubJob {

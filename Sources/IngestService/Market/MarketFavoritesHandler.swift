@@ -39,14 +39,17 @@ struct MarketFavoritesHandler {
         let folderId = query.text("folderId")
         if let folderId, folderId.utf8.count > 64 { query.errors.add("folderId", "is not a folder ID") }
         try query.throwIfAny()
-        market.forward(MarketFavoritesList.self, .init(organizationId: caller.organizationId, kind: kind, folderId: folderId),
-                       respond: respond) { .json($0) }
+        market.forward(
+            MarketFavoritesList.self, .init(organizationId: caller.organizationId, kind: kind, folderId: folderId),
+            respond: respond
+        ) { .json($0) }
     }
 
     func save(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(SaveBody.self)
-        let call = MarketFavoriteSave.Request(organizationId: caller.organizationId, kind: body.kind, itemId: body.itemId,
-                                              storefront: body.storefront, folderId: body.folderId)
+        let call = MarketFavoriteSave.Request(
+            organizationId: caller.organizationId, kind: body.kind, itemId: body.itemId,
+            storefront: body.storefront, folderId: body.folderId)
         market.forward(MarketFavoriteSave.self, call, respond: respond) { .json($0.favorite, status: $0.created ? 201 : 200) }
     }
 
@@ -63,15 +66,19 @@ struct MarketFavoritesHandler {
 
     func createFolder(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(FolderBody.self)
-        market.forward(MarketFolderCreate.self, .init(organizationId: caller.organizationId, kind: body.kind, name: body.name),
-                       respond: respond) { .json($0, status: 201) }
+        market.forward(
+            MarketFolderCreate.self, .init(organizationId: caller.organizationId, kind: body.kind, name: body.name),
+            respond: respond
+        ) { .json($0, status: 201) }
     }
 
     func renameFolder(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(RenameBody.self)
         let ref = try Self.ref(request, caller)
-        market.forward(MarketFolderRename.self, .init(organizationId: ref.organizationId, id: ref.id, name: body.name),
-                       respond: respond) { .json($0) }
+        market.forward(
+            MarketFolderRename.self, .init(organizationId: ref.organizationId, id: ref.id, name: body.name),
+            respond: respond
+        ) { .json($0) }
     }
 
     func deleteFolder(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

@@ -35,12 +35,16 @@ enum MarketProfileCSV {
         fact("storeUrl", l.storeUrl)
         fact("description", l.description)
         for e in p.estimates {
-            row(["estimate", e.metric, e.value.map { "\($0)" } ?? e.range, e.label, e.source, e.storefront, e.periodStart, e.periodEnd,
-                 e.observedAt])
+            row([
+                "estimate", e.metric, e.value.map { "\($0)" } ?? e.range, e.label, e.source, e.storefront, e.periodStart, e.periodEnd,
+                e.observedAt,
+            ])
         }
         for point in p.chartHistory.points {
-            row(["chart", point.date, "\(point.rank)", "\(p.chartHistory.storefront) \(p.chartHistory.chart) rank", nil,
-                 p.chartHistory.storefront, nil, nil, nil])
+            row([
+                "chart", point.date, "\(point.rank)", "\(p.chartHistory.storefront) \(p.chartHistory.chart) rank", nil,
+                p.chartHistory.storefront, nil, nil, nil,
+            ])
         }
         for ad in p.activeAds {
             row(["activeAd", ad.platform, "\(ad.daysSinceFirstSeen)", "days since first seen", nil, nil, nil, nil, ad.firstSeenAt])

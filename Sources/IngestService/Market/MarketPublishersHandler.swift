@@ -16,7 +16,9 @@ struct MarketPublishersHandler {
         call.newOnly = flag(&query, "newOnly")
         call.minRevenue = query.number("minRevenue")
         call.minDownloads = query.number("minDownloads")
-        if query.text("minAppsMakingMoney") != nil { call.minAppsMakingMoney = query.integer("minAppsMakingMoney", default: 1, range: 0...100_000) }
+        if query.text("minAppsMakingMoney") != nil {
+            call.minAppsMakingMoney = query.integer("minAppsMakingMoney", default: 1, range: 0...100_000)
+        }
         call.sort = query.choice("sort", MarketPublishers.Sort.self, default: nil)
         call.limit = query.integer("limit", default: 25, range: 1...50)
         call.offset = query.integer("offset", default: 0, range: 0...100_000)

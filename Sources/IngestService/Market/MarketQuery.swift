@@ -13,9 +13,10 @@ struct MarketQuery {
 
     /// `storefront` (default `us`), `chart` (default `topfreeapplications`) and `genre`.
     mutating func chart(defaultChart: String = "topfreeapplications") -> MarketChartQuery {
-        let query = MarketChartQuery(storefront: text("storefront") ?? "us", chart: text("chart") ?? defaultChart,
-                                     genre: text("genre"))
-        for (field, messages) in query.problems() { messages.forEach { errors.add(field, $0) } }
+        let query = MarketChartQuery(
+            storefront: text("storefront") ?? "us", chart: text("chart") ?? defaultChart,
+            genre: text("genre"))
+        for (field, messages) in query.problems() { for message in messages { errors.add(field, message) } }
         return query
     }
 
@@ -54,7 +55,7 @@ struct MarketQuery {
     }
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type, default fallback: T?) -> T?
-        where T.RawValue == String {
+    where T.RawValue == String {
         guard let raw = text(name) else { return fallback }
         guard let value = T(rawValue: raw) else {
             errors.add(name, "must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -21,7 +21,9 @@ struct MarketRecordsHandler {
 
     func importLines(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         try store.requireInstanceOperator(caller.organizationId, else: .marketImportRequiresOperator)
-        let media = request.headers["content-type"]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let media = request.headers["content-type"]?.split(separator: ";").first.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
         guard let media, Self.mediaTypes.contains(media) else {
             throw APIError.unsupportedMediaType("Content-Type must be application/x-ndjson or text/plain (one JSON record per line).")
         }

@@ -51,7 +51,8 @@ struct AdminPushCredentialsHandler {
         let bundleId = body.bundleId ?? ""
         if !(1...155).contains(bundleId.count)
             || !bundleId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
-            || bundleId.hasPrefix(".") || bundleId.hasSuffix(".") || bundleId.contains("..") {
+            || bundleId.hasPrefix(".") || bundleId.hasSuffix(".") || bundleId.contains("..")
+        {
             problems["bundleId"] = ["must be a bundle ID such as com.example.app"]
         }
         let environment = body.environment.flatMap(PushEnvironment.init(rawValue:))
@@ -59,11 +60,13 @@ struct AdminPushCredentialsHandler {
         let privateKey = body.privateKey ?? ""
         let trimmed = privateKey.trimmingCharacters(in: .whitespacesAndNewlines)
         if !trimmed.hasPrefix("-----BEGIN PRIVATE KEY-----") || !trimmed.hasSuffix("-----END PRIVATE KEY-----")
-            || (try? ES256PrivateKey(pem: trimmed)) == nil {
+            || (try? ES256PrivateKey(pem: trimmed)) == nil
+        {
             problems["privateKey"] = ["must be the PKCS#8 PEM of an APNs .p8 key (EC P-256)"]
         }
         guard problems.isEmpty, let environment else { throw APIError.invalidPayload(problems) }
-        return PushCredentialsPut.Request(projectId: projectId, appId: appId, keyId: keyId, teamId: teamId, bundleId: bundleId,
-                                          environment: environment, privateKey: trimmed + "\n")
+        return PushCredentialsPut.Request(
+            projectId: projectId, appId: appId, keyId: keyId, teamId: teamId, bundleId: bundleId,
+            environment: environment, privateKey: trimmed + "\n")
     }
 }

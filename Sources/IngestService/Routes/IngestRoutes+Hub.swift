@@ -1,4 +1,3 @@
-
 /// The hub's own routes, as `docs/openapi.yaml` lists them: health, metrics and version, with
 /// no project, token or budget.
 extension IngestRoutes {

@@ -1,4 +1,3 @@
-
 /// The operator API (`/api/admin/v1`), in `docs/openapi.yaml`'s order. Every line is an
 /// operator kind: the caller's token is checked on the request's head and again before the
 /// handler, which gets the caller; a `read` token may only GET. Operator routes spend no budget.
@@ -66,8 +65,9 @@ extension IngestRoutes {
             .operatorAsync("POST", "/api/admin/v1/conversations/{conversationId}/images", conversationImages.create, body: .community),
             .operatorAsync("POST", "/api/admin/v1/conversations/{conversationId}/cards", conversationActions.card, body: .community),
             // Push
-            .operatorAsync("PUT", "/api/admin/v1/projects/{id}/push-credentials", pushCredentials.put,
-                           body: .bytes(AdminPushCredentialsHandler.maxBodyBytes)),
+            .operatorAsync(
+                "PUT", "/api/admin/v1/projects/{id}/push-credentials", pushCredentials.put,
+                body: .bytes(AdminPushCredentialsHandler.maxBodyBytes)),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/push-credentials", pushCredentials.get, body: .serverDefault),
             .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/push-credentials", pushCredentials.delete, body: .serverDefault),
             // App Store Connect
@@ -80,7 +80,8 @@ extension IngestRoutes {
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/reviews", reviews.list, body: .serverDefault),
             .operatorAsync("PATCH", "/api/admin/v1/projects/{id}/reviews/{reviewId}", reviews.setStatus, body: .community),
             .operatorAsync("PUT", "/api/admin/v1/projects/{id}/reviews/{reviewId}/response", reviews.respond, body: .community),
-            .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/reviews/{reviewId}/response", reviews.deleteResponse, body: .serverDefault),
+            .operatorAsync(
+                "DELETE", "/api/admin/v1/projects/{id}/reviews/{reviewId}/response", reviews.deleteResponse, body: .serverDefault),
             .operatorAsync("POST", "/api/admin/v1/projects/{id}/reviews/{reviewId}/promote", reviews.promote, body: .community),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/metadata", metadata.read, body: .serverDefault),
             .operatorSync("POST", "/api/admin/v1/projects/{id}/metadata/validate", metadata.validate, body: .serverDefault),
@@ -109,8 +110,9 @@ extension IngestRoutes {
             .operatorAsync("PUT", "/api/admin/v1/market/watchlist/{adamId}", marketWatchlist.add, body: .bytes(8_192)),
             .operatorAsync("DELETE", "/api/admin/v1/market/watchlist/{adamId}", marketWatchlist.remove, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/market/tracker", marketTracker.timeline, body: .serverDefault),
-            .operatorAsync("POST", "/api/admin/v1/market/records", marketRecords.importLines,
-                           body: .bytes(MarketRecordsHandler.maximumBodyBytes), head: marketRecords.checkHead),
+            .operatorAsync(
+                "POST", "/api/admin/v1/market/records", marketRecords.importLines,
+                body: .bytes(MarketRecordsHandler.maximumBodyBytes), head: marketRecords.checkHead),
             .operatorAsync("GET", "/api/admin/v1/market/favorites", marketFavorites.list, body: .serverDefault),
             .operatorAsync("POST", "/api/admin/v1/market/favorites", marketFavorites.save, body: .bytes(8_192)),
             .operatorAsync("DELETE", "/api/admin/v1/market/favorites/{id}", marketFavorites.remove, body: .serverDefault),
@@ -121,10 +123,13 @@ extension IngestRoutes {
             // ASO
             .operatorAsync("GET", "/api/admin/v1/aso/explorer", asoExplorer.get, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/keywords", asoKeywords.list, body: .serverDefault),
-            .operatorAsync("POST", "/api/admin/v1/projects/{id}/aso/keywords", asoKeywords.create, body: .bytes(ASOKeywordsHandler.maxBodyBytes)),
+            .operatorAsync(
+                "POST", "/api/admin/v1/projects/{id}/aso/keywords", asoKeywords.create, body: .bytes(ASOKeywordsHandler.maxBodyBytes)),
             .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/aso/keywords/{keywordId}", asoKeywords.delete, body: .serverDefault),
-            .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/keywords/{keywordId}/history", asoKeywords.history, body: .serverDefault),
-            .operatorAsync("POST", "/api/admin/v1/projects/{id}/aso/groups", asoGroups.create, body: .bytes(ASOKeywordsHandler.maxBodyBytes)),
+            .operatorAsync(
+                "GET", "/api/admin/v1/projects/{id}/aso/keywords/{keywordId}/history", asoKeywords.history, body: .serverDefault),
+            .operatorAsync(
+                "POST", "/api/admin/v1/projects/{id}/aso/groups", asoGroups.create, body: .bytes(ASOKeywordsHandler.maxBodyBytes)),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/grid", asoGroups.grid, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/candidates", asoCandidates.candidates, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/competitors", asoCandidates.competitors, body: .serverDefault),

@@ -11,41 +11,53 @@ extension IngestRoutes {
             .publicSync("GET", "/api/v1/widget-config", widgetConfig.get, body: .serverDefault, rate: [.community]),
             .publicSync("GET", "/api/v1/boards", boards.list, body: .serverDefault, rate: [.community]),
             .publicSync("GET", "/api/v1/ideas", ideas.list, body: .serverDefault, rate: [.community]),
-            .communityWrite("POST", "/api/v1/ideas", ideas.create, body: .community, rate: [.community],
-                            head: requestGuard.headerCheck(origin: .required)),
+            .communityWrite(
+                "POST", "/api/v1/ideas", ideas.create, body: .community, rate: [.community],
+                head: requestGuard.headerCheck(origin: .required)),
             .publicSync("GET", "/api/v1/ideas/{handle}", ideas.get, body: .serverDefault, rate: [.community]),
             .publicSync("GET", "/api/v1/ideas/{handle}/comments", comments.list, body: .serverDefault, rate: [.community]),
-            .communityWrite("POST", "/api/v1/ideas/{handle}/comments", comments.create, body: .community, rate: [.community],
-                            head: requestGuard.headerCheck(origin: .required)),
-            .communityWrite("PUT", "/api/v1/ideas/{handle}/vote", votes.update, body: .community, rate: [.community],
-                            head: requestGuard.headerCheck(origin: .required)),
+            .communityWrite(
+                "POST", "/api/v1/ideas/{handle}/comments", comments.create, body: .community, rate: [.community],
+                head: requestGuard.headerCheck(origin: .required)),
+            .communityWrite(
+                "PUT", "/api/v1/ideas/{handle}/vote", votes.update, body: .community, rate: [.community],
+                head: requestGuard.headerCheck(origin: .required)),
             .publicSync("GET", "/api/v1/changelog", changelog.list, body: .serverDefault, rate: [.community]),
             // Feedback
-            .publicSync("POST", "/api/v1/feedback", feedback.create, body: .bytes(InputLimits.feedbackBodyBytes),
-                        rate: [.community, .feedbackCreations],
-                        head: requestGuard.headerCheck(origin: .required, limiter: limits[.feedbackCreations])),
+            .publicSync(
+                "POST", "/api/v1/feedback", feedback.create, body: .bytes(InputLimits.feedbackBodyBytes),
+                rate: [.community, .feedbackCreations],
+                head: requestGuard.headerCheck(origin: .required, limiter: limits[.feedbackCreations])),
             .publicSync("GET", "/api/v1/feedback/{id}", feedback.thread, body: .serverDefault, rate: [.community, .feedbackReads]),
             // Chat
             .publicAsync("GET", "/api/v1/chat/status", chatStatus.status, body: .serverDefault, rate: [.community, .chatStatusReads]),
             .publicAsync("GET", "/api/v1/chat/messages", chatMessages.list, body: .serverDefault, rate: [.community, .chatMessageReads]),
-            .publicAsync("POST", "/api/v1/chat/messages", chatMessages.send, body: .community, rate: [.community, .chatMessages],
-                         head: chatAccess.headerCheck(limits[.chatMessages])),
-            .publicAsync("POST", "/api/v1/chat/cards/opened", chatCards.opened, body: .community, rate: [.community, .chatCardEvents],
-                         head: chatAccess.headerCheck(limits[.chatCardEvents])),
-            .publicAsync("POST", "/api/v1/chat/cards/tapped", chatCards.tapped, body: .community, rate: [.community, .chatCardEvents],
-                         head: chatAccess.headerCheck(limits[.chatCardEvents])),
-            .publicAsync("POST", "/api/v1/chat/paywalls", chatPaywalls.replace, body: .community, rate: [.community, .chatPaywallReports],
-                         head: chatAccess.headerCheck(limits[.chatPaywallReports])),
+            .publicAsync(
+                "POST", "/api/v1/chat/messages", chatMessages.send, body: .community, rate: [.community, .chatMessages],
+                head: chatAccess.headerCheck(limits[.chatMessages])),
+            .publicAsync(
+                "POST", "/api/v1/chat/cards/opened", chatCards.opened, body: .community, rate: [.community, .chatCardEvents],
+                head: chatAccess.headerCheck(limits[.chatCardEvents])),
+            .publicAsync(
+                "POST", "/api/v1/chat/cards/tapped", chatCards.tapped, body: .community, rate: [.community, .chatCardEvents],
+                head: chatAccess.headerCheck(limits[.chatCardEvents])),
+            .publicAsync(
+                "POST", "/api/v1/chat/paywalls", chatPaywalls.replace, body: .community, rate: [.community, .chatPaywallReports],
+                head: chatAccess.headerCheck(limits[.chatPaywallReports])),
             // Push
-            .publicAsync("POST", "/api/v1/push/devices", pushDevices.create, body: .community, rate: [.community, .pushRegistrations],
-                         head: chatAccess.headerCheck(limits[.pushRegistrations])),
-            .publicAsync("DELETE", "/api/v1/push/devices", pushDevices.delete, body: .community, rate: [.community, .pushRegistrations],
-                         head: chatAccess.headerCheck(limits[.pushRegistrations])),
+            .publicAsync(
+                "POST", "/api/v1/push/devices", pushDevices.create, body: .community, rate: [.community, .pushRegistrations],
+                head: chatAccess.headerCheck(limits[.pushRegistrations])),
+            .publicAsync(
+                "DELETE", "/api/v1/push/devices", pushDevices.delete, body: .community, rate: [.community, .pushRegistrations],
+                head: chatAccess.headerCheck(limits[.pushRegistrations])),
             // Chat photos: the upload and read URLs are signed, and name no project.
-            .publicAsync("POST", "/api/v1/chat/images", chatImages.create, body: .community, rate: [.community, .chatImageSteps],
-                         head: chatAccess.headerCheck(limits[.chatImageSteps])),
-            .publicSync("PUT", "/api/v1/chat/uploads/{uploadId}", chatImages.upload, body: .bytes(ChatImageLimits.maximumUploadBytes),
-                        rate: [], head: chatImages.checkUpload),
+            .publicAsync(
+                "POST", "/api/v1/chat/images", chatImages.create, body: .community, rate: [.community, .chatImageSteps],
+                head: chatAccess.headerCheck(limits[.chatImageSteps])),
+            .publicSync(
+                "PUT", "/api/v1/chat/uploads/{uploadId}", chatImages.upload, body: .bytes(ChatImageLimits.maximumUploadBytes),
+                rate: [], head: chatImages.checkUpload),
             .publicSync("GET", "/api/v1/chat/media", chatImages.media, body: .serverDefault, rate: []),
         ]
     }

@@ -80,9 +80,11 @@ struct IngestRoutes {
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
     /// which the caller stops.
-    init(context: DaemonContext, store: IngestStore, requestGuard: PublicRequestGuard, limits: RateLimits,
-         backends: BackendClients, hubMetrics: HubMetrics, objects: ObjectStore, imageDecoder: WorkerPool,
-         localJobs: [HubJob]) throws {
+    init(
+        context: DaemonContext, store: IngestStore, requestGuard: PublicRequestGuard, limits: RateLimits,
+        backends: BackendClients, hubMetrics: HubMetrics, objects: ObjectStore, imageDecoder: WorkerPool,
+        localJobs: [HubJob]
+    ) throws {
         auth = AdminAuth(store: store)
         self.requestGuard = requestGuard
         chatAccess = ChatAccess(requestGuard: requestGuard)
@@ -109,18 +111,21 @@ struct IngestRoutes {
         adminComments = AdminCommentsHandler(store: store)
         adminChangelog = AdminChangelogHandler(store: store)
 
-        feedback = FeedbackHandler(store: store, requestGuard: requestGuard, objects: objects,
-                                   creations: limits[.feedbackCreations], reads: limits[.feedbackReads])
+        feedback = FeedbackHandler(
+            store: store, requestGuard: requestGuard, objects: objects,
+            creations: limits[.feedbackCreations], reads: limits[.feedbackReads])
         inbox = AdminFeedbackHandler(store: store)
         inboxChanges = AdminFeedbackChangesHandler(store: store)
 
         let chat = BackendForwarding(client: backends[.chatd])
-        let uploads = ChatImageUploads(signer: ChatImageSigner(key: try store.signingKey(named: ChatImageSigner.keyName), clock: context.clock),
-                                       objects: objects, publicURL: context.config.publicURL, decoder: imageDecoder)
+        let uploads = ChatImageUploads(
+            signer: ChatImageSigner(key: try store.signingKey(named: ChatImageSigner.keyName), clock: context.clock),
+            objects: objects, publicURL: context.config.publicURL, decoder: imageDecoder)
         let locator = ChatConversationLocator(store: store)
         chatStatus = ChatStatusHandler(access: chatAccess, chat: chat, reads: limits[.chatStatusReads])
-        chatMessages = ChatMessagesHandler(access: chatAccess, chat: chat, uploads: uploads, reads: limits[.chatMessageReads],
-                                           creations: limits[.chatMessages])
+        chatMessages = ChatMessagesHandler(
+            access: chatAccess, chat: chat, uploads: uploads, reads: limits[.chatMessageReads],
+            creations: limits[.chatMessages])
         chatImages = ChatImagesHandler(access: chatAccess, chat: chat, uploads: uploads, steps: limits[.chatImageSteps])
         chatCards = ChatCardsHandler(access: chatAccess, chat: chat, events: limits[.chatCardEvents])
         chatPaywalls = ChatPaywallsHandler(access: chatAccess, chat: chat, reports: limits[.chatPaywallReports])
@@ -163,9 +168,12 @@ struct IngestRoutes {
         asoCandidates = ASOCandidatesHandler(asod: aso)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
-        let runnable = localJobs + [RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
-                                    RemoteJob(name: "aso-ranks", client: backends[.asod]),
-                                    MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache)]
+        let runnable =
+            localJobs + [
+                RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
+                RemoteJob(name: "aso-ranks", client: backends[.asod]),
+                MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
+            ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
     }
 

@@ -25,7 +25,8 @@ public struct AdminAuth: Sendable {
     /// so the server runs it on a request's head too, before the body is read.
     public func authenticate(_ request: HTTPRequest) throws -> APIToken {
         guard let text = AdminAuth.bearerToken(request.headers["authorization"]),
-              let token = try store.authenticate(token: text) else {
+            let token = try store.authenticate(token: text)
+        else {
             var error = APIError.unauthorized
             error.headers.append(("WWW-Authenticate", "Bearer"))
             throw error

@@ -23,12 +23,12 @@ public enum CanonicalProperties {
             case .notJSONObject: return "properties are not a JSON object"
             case .notCanonical: return "properties are not in canonical form"
             case .tooManyKeys: return "more than \(InputLimits.identityPropertyKeys) properties"
-            case let .invalidKey(k): return "property key '\(k)' is not allowed"
+            case .invalidKey(let k): return "property key '\(k)' is not allowed"
             case .forbiddenKey: return "property key 'constructor' is forbidden"
-            case let .duplicateKey(k): return "property key '\(k)' appears twice"
-            case let .unsupportedValue(k): return "property '\(k)' must be a string, finite number or boolean"
-            case let .stringTooLong(k): return "property '\(k)' is longer than \(InputLimits.identityPropertyString) characters"
-            case let .nonFiniteNumber(k): return "property '\(k)' is not a finite number"
+            case .duplicateKey(let k): return "property key '\(k)' appears twice"
+            case .unsupportedValue(let k): return "property '\(k)' must be a string, finite number or boolean"
+            case .stringTooLong(let k): return "property '\(k)' is longer than \(InputLimits.identityPropertyString) characters"
+            case .nonFiniteNumber(let k): return "property '\(k)' is not a finite number"
             case .tooLarge: return "properties exceed \(InputLimits.identityPropertiesBytes) bytes"
             }
         }
@@ -45,7 +45,7 @@ public enum CanonicalProperties {
             guard result[key] == nil else { throw Failure.duplicateKey(key) }
             guard key != "constructor" else { throw Failure.forbiddenKey }
             guard isValidKey(key) else { throw Failure.invalidKey(key) }
-            if case let .string(s) = value, s.utf16.count > InputLimits.identityPropertyString { throw Failure.stringTooLong(key) }
+            if case .string(let s) = value, s.utf16.count > InputLimits.identityPropertyString { throw Failure.stringTooLong(key) }
             result[key] = value
         }
         guard serialize(result) == bytes else { throw Failure.notCanonical }
@@ -70,9 +70,9 @@ public enum CanonicalProperties {
             appendJSString(key, to: &out)
             out.append(UInt8(ascii: ":"))
             switch properties[key]! {
-            case let .string(s): appendJSString(s, to: &out)
-            case let .number(n): out += Array(JSNumber.format(n).utf8)
-            case let .boolean(b): out += Array((b ? "true" : "false").utf8)
+            case .string(let s): appendJSString(s, to: &out)
+            case .number(let n): out += Array(JSNumber.format(n).utf8)
+            case .boolean(let b): out += Array((b ? "true" : "false").utf8)
             }
         }
         out.append(UInt8(ascii: "}"))

@@ -37,8 +37,12 @@ struct FlatJSONParser {
         guard let c = peek() else { throw Failure.notCanonical }
         switch c {
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try literal("true"); return .boolean(true)
-        case UInt8(ascii: "f"): try literal("false"); return .boolean(false)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .boolean(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .boolean(false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber(key: key))
         case UInt8(ascii: "n"), UInt8(ascii: "{"), UInt8(ascii: "["): throw Failure.unsupportedValue(key)
         default: throw Failure.notCanonical
@@ -60,7 +64,10 @@ struct FlatJSONParser {
             return i - s
         }
         guard digits() > 0 else { throw Failure.notCanonical }
-        if peek() == UInt8(ascii: ".") { i += 1; guard digits() > 0 else { throw Failure.notCanonical } }
+        if peek() == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { throw Failure.notCanonical }
+        }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             i += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i += 1 }
@@ -100,7 +107,8 @@ struct FlatJSONParser {
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16),
-                          let scalar = Unicode.Scalar(v) else { throw Failure.notCanonical }
+                        let scalar = Unicode.Scalar(v)
+                    else { throw Failure.notCanonical }
                     i += 4
                     scalars.append(scalar)
                 default: throw Failure.notCanonical

@@ -29,13 +29,15 @@ public struct IdentityVerifier: Sendable {
         guard IdentityVerifier.hasCredential(headers) else { return nil }
         guard let secret else { throw APIError.identityNotConfigured }
         guard let rawEmail = headers[IdentityVerifier.emailHeader], let rawExpires = headers[IdentityVerifier.expiresHeader],
-              let signature = headers[IdentityVerifier.signatureHeader] else {
+            let signature = headers[IdentityVerifier.signatureHeader]
+        else {
             throw APIError.invalidIdentity("The identity credential is incomplete.")
         }
         let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
         guard IdentityVerifier.isPlausibleEmail(email) else { throw APIError.invalidIdentity("The identity email is not valid.") }
         guard !rawExpires.isEmpty, rawExpires.utf8.count <= 12, rawExpires.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              let expiresAt = Int64(rawExpires) else {
+            let expiresAt = Int64(rawExpires)
+        else {
             throw APIError.invalidIdentity("The identity expiry must be integer Unix seconds.")
         }
         let now = Int64(clock.now().timeIntervalSince1970)

@@ -20,7 +20,10 @@ enum JSNumber {
             if c == "." { pointAt = i } else { digits.append(c) }
         }
         var n = pointAt + exponent
-        while digits.hasPrefix("0") && digits.count > 1 { digits.removeFirst(); n -= 1 }
+        while digits.hasPrefix("0") && digits.count > 1 {
+            digits.removeFirst()
+            n -= 1
+        }
         while digits.hasSuffix("0") && digits.count > 1 { digits.removeLast() }
         let k = digits.count
         if k <= n && n <= 21 { return digits + String(repeating: "0", count: n - k) }

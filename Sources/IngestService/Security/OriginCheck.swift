@@ -39,4 +39,3 @@ public enum OriginCheck {
         return "\(scheme)://\(host):\(port)"
     }
 }
-

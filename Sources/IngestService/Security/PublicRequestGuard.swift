@@ -21,8 +21,10 @@ public final class PublicRequestGuard: @unchecked Sendable {
 
     /// `consume: false` checks the community budget without spending it (a header check, whose
     /// request is resolved again once its body is in).
-    public func resolve(_ request: HTTPRequest, write: Bool, origin rule: OriginCheck.Rule = .required,
-                        consume: Bool = true) throws -> PublicContext {
+    public func resolve(
+        _ request: HTTPRequest, write: Bool, origin rule: OriginCheck.Rule = .required,
+        consume: Bool = true
+    ) throws -> PublicContext {
         let address = request.remoteAddress ?? "unknown"
         if consume { try communityBudget.consume(address) } else { try communityBudget.check(address) }
         guard let appId = request.query["app_id"], InputLimits.appId.contains(appId.utf16.count) else {
@@ -43,8 +45,9 @@ public final class PublicRequestGuard: @unchecked Sendable {
         if write {
             try OriginCheck.check(request.headers["origin"], allowed: project.allowedOrigins, rule: rule)
         }
-        return PublicContext(project: project, participant: Participant(identity: identity, voterTokenHash: voterTokenHash),
-                             clientAddress: address)
+        return PublicContext(
+            project: project, participant: Participant(identity: identity, voterTokenHash: voterTokenHash),
+            clientAddress: address)
     }
 
     /// The check of a public write's head: budget, App ID, voter token, identity and Origin as
@@ -70,8 +73,9 @@ public final class PublicRequestGuard: @unchecked Sendable {
 
     static func isValidVoterToken(_ token: String) -> Bool {
         let u = token.utf8
-        return InputLimits.voterToken.contains(u.count) && u.allSatisfy {
-            ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45
-        }
+        return InputLimits.voterToken.contains(u.count)
+            && u.allSatisfy {
+                ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45
+            }
     }
 }

@@ -29,9 +29,10 @@ struct RateLimits: Sendable {
     private let limiters: [Name: RateLimiter]
 
     init(config: HubConfig, clock: Clock) {
-        limiters = Dictionary(uniqueKeysWithValues: Name.allCases.map { name in
-            (name, RateLimiter(limit: RateLimits.perMinute(name, config), window: 60, clock: clock))
-        })
+        limiters = Dictionary(
+            uniqueKeysWithValues: Name.allCases.map { name in
+                (name, RateLimiter(limit: RateLimits.perMinute(name, config), window: 60, clock: clock))
+            })
     }
 
     /// Where each budget's size comes from: the `APPNORTH_*_RATE_PER_MIN` settings, or a fixed size.

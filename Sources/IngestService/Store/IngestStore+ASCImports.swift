@@ -16,8 +16,10 @@ extension IngestStore {
     /// The organization's projects by the App Store Connect app ID they were imported from.
     public func projectIdsByAppStoreId(organizationId: String) throws -> [String: String] {
         var result: [String: String] = [:]
-        for row in try db.query("SELECT id, app_store_id FROM projects WHERE organization_id = ? AND app_store_id IS NOT NULL",
-                                [.text(organizationId)]) {
+        for row in try db.query(
+            "SELECT id, app_store_id FROM projects WHERE organization_id = ? AND app_store_id IS NOT NULL",
+            [.text(organizationId)])
+        {
             try result[row.text("app_store_id")] = row.text("id")
         }
         return result
@@ -33,8 +35,11 @@ extension IngestStore {
             if let allowance = try organization(id: organizationId)?.appAllowance {
                 let count = try db.scalar("SELECT COUNT(*) FROM projects WHERE organization_id = ?", [.text(organizationId)]).intValue ?? 0
                 if count + fresh.count > allowance {
-                    throw APIError(status: 403, code: "PLAN_REQUIRED",
-                                   message: "Importing \(fresh.count) new apps would exceed this organization's allowance of \(allowance) apps (\(count) in use).")
+                    throw APIError(
+                        status: 403, code: "PLAN_REQUIRED",
+                        message:
+                            "Importing \(fresh.count) new apps would exceed this organization's allowance of \(allowance) apps (\(count) in use)."
+                    )
                 }
             }
             return try apps.map { app in
@@ -43,8 +48,9 @@ extension IngestStore {
                 }
                 let name = String((app.name.isEmpty ? app.bundleId : app.name).prefix(AdminValidation.projectName.upperBound))
                 let project = try createProject(organizationId: organizationId, name: name, allowedOrigins: [])
-                try db.run("UPDATE projects SET app_store_id = ?, bundle_id = ? WHERE id = ?",
-                           [.text(app.id), .text(app.bundleId), .text(project.id)])
+                try db.run(
+                    "UPDATE projects SET app_store_id = ?, bundle_id = ? WHERE id = ?",
+                    [.text(app.id), .text(app.bundleId), .text(project.id)])
                 return ASCImportResult(appStoreId: app.id, projectId: project.id, name: name, bundleId: app.bundleId, created: true)
             }
         }

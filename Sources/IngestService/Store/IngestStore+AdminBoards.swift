@@ -34,11 +34,14 @@ public struct AdminBoardChanges: Sendable {
 extension IngestStore {
     /// A board of this organization with its project ID; nil for another organization's board.
     public func adminBoard(id: String, organizationId: String) throws -> (board: Board, projectId: String)? {
-        guard let row = try db.queryOne("""
-            SELECT b.project_id FROM boards b JOIN projects p ON p.id = b.project_id
-            WHERE b.id = ? AND p.organization_id = ?
-            """, [.text(id), .text(organizationId)]),
-            let projectId = row.string("project_id") else { return nil }
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT b.project_id FROM boards b JOIN projects p ON p.id = b.project_id
+                WHERE b.id = ? AND p.organization_id = ?
+                """, [.text(id), .text(organizationId)]),
+            let projectId = row.string("project_id")
+        else { return nil }
         guard let board = try boards(projectId: projectId).first(where: { $0.id == id }) else { return nil }
         return (board, projectId)
     }
@@ -51,11 +54,13 @@ extension IngestStore {
                 throw APIError.slugTaken
             }
             let statuses = spec.statuses?.enumerated().map { index, s in
-                BoardStatus(id: "", slug: s.slug, label: s.label, color: s.color, position: index,
-                            isDefault: s.isDefault, isFinal: s.isFinal)
+                BoardStatus(
+                    id: "", slug: s.slug, label: s.label, color: s.color, position: index,
+                    isDefault: s.isDefault, isFinal: s.isFinal)
             }
-            let id = try insertBoard(projectId: projectId, slug: spec.slug, name: spec.name, description: spec.description,
-                                     moderation: spec.moderation, policies: spec.policies, statuses: statuses)
+            let id = try insertBoard(
+                projectId: projectId, slug: spec.slug, name: spec.name, description: spec.description,
+                moderation: spec.moderation, policies: spec.policies, statuses: statuses)
             return try boards(projectId: projectId).first { $0.id == id }!
         }
     }
@@ -72,12 +77,16 @@ extension IngestStore {
             if let value = changes.submission { board.policies.submission = value }
             if let value = changes.vote { board.policies.vote = value }
             if let value = changes.comment { board.policies.comment = value }
-            try db.run("""
+            try db.run(
+                """
                 UPDATE boards SET name = ?, description = ?, moderation = ?, submission_policy = ?, vote_policy = ?,
                        comment_policy = ? WHERE id = ?
-                """, [.text(board.name), SQLValue(board.description), .text(board.moderation.rawValue),
-                      .text(board.policies.submission.rawValue), .text(board.policies.vote.rawValue),
-                      .text(board.policies.comment.rawValue), .text(id)])
+                """,
+                [
+                    .text(board.name), SQLValue(board.description), .text(board.moderation.rawValue),
+                    .text(board.policies.submission.rawValue), .text(board.policies.vote.rawValue),
+                    .text(board.policies.comment.rawValue), .text(id),
+                ])
             return board
         }
     }

@@ -36,19 +36,22 @@ extension IngestStore {
         let status = row.string("status_slug").map {
             AdminIdea.Status(slug: $0, label: row.string("status_label") ?? $0, color: row.string("status_color") ?? "#6B7280")
         }
-        return try AdminIdea(id: row.text("id"), projectId: row.text("project_id"), slug: row.text("slug"),
-                             boardSlug: row.text("board_slug"), title: row.text("title"),
-                             description: row.string("description") ?? "", authorName: row.string("author_name"),
-                             authorEmail: row.string("author_email"), status: status, voteCount: row.int("vote_count") ?? 0,
-                             commentCount: row.int("comment_count") ?? 0, pinned: row.bool("pinned") ?? false,
-                             moderation: row.string("moderation"), mergedInto: row.string("merged_into_id"),
-                             createdAt: row.text("created_at"), lastActivityAt: row.text("last_activity_at"))
+        return try AdminIdea(
+            id: row.text("id"), projectId: row.text("project_id"), slug: row.text("slug"),
+            boardSlug: row.text("board_slug"), title: row.text("title"),
+            description: row.string("description") ?? "", authorName: row.string("author_name"),
+            authorEmail: row.string("author_email"), status: status, voteCount: row.int("vote_count") ?? 0,
+            commentCount: row.int("comment_count") ?? 0, pinned: row.bool("pinned") ?? false,
+            moderation: row.string("moderation"), mergedInto: row.string("merged_into_id"),
+            createdAt: row.text("created_at"), lastActivityAt: row.text("last_activity_at"))
     }
 
     /// An idea of this organization as it is (merged or not); nil for another organization's idea.
     public func adminIdea(id: String, organizationId: String) throws -> AdminIdea? {
-        try db.queryOne(IngestStore.adminIdeaSelect + " JOIN projects p ON p.id = i.project_id WHERE i.id = ? AND p.organization_id = ?",
-                        [.text(id), .text(organizationId)]).map(IngestStore.adminIdea(from:))
+        try db.queryOne(
+            IngestStore.adminIdeaSelect + " JOIN projects p ON p.id = i.project_id WHERE i.id = ? AND p.organization_id = ?",
+            [.text(id), .text(organizationId)]
+        ).map(IngestStore.adminIdea(from:))
     }
 
     /// The idea an idea ID stands for now: itself, or the end of its chain of merges.
@@ -66,13 +69,24 @@ extension IngestStore {
 
     /// One newest-first page of the project's ideas, pending and rejected ones included,
     /// merged ones excluded. Returns up to `limit` ideas and whether more follow.
-    public func adminIdeas(projectId: String, filter: AdminIdeaFilter, after cursor: (createdAt: String, id: String)?,
-                           limit: Int) throws -> (items: [AdminIdea], hasMore: Bool) {
+    public func adminIdeas(
+        projectId: String, filter: AdminIdeaFilter, after cursor: (createdAt: String, id: String)?,
+        limit: Int
+    ) throws -> (items: [AdminIdea], hasMore: Bool) {
         var sql = IngestStore.adminIdeaSelect + " WHERE i.project_id = ? AND i.merged_into_id IS NULL"
         var args: [SQLValue] = [.text(projectId)]
-        if let board = filter.boardSlug { sql += " AND b.slug = ?"; args.append(.text(board)) }
-        if let status = filter.statusSlug { sql += " AND s.slug = ?"; args.append(.text(status)) }
-        if let moderation = filter.moderation { sql += " AND i.moderation = ?"; args.append(.text(moderation)) }
+        if let board = filter.boardSlug {
+            sql += " AND b.slug = ?"
+            args.append(.text(board))
+        }
+        if let status = filter.statusSlug {
+            sql += " AND s.slug = ?"
+            args.append(.text(status))
+        }
+        if let moderation = filter.moderation {
+            sql += " AND i.moderation = ?"
+            args.append(.text(moderation))
+        }
         if let cursor {
             sql += " AND (i.created_at < ? OR (i.created_at = ? AND i.id < ?))"
             args += [.text(cursor.createdAt), .text(cursor.createdAt), .text(cursor.id)]
@@ -96,20 +110,26 @@ extension IngestStore {
             var statusId = oldStatus
             var errors = FieldErrors()
             if let slug = changes.boardSlug {
-                if let board = try db.scalar("SELECT id FROM boards WHERE project_id = ? AND slug = ?",
-                                             [.text(projectId), .text(slug)]).stringValue {
+                if let board = try db.scalar(
+                    "SELECT id FROM boards WHERE project_id = ? AND slug = ?",
+                    [.text(projectId), .text(slug)]
+                ).stringValue {
                     if board != boardId {
                         boardId = board
-                        statusId = try db.scalar("SELECT id FROM board_statuses WHERE board_id = ? AND is_default = 1",
-                                                 [.text(board)]).stringValue
+                        statusId = try db.scalar(
+                            "SELECT id FROM board_statuses WHERE board_id = ? AND is_default = 1",
+                            [.text(board)]
+                        ).stringValue
                     }
                 } else {
                     errors.add("board", "no board of this project has this slug")
                 }
             }
             if let slug = changes.statusSlug, errors.isEmpty {
-                if let status = try db.scalar("SELECT id FROM board_statuses WHERE board_id = ? AND slug = ?",
-                                              [.text(boardId), .text(slug)]).stringValue {
+                if let status = try db.scalar(
+                    "SELECT id FROM board_statuses WHERE board_id = ? AND slug = ?",
+                    [.text(boardId), .text(slug)]
+                ).stringValue {
                     statusId = status
                 } else {
                     errors.add("status", "the idea's board has no status with this slug")
@@ -117,13 +137,17 @@ extension IngestStore {
             }
             try errors.throwIfAny()
             let at = now()
-            try db.run("""
+            try db.run(
+                """
                 UPDATE ideas SET title = ?, description = ?, board_id = ?, status_id = ?, pinned = ?, updated_at = ?,
                        last_activity_at = CASE WHEN ? THEN ? ELSE last_activity_at END
                 WHERE id = ?
-                """, [.text(changes.title ?? row.text("title")), .text(changes.description ?? row.string("description") ?? ""),
-                      .text(boardId), SQLValue(statusId), SQLValue(changes.pinned ?? row.bool("pinned") ?? false), .text(at),
-                      SQLValue(statusId != oldStatus), .text(at), .text(id)])
+                """,
+                [
+                    .text(changes.title ?? row.text("title")), .text(changes.description ?? row.string("description") ?? ""),
+                    .text(boardId), SQLValue(statusId), SQLValue(changes.pinned ?? row.bool("pinned") ?? false), .text(at),
+                    SQLValue(statusId != oldStatus), .text(at), .text(id),
+                ])
             return try db.queryOne(IngestStore.adminIdeaSelect + " WHERE i.id = ?", [.text(id)]).map(IngestStore.adminIdea(from:))!
         }
     }
@@ -134,15 +158,18 @@ extension IngestStore {
             guard let projectId = try db.scalar("SELECT project_id FROM ideas WHERE id = ?", [.text(ideaId)]).stringValue else {
                 throw APIError.adminNotFound("idea")
             }
-            let comment = AdminComment(id: ids.next(), ideaId: ideaId, authorName: authorName, authorEmail: nil, body: body,
-                                       official: true, moderation: nil, createdAt: now())
-            try db.run("""
+            let comment = AdminComment(
+                id: ids.next(), ideaId: ideaId, authorName: authorName, authorEmail: nil, body: body,
+                official: true, moderation: nil, createdAt: now())
+            try db.run(
+                """
                 INSERT INTO comments (id, idea_id, project_id, body, author_name, official, moderation, created_at)
                 VALUES (?, ?, ?, ?, ?, 1, NULL, ?)
                 """, [.text(comment.id), .text(ideaId), .text(projectId), .text(body), SQLValue(authorName), .text(comment.createdAt)])
             try recountComments(ideaId: ideaId)
-            try db.run("UPDATE ideas SET last_activity_at = ?, updated_at = ? WHERE id = ?",
-                       [.text(comment.createdAt), .text(comment.createdAt), .text(ideaId)])
+            try db.run(
+                "UPDATE ideas SET last_activity_at = ?, updated_at = ? WHERE id = ?",
+                [.text(comment.createdAt), .text(comment.createdAt), .text(ideaId)])
             return comment
         }
     }

@@ -36,13 +36,17 @@ extension IngestStore {
             if let automatic = changes.automaticReviewRequests { project.automaticReviewRequests = automatic }
             if changes.setsAppStoreId { project.appStoreId = changes.appStoreId }
             project.updatedAt = now()
-            try db.run("""
+            try db.run(
+                """
                 UPDATE projects SET name = ?, allowed_origins = ?, chat_mode = ?, watermark = ?, languages = ?,
                        automatic_review_requests = ?, app_store_id = ?, updated_at = ?
                 WHERE id = ?
-                """, [.text(project.name), .text(IngestStore.jsonArray(project.allowedOrigins)), .text(project.chatMode.rawValue),
-                      SQLValue(project.watermark), .text(IngestStore.jsonArray(project.languages)),
-                      SQLValue(project.automaticReviewRequests), SQLValue(project.appStoreId), .text(project.updatedAt), .text(id)])
+                """,
+                [
+                    .text(project.name), .text(IngestStore.jsonArray(project.allowedOrigins)), .text(project.chatMode.rawValue),
+                    SQLValue(project.watermark), .text(IngestStore.jsonArray(project.languages)),
+                    SQLValue(project.automaticReviewRequests), SQLValue(project.appStoreId), .text(project.updatedAt), .text(id),
+                ])
             return project
         }
     }
@@ -54,8 +58,9 @@ extension IngestStore {
         let secret = Hex.encode(SecureRandom.bytes(32))
         let stored = try keyring.map { try $0.seal(secret, associatedData: projectId) } ?? "plain:" + secret
         let at = now()
-        try db.run("UPDATE projects SET identity_secret = ?, identity_secret_rotated_at = ?, updated_at = ? WHERE id = ?",
-                   [.text(stored), .text(at), .text(at), .text(projectId)])
+        try db.run(
+            "UPDATE projects SET identity_secret = ?, identity_secret_rotated_at = ?, updated_at = ? WHERE id = ?",
+            [.text(stored), .text(at), .text(at), .text(projectId)])
         return secret
     }
 }

@@ -35,10 +35,12 @@ extension IngestStore {
 
     /// A status of this organization with its board; nil for another organization's status.
     public func adminStatus(id: String, organizationId: String) throws -> (status: BoardStatus, boardId: String)? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT s.* FROM board_statuses s JOIN boards b ON b.id = s.board_id JOIN projects p ON p.id = b.project_id
             WHERE s.id = ? AND p.organization_id = ?
-            """, [.text(id), .text(organizationId)]).map { try (IngestStore.boardStatus(from: $0), $0.text("board_id")) }
+            """, [.text(id), .text(organizationId)]
+        ).map { try (IngestStore.boardStatus(from: $0), $0.text("board_id")) }
     }
 
     /// Adds a status at the end of the board's order. A new default replaces the old one;
@@ -48,15 +50,23 @@ extension IngestStore {
         return try db.transaction {
             try ensureStatusSlugFree(boardId: boardId, slug: spec.slug, except: nil)
             if spec.isDefault { try db.run("UPDATE board_statuses SET is_default = 0 WHERE board_id = ?", [.text(boardId)]) }
-            let position = try db.scalar("SELECT COALESCE(MAX(position) + 1, 0) FROM board_statuses WHERE board_id = ?",
-                                         [.text(boardId)]).intValue ?? 0
-            let status = BoardStatus(id: ids.next(), slug: spec.slug, label: spec.label, color: spec.color, position: position,
-                                     isDefault: spec.isDefault, isFinal: spec.isFinal)
-            try db.run("""
+            let position =
+                try db.scalar(
+                    "SELECT COALESCE(MAX(position) + 1, 0) FROM board_statuses WHERE board_id = ?",
+                    [.text(boardId)]
+                ).intValue ?? 0
+            let status = BoardStatus(
+                id: ids.next(), slug: spec.slug, label: spec.label, color: spec.color, position: position,
+                isDefault: spec.isDefault, isFinal: spec.isFinal)
+            try db.run(
+                """
                 INSERT INTO board_statuses (id, board_id, slug, label, color, position, is_default, is_final)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(status.id), .text(boardId), .text(status.slug), .text(status.label), .text(status.color),
-                      .int(Int64(position)), SQLValue(status.isDefault), SQLValue(status.isFinal)])
+                """,
+                [
+                    .text(status.id), .text(boardId), .text(status.slug), .text(status.label), .text(status.color),
+                    .int(Int64(position)), SQLValue(status.isDefault), SQLValue(status.isFinal),
+                ])
             return status
         }
     }
@@ -85,9 +95,12 @@ extension IngestStore {
                 status.isDefault = isDefault
             }
             if status.isDefault && status.isFinal { throw IngestStore.defaultCannotBeFinal }
-            try db.run("UPDATE board_statuses SET slug = ?, label = ?, color = ?, is_final = ?, is_default = ? WHERE id = ?",
-                       [.text(status.slug), .text(status.label), .text(status.color), SQLValue(status.isFinal),
-                        SQLValue(status.isDefault), .text(id)])
+            try db.run(
+                "UPDATE board_statuses SET slug = ?, label = ?, color = ?, is_final = ?, is_default = ? WHERE id = ?",
+                [
+                    .text(status.slug), .text(status.label), .text(status.color), SQLValue(status.isFinal),
+                    SQLValue(status.isDefault), .text(id),
+                ])
             return status
         }
     }
@@ -122,7 +135,8 @@ extension IngestStore {
 
     private func ensureStatusSlugFree(boardId: String, slug: String, except id: String?) throws {
         if let row = try db.queryOne("SELECT id FROM board_statuses WHERE board_id = ? AND slug = ?", [.text(boardId), .text(slug)]),
-           row.string("id") != id {
+            row.string("id") != id
+        {
             throw APIError.slugTaken
         }
     }

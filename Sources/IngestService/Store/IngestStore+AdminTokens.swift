@@ -18,8 +18,11 @@ extension IngestStore {
     /// Revoking twice keeps the first revocation time.
     public func revokeToken(id: String, organizationId: String) throws -> Bool {
         try db.transaction {
-            guard try db.queryOne("SELECT id FROM api_tokens WHERE id = ? AND organization_id = ?",
-                                  [.text(id), .text(organizationId)]) != nil else { return false }
+            guard
+                try db.queryOne(
+                    "SELECT id FROM api_tokens WHERE id = ? AND organization_id = ?",
+                    [.text(id), .text(organizationId)]) != nil
+            else { return false }
             try db.run("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [.text(now()), .text(id)])
             return true
         }
@@ -28,7 +31,8 @@ extension IngestStore {
     /// A new organization and its first `write` token, in one transaction; 409 `SLUG_TAKEN`
     /// when the slug is in use.
     public func createOrganizationWithToken(slug: String, name: String, plan: OrganizationPlan = .selfhosted) throws
-        -> (organization: Organization, token: String, record: APIToken) {
+        -> (organization: Organization, token: String, record: APIToken)
+    {
         try db.transaction {
             if try db.queryOne("SELECT id FROM organizations WHERE slug = ?", [.text(slug)]) != nil { throw APIError.slugTaken }
             let organization = try createOrganization(slug: slug, name: name, plan: plan.rawValue)

@@ -16,25 +16,35 @@ extension IngestStore {
     /// event. Call inside the write transaction (e.g. `idempotent`'s closure) so the three
     /// commit together. Returns the creation time.
     @discardableResult
-    func insertFeedback(id: String, projectId: String, draft: FeedbackDraft, authorEmail: String?, authorKey: String?,
-                        screenshot: StoredScreenshot?, correlationId: String) throws -> String {
+    func insertFeedback(
+        id: String, projectId: String, draft: FeedbackDraft, authorEmail: String?, authorKey: String?,
+        screenshot: StoredScreenshot?, correlationId: String
+    ) throws -> String {
         let createdAt = now()
-        try db.run("""
+        try db.run(
+            """
             INSERT INTO feedback (id, project_id, type, message, email, author_email, author_key, page_url, page_title, locale,
                 viewport_width, viewport_height, user_agent, device_context, diagnostics, screenshot_key, screenshot_type,
                 screenshot_width, screenshot_height, screenshot_bytes, correlation_id, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(id), .text(projectId), .text(draft.type), .text(draft.message), SQLValue(draft.email), SQLValue(authorEmail),
-                  SQLValue(authorKey), .text(draft.pageURL), SQLValue(draft.pageTitle), SQLValue(draft.locale),
-                  .int(Int64(draft.viewportWidth)), .int(Int64(draft.viewportHeight)), SQLValue(draft.userAgent),
-                  SQLValue(draft.deviceContext), .text(draft.diagnostics), SQLValue(screenshot?.key), SQLValue(screenshot?.type),
-                  SQLValue(screenshot?.width), SQLValue(screenshot?.height),
-                  SQLValue(screenshot?.bytes), .text(correlationId), .text(createdAt), .text(createdAt)])
-        try db.run("INSERT INTO feedback_events (id, feedback_id, kind, detail, actor, created_at) VALUES (?, ?, 'created', ?, ?, ?)",
-                   [.text(ids.next()), .text(id), .text("{\"type\":" + JSONText.quoted(draft.type) + "}"), SQLValue(authorKey),
-                    .text(createdAt)])
-        try outbox.append(topic: "feedback.created", projectId: projectId,
-                          payload: ["id": id, "projectId": projectId, "type": draft.type, "createdAt": createdAt])
+            """,
+            [
+                .text(id), .text(projectId), .text(draft.type), .text(draft.message), SQLValue(draft.email), SQLValue(authorEmail),
+                SQLValue(authorKey), .text(draft.pageURL), SQLValue(draft.pageTitle), SQLValue(draft.locale),
+                .int(Int64(draft.viewportWidth)), .int(Int64(draft.viewportHeight)), SQLValue(draft.userAgent),
+                SQLValue(draft.deviceContext), .text(draft.diagnostics), SQLValue(screenshot?.key), SQLValue(screenshot?.type),
+                SQLValue(screenshot?.width), SQLValue(screenshot?.height),
+                SQLValue(screenshot?.bytes), .text(correlationId), .text(createdAt), .text(createdAt),
+            ])
+        try db.run(
+            "INSERT INTO feedback_events (id, feedback_id, kind, detail, actor, created_at) VALUES (?, ?, 'created', ?, ?, ?)",
+            [
+                .text(ids.next()), .text(id), .text("{\"type\":" + JSONText.quoted(draft.type) + "}"), SQLValue(authorKey),
+                .text(createdAt),
+            ])
+        try outbox.append(
+            topic: "feedback.created", projectId: projectId,
+            payload: ["id": id, "projectId": projectId, "type": draft.type, "createdAt": createdAt])
         return createdAt
     }
 }

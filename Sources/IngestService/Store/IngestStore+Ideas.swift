@@ -9,13 +9,19 @@ extension IngestStore {
     /// The idea a handle (ID or slug) names in a project, following merges to their target;
     /// nil when there is none, or when it is pending or rejected and `viewerKey` is not its author.
     public func publicIdea(projectId: String, handle: String, viewerKey: String?) throws -> CommunityIdea? {
-        guard var row = try db.queryOne("""
-            SELECT id, merged_into_id FROM ideas WHERE project_id = ? AND (id = ? OR slug = ?) ORDER BY id = ? DESC LIMIT 1
-            """, [.text(projectId), .text(handle), .text(handle), .text(handle)]) else { return nil }
+        guard
+            var row = try db.queryOne(
+                """
+                SELECT id, merged_into_id FROM ideas WHERE project_id = ? AND (id = ? OR slug = ?) ORDER BY id = ? DESC LIMIT 1
+                """, [.text(projectId), .text(handle), .text(handle), .text(handle)])
+        else { return nil }
         var hops = 0
         while let target = row.string("merged_into_id"), hops < IngestStore.maxMergeHops {
-            guard let next = try db.queryOne("SELECT id, merged_into_id FROM ideas WHERE id = ? AND project_id = ?",
-                                             [.text(target), .text(projectId)]) else { return nil }
+            guard
+                let next = try db.queryOne(
+                    "SELECT id, merged_into_id FROM ideas WHERE id = ? AND project_id = ?",
+                    [.text(target), .text(projectId)])
+            else { return nil }
             row = next
             hops += 1
         }
@@ -32,20 +38,26 @@ extension IngestStore {
     /// Creates an idea on `board` in one transaction: a slug unique in the project, the
     /// board's default status, and `pending` moderation when the board moderates ideas.
     /// Texts must already be validated.
-    public func submitIdea(projectId: String, board: Board, title: String, description: String, authorName: String?,
-                           authorEmail: String?, authorKey: String?) throws -> CommunityIdea {
+    public func submitIdea(
+        projectId: String, board: Board, title: String, description: String, authorName: String?,
+        authorEmail: String?, authorKey: String?
+    ) throws -> CommunityIdea {
         try db.transaction {
             let id = ids.next()
             let at = now()
             let status = board.statuses.first(where: \.isDefault) ?? board.statuses.first
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO ideas (id, project_id, board_id, slug, title, description, author_name, author_email, author_key,
                                    status_id, moderation, created_at, last_activity_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(id), .text(projectId), .text(board.id), .text(try uniqueIdeaSlug(projectId: projectId, title: title)),
-                      .text(title), .text(description), SQLValue(authorName), SQLValue(authorEmail), SQLValue(authorKey),
-                      SQLValue(status?.id), board.moderation.moderatesIdeas ? .text("pending") : .null,
-                      .text(at), .text(at), .text(at)])
+                """,
+                [
+                    .text(id), .text(projectId), .text(board.id), .text(try uniqueIdeaSlug(projectId: projectId, title: title)),
+                    .text(title), .text(description), SQLValue(authorName), SQLValue(authorEmail), SQLValue(authorKey),
+                    SQLValue(status?.id), board.moderation.moderatesIdeas ? .text("pending") : .null,
+                    .text(at), .text(at), .text(at),
+                ])
             return try communityIdea(id: id, viewerKey: authorKey)!
         }
     }
@@ -56,8 +68,11 @@ extension IngestStore {
         let base = IdeaSlug.base(for: title)
         // Every candidate (base, or base cut short plus `-n` with n < 10^6) starts with this.
         let stem = String(base.prefix(IdeaSlug.maxLength - 8))
-        let taken = Set(try db.query("SELECT slug FROM ideas WHERE project_id = ? AND slug GLOB ?",
-                                     [.text(projectId), .text(stem + "*")]).compactMap { $0.string(0) })
+        let taken = Set(
+            try db.query(
+                "SELECT slug FROM ideas WHERE project_id = ? AND slug GLOB ?",
+                [.text(projectId), .text(stem + "*")]
+            ).compactMap { $0.string(0) })
         var n = 1
         while taken.contains(IdeaSlug.candidate(base, n)) { n += 1 }
         return IdeaSlug.candidate(base, n)

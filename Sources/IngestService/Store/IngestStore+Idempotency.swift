@@ -11,8 +11,10 @@ extension IngestStore {
     /// `IDEMPOTENCY_CONFLICT`. `route` names the method and concrete path (e.g.
     /// `PUT /api/v1/ideas/abc/vote`); `payload` is the canonical body
     /// (`IngestStore.canonicalPayload`). A write that throws leaves no record.
-    public func idempotent(projectId: String, route: String, scope: String, key: String?, payload: [UInt8],
-                           _ write: () throws -> (status: Int, body: [UInt8])) throws -> (status: Int, body: [UInt8], replayed: Bool) {
+    public func idempotent(
+        projectId: String, route: String, scope: String, key: String?, payload: [UInt8],
+        _ write: () throws -> (status: Int, body: [UInt8])
+    ) throws -> (status: Int, body: [UInt8], replayed: Bool) {
         guard let key else {
             let result = try db.transaction { try write() }
             return (result.status, result.body, false)
@@ -20,19 +22,25 @@ extension IngestStore {
         guard IngestStore.isValidIdempotencyKey(key) else { throw APIError.invalidIdempotencyKey }
         let hash = SHA256.hex(payload)
         return try db.transaction {
-            if let row = try db.queryOne("""
+            if let row = try db.queryOne(
+                """
                 SELECT request_hash, status, response_body FROM idempotency_records
                 WHERE project_id = ? AND route = ? AND scope = ? AND key = ?
-                """, [.text(projectId), .text(route), .text(scope), .text(key)]) {
+                """, [.text(projectId), .text(route), .text(scope), .text(key)])
+            {
                 guard row.string("request_hash") == hash else { throw APIError.idempotencyConflict }
                 return (Int(try row.integer("status")), row.blob("response_body") ?? [], true)
             }
             let result = try write()
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(projectId), .text(route), .text(scope), .text(key), .text(hash), .int(Int64(result.status)),
-                      .blob(result.body), .text(now())])
+                """,
+                [
+                    .text(projectId), .text(route), .text(scope), .text(key), .text(hash), .int(Int64(result.status)),
+                    .blob(result.body), .text(now()),
+                ])
             return (result.status, result.body, false)
         }
     }
@@ -40,17 +48,23 @@ extension IngestStore {
     /// 8-128 characters of letters, digits, `.`, `_`, `:` and `-`.
     public static func isValidIdempotencyKey(_ key: String) -> Bool {
         let u = key.utf8
-        return InputLimits.idempotencyKey.contains(u.count) && u.allSatisfy {
-            ($0 >= 48 && $0 <= 58) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45 || $0 == 46
-        }
+        return InputLimits.idempotencyKey.contains(u.count)
+            && u.allSatisfy {
+                ($0 >= 48 && $0 <= 58) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45 || $0 == 46
+            }
     }
 
     /// A JSON body re-serialized with sorted keys and no whitespace, so formatting alone
     /// never turns a retry into a conflict; other bytes are taken as they are.
     public static func canonicalPayload(_ body: [UInt8]) -> [UInt8] {
         guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-              let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed,
-                                                                                       .withoutEscapingSlashes]) else {
+            let data = try? JSONSerialization.data(
+                withJSONObject: object,
+                options: [
+                    .sortedKeys, .fragmentsAllowed,
+                    .withoutEscapingSlashes,
+                ])
+        else {
             return body
         }
         return Array(data)

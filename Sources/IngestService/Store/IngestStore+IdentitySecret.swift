@@ -11,8 +11,10 @@ extension IngestStore {
     }
 
     private func loadIdentitySecret(projectId: String) throws -> String? {
-        guard let stored = try db.queryOne("SELECT identity_secret FROM projects WHERE id = ?", [.text(projectId)])?
-            .string("identity_secret") else { return nil }
+        guard
+            let stored = try db.queryOne("SELECT identity_secret FROM projects WHERE id = ?", [.text(projectId)])?
+                .string("identity_secret")
+        else { return nil }
         if stored.hasPrefix("plain:") { return String(stored.dropFirst(6)) }
         guard let keyring else { throw CryptoError.notConfigured }
         return String(decoding: try keyring.open(stored, associatedData: Array(projectId.utf8)), as: UTF8.self)

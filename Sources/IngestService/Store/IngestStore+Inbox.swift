@@ -28,25 +28,42 @@ extension IngestStore {
 
     /// The report when its project belongs to the organization; nil otherwise.
     public func inboxReport(id: String, organizationId: String) throws -> Row? {
-        try db.queryOne(IngestStore.inboxSelect + " JOIN projects p ON p.id = f.project_id WHERE f.id = ? AND p.organization_id = ?",
-                        [.text(id), .text(organizationId)])
+        try db.queryOne(
+            IngestStore.inboxSelect + " JOIN projects p ON p.id = f.project_id WHERE f.id = ? AND p.organization_id = ?",
+            [.text(id), .text(organizationId)])
     }
 
     /// Newest-first reports matching `filter`, after `cursor`; up to `limit` rows and whether more follow.
-    public func inboxPage(projectId: String, filter: InboxFilter, after cursor: (createdAt: String, id: String)?,
-                          limit: Int) throws -> (rows: [Row], hasMore: Bool) {
+    public func inboxPage(
+        projectId: String, filter: InboxFilter, after cursor: (createdAt: String, id: String)?,
+        limit: Int
+    ) throws -> (rows: [Row], hasMore: Bool) {
         var sql = IngestStore.inboxSelect + " WHERE f.project_id = ?"
         var args: [SQLValue] = [.text(projectId)]
-        if let status = filter.status { sql += " AND f.status = ?"; args.append(.text(status)) }
-        if let type = filter.type { sql += " AND f.type = ?"; args.append(.text(type)) }
-        if let priority = filter.priority { sql += " AND f.priority = ?"; args.append(.text(priority)) }
+        if let status = filter.status {
+            sql += " AND f.status = ?"
+            args.append(.text(status))
+        }
+        if let type = filter.type {
+            sql += " AND f.type = ?"
+            args.append(.text(type))
+        }
+        if let priority = filter.priority {
+            sql += " AND f.priority = ?"
+            args.append(.text(priority))
+        }
         if let label = filter.label {
             sql += " AND EXISTS (SELECT 1 FROM feedback_labels l WHERE l.feedback_id = f.id AND l.label = ?)"
             args.append(.text(label))
         }
         if let read = filter.read { sql += read ? " AND f.read_at IS NOT NULL" : " AND f.read_at IS NULL" }
         if let assignee = filter.assigneeId {
-            if assignee.isEmpty { sql += " AND f.assignee_id IS NULL" } else { sql += " AND f.assignee_id = ?"; args.append(.text(assignee)) }
+            if assignee.isEmpty {
+                sql += " AND f.assignee_id IS NULL"
+            } else {
+                sql += " AND f.assignee_id = ?"
+                args.append(.text(assignee))
+            }
         }
         if let match = filter.match {
             sql += " AND f.rowid IN (SELECT rowid FROM feedback_fts WHERE feedback_fts MATCH ?)"
@@ -75,8 +92,11 @@ extension IngestStore {
     /// Appends a timeline row; call inside the transaction of the change it records.
     func appendFeedbackEvent(feedbackId: String, kind: String, detail: [String: Any], actor: String?, at: String) throws {
         let data = try JSONSerialization.data(withJSONObject: detail, options: [.sortedKeys, .withoutEscapingSlashes])
-        try db.run("INSERT INTO feedback_events (id, feedback_id, kind, detail, actor, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                   [.text(ids.next()), .text(feedbackId), .text(kind), .text(String(decoding: data, as: UTF8.self)),
-                    SQLValue(actor), .text(at)])
+        try db.run(
+            "INSERT INTO feedback_events (id, feedback_id, kind, detail, actor, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                .text(ids.next()), .text(feedbackId), .text(kind), .text(String(decoding: data, as: UTF8.self)),
+                SQLValue(actor), .text(at),
+            ])
     }
 }

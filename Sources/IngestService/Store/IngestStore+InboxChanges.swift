@@ -27,16 +27,20 @@ public struct InboxReply: Sendable {
 }
 
 extension APIError {
-    public static let alreadyPromoted = APIError(status: 409, code: "ALREADY_PROMOTED",
-                                                 message: "This report was already turned into an idea.")
+    public static let alreadyPromoted = APIError(
+        status: 409, code: "ALREADY_PROMOTED",
+        message: "This report was already turned into an idea.")
 }
 
 /// Writes of the feedback inbox: each is one transaction that records its timeline events.
 extension IngestStore {
     private func lockedReport(id: String, organizationId: String) throws -> Row {
-        guard let row = try db.queryOne("""
-            SELECT f.* FROM feedback f JOIN projects p ON p.id = f.project_id WHERE f.id = ? AND p.organization_id = ?
-            """, [.text(id), .text(organizationId)]) else { throw APIError.adminNotFound("feedback") }
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT f.* FROM feedback f JOIN projects p ON p.id = f.project_id WHERE f.id = ? AND p.organization_id = ?
+                """, [.text(id), .text(organizationId)])
+        else { throw APIError.adminNotFound("feedback") }
         return row
     }
 
@@ -59,7 +63,8 @@ extension IngestStore {
             if let status = changes.status, let old = row.string("status"), status != old {
                 try set("status", .text(status))
                 try appendFeedbackEvent(feedbackId: id, kind: "status", detail: ["from": old, "to": status], actor: actor, at: at)
-                try outbox.append(topic: "feedback.status", projectId: projectId, payload: ["id": id, "projectId": projectId, "status": status])
+                try outbox.append(
+                    topic: "feedback.status", projectId: projectId, payload: ["id": id, "projectId": projectId, "status": status])
             }
             if let priority = changes.priority, let old = row.string("priority"), priority != old {
                 try set("priority", .text(priority))
@@ -72,18 +77,26 @@ extension IngestStore {
             let oldAssignee = row.string("assignee_id")
             if changes.setsAssignee, changes.assigneeId != oldAssignee {
                 try set("assignee_id", SQLValue(changes.assigneeId))
-                try appendFeedbackEvent(feedbackId: id, kind: "assignee",
-                                        detail: ["from": oldAssignee ?? NSNull(), "to": changes.assigneeId ?? NSNull()], actor: actor, at: at)
+                try appendFeedbackEvent(
+                    feedbackId: id, kind: "assignee",
+                    detail: ["from": oldAssignee ?? NSNull(), "to": changes.assigneeId ?? NSNull()], actor: actor, at: at)
             }
             if let labels = changes.labels {
-                let old = Set(try db.query("SELECT label FROM feedback_labels WHERE feedback_id = ?", [.text(id)]).compactMap { $0.string(0) })
+                let old = Set(
+                    try db.query("SELECT label FROM feedback_labels WHERE feedback_id = ?", [.text(id)]).compactMap { $0.string(0) })
                 let new = Set(labels)
-                let added = new.subtracting(old).sorted(), removed = old.subtracting(new).sorted()
-                for label in removed { try db.run("DELETE FROM feedback_labels WHERE feedback_id = ? AND label = ?", [.text(id), .text(label)]) }
-                for label in added { try db.run("INSERT INTO feedback_labels (feedback_id, label) VALUES (?, ?)", [.text(id), .text(label)]) }
+                let added = new.subtracting(old).sorted()
+                let removed = old.subtracting(new).sorted()
+                for label in removed {
+                    try db.run("DELETE FROM feedback_labels WHERE feedback_id = ? AND label = ?", [.text(id), .text(label)])
+                }
+                for label in added {
+                    try db.run("INSERT INTO feedback_labels (feedback_id, label) VALUES (?, ?)", [.text(id), .text(label)])
+                }
                 if !added.isEmpty || !removed.isEmpty {
                     changed = true
-                    try appendFeedbackEvent(feedbackId: id, kind: "labels", detail: ["added": added, "removed": removed], actor: actor, at: at)
+                    try appendFeedbackEvent(
+                        feedbackId: id, kind: "labels", detail: ["added": added, "removed": removed], actor: actor, at: at)
                 }
             }
             if changed { try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(at), .text(id)]) }
@@ -93,24 +106,29 @@ extension IngestStore {
     /// Saves a reply (or, with `internal`, a note). A report with neither a contact email nor
     /// a verified author has nobody who could read a reply, so one is stored as a note
     /// instead. Only a reply appends the outbox event `feedback.replied`.
-    public func addFeedbackReply(feedbackId: String, organizationId: String, message: String, isInternal: Bool,
-                                 tokenId: String, actor: String) throws -> InboxReply {
+    public func addFeedbackReply(
+        feedbackId: String, organizationId: String, message: String, isInternal: Bool,
+        tokenId: String, actor: String
+    ) throws -> InboxReply {
         try db.transaction {
             let row = try lockedReport(id: feedbackId, organizationId: organizationId)
             let projectId = try row.text("project_id")
             let converted = !isInternal && row.string("email") == nil && row.string("author_email") == nil
             let stored = isInternal || converted
             let reply = InboxReply(id: ids.next(), message: message, isInternal: stored, createdAt: now(), convertedToNote: converted)
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO feedback_replies (id, feedback_id, message, internal, author_token_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, [.text(reply.id), .text(feedbackId), .text(message), SQLValue(stored), .text(tokenId), .text(reply.createdAt)])
             var detail: [String: Any] = ["replyId": reply.id]
             if converted { detail["convertedFromReply"] = true }
-            try appendFeedbackEvent(feedbackId: feedbackId, kind: stored ? "note" : "reply", detail: detail, actor: actor, at: reply.createdAt)
+            try appendFeedbackEvent(
+                feedbackId: feedbackId, kind: stored ? "note" : "reply", detail: detail, actor: actor, at: reply.createdAt)
             try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(reply.createdAt), .text(feedbackId)])
             if !stored {
-                try outbox.append(topic: "feedback.replied", projectId: projectId,
-                                  payload: ["id": feedbackId, "projectId": projectId, "replyId": reply.id])
+                try outbox.append(
+                    topic: "feedback.replied", projectId: projectId,
+                    payload: ["id": feedbackId, "projectId": projectId, "replyId": reply.id])
             }
             return reply
         }
@@ -120,8 +138,10 @@ extension IngestStore {
     /// copied) on the project's board `boardSlug`, and links it to the report. The operator
     /// reviewed the text, so the idea is published even on a board that moderates ideas.
     /// 409 `ALREADY_PROMOTED` for a report that already has an idea.
-    public func promoteFeedback(id: String, organizationId: String, boardSlug: String, title: String, description: String,
-                                actor: String) throws -> AdminIdea {
+    public func promoteFeedback(
+        id: String, organizationId: String, boardSlug: String, title: String, description: String,
+        actor: String
+    ) throws -> AdminIdea {
         try db.transaction {
             let row = try lockedReport(id: id, organizationId: organizationId)
             if row.string("promoted_idea_id") != nil { throw APIError.alreadyPromoted }
@@ -129,8 +149,9 @@ extension IngestStore {
             guard let board = try boards(projectId: projectId).first(where: { $0.slug == boardSlug }) else {
                 throw APIError.invalidPayload(["board": ["no board of this project has this slug"]])
             }
-            let idea = try submitIdea(projectId: projectId, board: board, title: title, description: description,
-                                      authorName: nil, authorEmail: nil, authorKey: nil)
+            let idea = try submitIdea(
+                projectId: projectId, board: board, title: title, description: description,
+                authorName: nil, authorEmail: nil, authorKey: nil)
             let at = now()
             try db.run("UPDATE ideas SET moderation = 'approved' WHERE id = ? AND moderation = 'pending'", [.text(idea.id)])
             try db.run("UPDATE feedback SET promoted_idea_id = ?, updated_at = ? WHERE id = ?", [.text(idea.id), .text(at), .text(id)])

@@ -13,38 +13,50 @@ public struct OrganizationMember: Equatable, Sendable {
 }
 
 extension APIError {
-    public static let memberExists = APIError(status: 409, code: "MEMBER_EXISTS",
-                                              message: "This organization already has a member with this email.")
-    public static let memberAssigned = APIError(status: 409, code: "MEMBER_ASSIGNED",
-                                                message: "This member is assigned to open feedback; reassign it first.")
+    public static let memberExists = APIError(
+        status: 409, code: "MEMBER_EXISTS",
+        message: "This organization already has a member with this email.")
+    public static let memberAssigned = APIError(
+        status: 409, code: "MEMBER_ASSIGNED",
+        message: "This member is assigned to open feedback; reassign it first.")
 }
 
 extension IngestStore {
     static func member(from row: Row) throws -> OrganizationMember {
-        try OrganizationMember(id: row.text("id"), name: row.text("name"), email: row.text("email"),
-                               createdAt: row.text("created_at"))
+        try OrganizationMember(
+            id: row.text("id"), name: row.text("name"), email: row.text("email"),
+            createdAt: row.text("created_at"))
     }
 
     /// Every member of the organization, oldest first.
     public func members(organizationId: String) throws -> [OrganizationMember] {
-        try db.query("SELECT * FROM organization_members WHERE organization_id = ? ORDER BY created_at, id",
-                     [.text(organizationId)]).map(IngestStore.member(from:))
+        try db.query(
+            "SELECT * FROM organization_members WHERE organization_id = ? ORDER BY created_at, id",
+            [.text(organizationId)]
+        ).map(IngestStore.member(from:))
     }
 
     /// A member of this organization; nil for another organization's member.
     public func member(id: String, organizationId: String) throws -> OrganizationMember? {
-        try db.queryOne("SELECT * FROM organization_members WHERE id = ? AND organization_id = ?",
-                        [.text(id), .text(organizationId)]).map(IngestStore.member(from:))
+        try db.queryOne(
+            "SELECT * FROM organization_members WHERE id = ? AND organization_id = ?",
+            [.text(id), .text(organizationId)]
+        ).map(IngestStore.member(from:))
     }
 
     /// Adds a member; `email` must already be normalized. 409 `MEMBER_EXISTS` when taken in the organization.
     public func addMember(organizationId: String, name: String, email: String) throws -> OrganizationMember {
         try db.transaction {
-            if try db.queryOne("SELECT 1 FROM organization_members WHERE organization_id = ? AND email = ?",
-                               [.text(organizationId), .text(email)]) != nil { throw APIError.memberExists }
+            if try db.queryOne(
+                "SELECT 1 FROM organization_members WHERE organization_id = ? AND email = ?",
+                [.text(organizationId), .text(email)]) != nil
+            {
+                throw APIError.memberExists
+            }
             let member = OrganizationMember(id: ids.next(), name: name, email: email, createdAt: now())
-            try db.run("INSERT INTO organization_members (id, organization_id, name, email, created_at) VALUES (?, ?, ?, ?, ?)",
-                       [.text(member.id), .text(organizationId), .text(name), .text(email), .text(member.createdAt)])
+            try db.run(
+                "INSERT INTO organization_members (id, organization_id, name, email, created_at) VALUES (?, ?, ?, ?, ?)",
+                [.text(member.id), .text(organizationId), .text(name), .text(email), .text(member.createdAt)])
             return member
         }
     }
@@ -62,8 +74,9 @@ extension IngestStore {
             for row in try db.query("SELECT id FROM feedback WHERE assignee_id = ?", [.text(id)]) {
                 let feedbackId = try row.text("id")
                 try db.run("UPDATE feedback SET assignee_id = NULL, updated_at = ? WHERE id = ?", [.text(at), .text(feedbackId)])
-                try appendFeedbackEvent(feedbackId: feedbackId, kind: "assignee",
-                                        detail: ["from": id, "to": NSNull(), "reason": "member_removed"], actor: actor, at: at)
+                try appendFeedbackEvent(
+                    feedbackId: feedbackId, kind: "assignee",
+                    detail: ["from": id, "to": NSNull(), "reason": "member_removed"], actor: actor, at: at)
             }
             try db.run("UPDATE feedback_replies SET author_member_id = NULL WHERE author_member_id = ?", [.text(id)])
             try db.run("DELETE FROM organization_members WHERE id = ?", [.text(id)])

@@ -10,8 +10,11 @@ extension IngestStore {
     public func mergeIdea(sourceId: String, into targetId: String) throws -> AdminIdea {
         if sourceId == targetId { throw APIError.mergeIntoSelf }
         return try db.transaction {
-            guard let source = try db.queryOne("SELECT project_id, merged_into_id, last_activity_at FROM ideas WHERE id = ?",
-                                               [.text(sourceId)]) else { throw APIError.adminNotFound("idea") }
+            guard
+                let source = try db.queryOne(
+                    "SELECT project_id, merged_into_id, last_activity_at FROM ideas WHERE id = ?",
+                    [.text(sourceId)])
+            else { throw APIError.adminNotFound("idea") }
             guard let target = try db.queryOne("SELECT project_id, merged_into_id FROM ideas WHERE id = ?", [.text(targetId)]) else {
                 throw APIError.invalidPayload(["into": ["no idea has this ID"]])
             }
@@ -19,19 +22,22 @@ extension IngestStore {
             if source.string("project_id") != target.string("project_id") { throw APIError.mergeAcrossProjects }
             if target.string("merged_into_id") != nil { throw APIError.mergeTargetMerged }
             let at = now()
-            try db.run("""
+            try db.run(
+                """
                 INSERT OR IGNORE INTO votes (idea_id, voter_key, created_at)
                 SELECT ?, voter_key, created_at FROM votes WHERE idea_id = ?
                 """, [.text(targetId), .text(sourceId)])
             try db.run("DELETE FROM votes WHERE idea_id = ?", [.text(sourceId)])
             try db.run("UPDATE comments SET idea_id = ? WHERE idea_id = ?", [.text(targetId), .text(sourceId)])
-            try db.run("UPDATE ideas SET merged_into_id = ?, updated_at = ? WHERE id = ? OR merged_into_id = ?",
-                       [.text(targetId), .text(at), .text(sourceId), .text(sourceId)])
+            try db.run(
+                "UPDATE ideas SET merged_into_id = ?, updated_at = ? WHERE id = ? OR merged_into_id = ?",
+                [.text(targetId), .text(at), .text(sourceId), .text(sourceId)])
             for id in [sourceId, targetId] {
                 try db.run("UPDATE ideas SET vote_count = (SELECT count(*) FROM votes WHERE idea_id = ideas.id) WHERE id = ?", [.text(id)])
                 try recountComments(ideaId: id)
             }
-            try db.run("""
+            try db.run(
+                """
                 UPDATE ideas SET updated_at = ?, last_activity_at = MAX(last_activity_at, ?) WHERE id = ?
                 """, [.text(at), .text(try source.text("last_activity_at")), .text(targetId)])
             return try db.queryOne(IngestStore.adminIdeaSelect + " WHERE i.id = ?", [.text(targetId)]).map(IngestStore.adminIdea(from:))!

@@ -12,27 +12,33 @@ extension IngestStore {
     static let visibleCommentCondition = "(moderation IS NULL OR moderation = 'approved')"
 
     static func adminComment(from row: Row) throws -> AdminComment {
-        try AdminComment(id: row.text("id"), ideaId: row.text("idea_id"), authorName: row.string("author_name"),
-                         authorEmail: row.string("author_email"), body: row.text("body"), official: row.bool("official") ?? false,
-                         moderation: row.string("moderation"), createdAt: row.text("created_at"))
+        try AdminComment(
+            id: row.text("id"), ideaId: row.text("idea_id"), authorName: row.string("author_name"),
+            authorEmail: row.string("author_email"), body: row.text("body"), official: row.bool("official") ?? false,
+            moderation: row.string("moderation"), createdAt: row.text("created_at"))
     }
 
     /// Sets `comment_count` from the visible comments. Call inside the transaction that changed them.
     func recountComments(ideaId: String) throws {
-        try db.run("UPDATE ideas SET comment_count = (SELECT count(*) FROM comments WHERE idea_id = ideas.id AND "
-                   + IngestStore.visibleCommentCondition + ") WHERE id = ?", [.text(ideaId)])
+        try db.run(
+            "UPDATE ideas SET comment_count = (SELECT count(*) FROM comments WHERE idea_id = ideas.id AND "
+                + IngestStore.visibleCommentCondition + ") WHERE id = ?", [.text(ideaId)])
     }
 
     /// The project's pending ideas and pending comments, oldest first, at most `limit` of each
     /// (comments of merged ideas were moved with them, so none is left behind).
     public func moderationQueue(projectId: String, limit: Int = 100) throws -> (ideas: [AdminIdea], comments: [AdminComment]) {
-        let ideas = try db.query(IngestStore.adminIdeaSelect + """
-             WHERE i.project_id = ? AND i.moderation = 'pending' AND i.merged_into_id IS NULL
-             ORDER BY i.created_at, i.id LIMIT ?
-            """, [.text(projectId), .int(Int64(limit))]).map(IngestStore.adminIdea(from:))
-        let comments = try db.query("""
+        let ideas = try db.query(
+            IngestStore.adminIdeaSelect + """
+                 WHERE i.project_id = ? AND i.moderation = 'pending' AND i.merged_into_id IS NULL
+                 ORDER BY i.created_at, i.id LIMIT ?
+                """, [.text(projectId), .int(Int64(limit))]
+        ).map(IngestStore.adminIdea(from:))
+        let comments = try db.query(
+            """
             SELECT * FROM comments WHERE project_id = ? AND moderation = 'pending' ORDER BY created_at, id LIMIT ?
-            """, [.text(projectId), .int(Int64(limit))]).map(IngestStore.adminComment(from:))
+            """, [.text(projectId), .int(Int64(limit))]
+        ).map(IngestStore.adminComment(from:))
         return (ideas, comments)
     }
 
@@ -51,9 +57,11 @@ extension IngestStore {
 
     /// A comment of this organization; nil for another organization's comment.
     public func adminComment(id: String, organizationId: String) throws -> AdminComment? {
-        try db.queryOne("""
+        try db.queryOne(
+            """
             SELECT c.* FROM comments c JOIN projects p ON p.id = c.project_id WHERE c.id = ? AND p.organization_id = ?
-            """, [.text(id), .text(organizationId)]).map(IngestStore.adminComment(from:))
+            """, [.text(id), .text(organizationId)]
+        ).map(IngestStore.adminComment(from:))
     }
 
     /// Approves or rejects a comment and recounts its idea's visible comments in the same transaction.

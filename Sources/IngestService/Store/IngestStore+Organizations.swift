@@ -21,12 +21,14 @@ extension IngestStore {
                 org = try row.text("id")
             } else {
                 org = ids.next()
-                try db.run("INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, 'default', 'Default', 'selfhosted', ?)",
-                           [.text(org), .text(now())])
+                try db.run(
+                    "INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, 'default', 'Default', 'selfhosted', ?)",
+                    [.text(org), .text(now())])
             }
             let hash = IngestStore.tokenHash(token)
             guard let existing = try db.queryOne("SELECT revoked_at FROM api_tokens WHERE token_hash = ?", [.text(hash)]) else {
-                try db.run("""
+                try db.run(
+                    """
                     INSERT INTO api_tokens (id, organization_id, name, token_hash, prefix, scope, created_at)
                     VALUES (?, ?, 'APPNORTH_ADMIN_TOKEN', ?, ?, 'write', ?)
                     """, [.text(ids.next()), .text(org), .text(hash), .text(String(token.prefix(8))), .text(now())])
@@ -38,8 +40,9 @@ extension IngestStore {
 
     public func createOrganization(slug: String, name: String, plan: String = "selfhosted") throws -> Organization {
         let org = Organization(id: ids.next(), slug: slug, name: name, plan: plan, createdAt: now())
-        try db.run("INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, ?, ?, ?, ?)",
-                   [.text(org.id), .text(org.slug), .text(org.name), .text(org.plan), .text(org.createdAt)])
+        try db.run(
+            "INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, ?, ?, ?, ?)",
+            [.text(org.id), .text(org.slug), .text(org.name), .text(org.plan), .text(org.createdAt)])
         return org
     }
 
@@ -60,31 +63,40 @@ extension IngestStore {
     }
 
     static func organization(from row: Row) throws -> Organization {
-        try Organization(id: row.text("id"), slug: row.text("slug"), name: row.text("name"),
-                         plan: row.text("plan"), appAllowance: row.int64("app_allowance").map(Int.init), createdAt: row.text("created_at"))
+        try Organization(
+            id: row.text("id"), slug: row.text("slug"), name: row.text("name"),
+            plan: row.text("plan"), appAllowance: row.int64("app_allowance").map(Int.init), createdAt: row.text("created_at"))
     }
 
     /// Creates a token and returns its text, which is shown once and never stored.
     public func createToken(organizationId: String, name: String, scope: APIToken.Scope) throws -> (token: String, record: APIToken) {
         let text = IngestStore.newTokenText()
-        let record = APIToken(id: ids.next(), organizationId: organizationId, name: name, prefix: String(text.prefix(8)),
-                              scope: scope, createdAt: now(), lastUsedAt: nil, revokedAt: nil)
-        try db.run("""
+        let record = APIToken(
+            id: ids.next(), organizationId: organizationId, name: name, prefix: String(text.prefix(8)),
+            scope: scope, createdAt: now(), lastUsedAt: nil, revokedAt: nil)
+        try db.run(
+            """
             INSERT INTO api_tokens (id, organization_id, name, token_hash, prefix, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [.text(record.id), .text(organizationId), .text(name), .text(IngestStore.tokenHash(text)), .text(record.prefix),
-                  .text(scope.rawValue), .text(record.createdAt)])
+            """,
+            [
+                .text(record.id), .text(organizationId), .text(name), .text(IngestStore.tokenHash(text)), .text(record.prefix),
+                .text(scope.rawValue), .text(record.createdAt),
+            ])
         return (text, record)
     }
 
     /// The live token with this text, or nil (unknown or revoked).
     public func authenticate(token: String) throws -> APIToken? {
-        try db.queryOne("SELECT * FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
-                        [.text(IngestStore.tokenHash(token))]).map(IngestStore.apiToken(from:))
+        try db.queryOne(
+            "SELECT * FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
+            [.text(IngestStore.tokenHash(token))]
+        ).map(IngestStore.apiToken(from:))
     }
 
     static func apiToken(from row: Row) throws -> APIToken {
-        try APIToken(id: row.text("id"), organizationId: row.text("organization_id"), name: row.text("name"),
-                     prefix: row.text("prefix"), scope: APIToken.Scope(rawValue: row.text("scope")) ?? .read,
-                     createdAt: row.text("created_at"), lastUsedAt: row.string("last_used_at"), revokedAt: row.string("revoked_at"))
+        try APIToken(
+            id: row.text("id"), organizationId: row.text("organization_id"), name: row.text("name"),
+            prefix: row.text("prefix"), scope: APIToken.Scope(rawValue: row.text("scope")) ?? .read,
+            createdAt: row.text("created_at"), lastUsedAt: row.string("last_used_at"), revokedAt: row.string("revoked_at"))
     }
 }

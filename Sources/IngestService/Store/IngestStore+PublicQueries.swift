@@ -8,8 +8,9 @@ extension IngestStore {
     /// so cursors survive restarts but mean nothing to another store.
     public func pageCursorKey() throws -> [UInt8] {
         try db.transaction {
-            try db.run("INSERT OR IGNORE INTO daemon_meta (key, value) VALUES ('cursor_key', ?)",
-                       [.text(Hex.encode(SecureRandom.bytes(32)))])
+            try db.run(
+                "INSERT OR IGNORE INTO daemon_meta (key, value) VALUES ('cursor_key', ?)",
+                [.text(Hex.encode(SecureRandom.bytes(32)))])
             let text = try db.scalar("SELECT value FROM daemon_meta WHERE key = 'cursor_key'").stringValue ?? ""
             guard let key = Hex.decode(text), key.count >= 16 else {
                 throw StoreError.constraint(message: "daemon_meta.cursor_key is not a hex key")
@@ -20,8 +21,10 @@ extension IngestStore {
 
     /// Up to `limit` visible ideas of a project in `filter.sort` order, after `after` (a
     /// position from `IdeaSort.position(of:)`), with `hasVoted` for `viewerKey`; one query.
-    public func publicIdeaPage(projectId: String, filter: IdeaListFilter, after: [SQLValue]?, limit: Int,
-                         viewerKey: String?) throws -> [CommunityIdea] {
+    public func publicIdeaPage(
+        projectId: String, filter: IdeaListFilter, after: [SQLValue]?, limit: Int,
+        viewerKey: String?
+    ) throws -> [CommunityIdea] {
         var sql = CommunityIdea.selectSQL
         var args: [SQLValue] = [SQLValue(viewerKey)]
         if let boardId = filter.boardId {

@@ -1,4 +1,3 @@
-
 /// Community votes: one per (idea, participant key).
 extension IngestStore {
     /// Sets `voterKey`'s vote on an idea to `voted` in one transaction. Repeating the current
@@ -7,15 +6,17 @@ extension IngestStore {
     public func setVote(ideaId: String, voterKey: String, voted: Bool) throws -> VoteResult {
         try db.transaction {
             if voted {
-                try db.run("INSERT OR IGNORE INTO votes (idea_id, voter_key, created_at) VALUES (?, ?, ?)",
-                           [.text(ideaId), .text(voterKey), .text(now())])
+                try db.run(
+                    "INSERT OR IGNORE INTO votes (idea_id, voter_key, created_at) VALUES (?, ?, ?)",
+                    [.text(ideaId), .text(voterKey), .text(now())])
             } else {
                 try db.run("DELETE FROM votes WHERE idea_id = ? AND voter_key = ?", [.text(ideaId), .text(voterKey)])
             }
             let applied = db.changes > 0
             if applied {
-                try db.run("UPDATE ideas SET vote_count = (SELECT count(*) FROM votes WHERE idea_id = ?1) WHERE id = ?1",
-                           [.text(ideaId)])
+                try db.run(
+                    "UPDATE ideas SET vote_count = (SELECT count(*) FROM votes WHERE idea_id = ?1) WHERE id = ?1",
+                    [.text(ideaId)])
             }
             let count = try db.scalar("SELECT vote_count FROM ideas WHERE id = ?", [.text(ideaId)]).intValue ?? 0
             return VoteResult(voted: voted, voteCount: count, applied: applied)

@@ -32,8 +32,9 @@ public final class MarketCollector: @unchecked Sendable {
         }
 
         public init(config: HubConfig) {
-            self.init(storefronts: config.marketStorefronts, charts: config.marketCharts,
-                      genres: config.marketGenres, limit: config.marketChartLimit)
+            self.init(
+                storefronts: config.marketStorefronts, charts: config.marketCharts,
+                genres: config.marketGenres, limit: config.marketChartLimit)
         }
 
         /// Every chart a pass collects, overall first.
@@ -67,8 +68,10 @@ public final class MarketCollector: @unchecked Sendable {
         for query in settings.queries {
             let (entries, answer, problem) = fetch(query)
             for entry in entries where seenIn[entry.adamId] == nil { seenIn[entry.adamId] = query.storefront }
-            if case let .stored(complete) = try store.recordSnapshot(query, day: day, entries: entries, answer: answer,
-                                                                     expected: settings.limit, problem: problem) {
+            if case .stored(let complete) = try store.recordSnapshot(
+                query, day: day, entries: entries, answer: answer,
+                expected: settings.limit, problem: problem)
+            {
                 recorded += 1
                 if !complete { incomplete += 1 }
             }
@@ -85,9 +88,9 @@ public final class MarketCollector: @unchecked Sendable {
     /// The entries of one chart, what kind of answer they make, and what was wrong with it.
     func fetch(_ query: MarketChartQuery) -> ([MarketFeedEntry], MarketFeedAnswer, String?) {
         switch provider.get(Self.feedPath(query, limit: settings.limit)) {
-        case let .failed(_, reason):
+        case .failed(_, let reason):
             return ([], .faulty, reason)
-        case let .ok(body):
+        case .ok(let body):
             guard let parsed = try? MarketFeedParser.parse(body) else { return ([], .faulty, "feed body is not a chart feed") }
             let entries = Array(parsed.entries.prefix(settings.limit))
             if !parsed.hadEntries { return ([], .faulty, "feed has no entry") }
@@ -113,8 +116,9 @@ public final class MarketCollector: @unchecked Sendable {
             while start < ids.count {
                 let batch = Array(ids[start..<min(start + MarketProtocol.lookupBatch, ids.count)])
                 start += batch.count
-                guard case let .ok(body) = provider.get("/lookup?id=\(batch.joined(separator: ","))&country=\(country)&entity=software"),
-                      let results = MarketLookupResult.parse(body) else {
+                guard case .ok(let body) = provider.get("/lookup?id=\(batch.joined(separator: ","))&country=\(country)&entity=software"),
+                    let results = MarketLookupResult.parse(body)
+                else {
                     // The provider is unwell: leave the rest for the next pass.
                     return asked
                 }

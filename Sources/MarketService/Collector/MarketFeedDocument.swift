@@ -35,8 +35,8 @@ struct MarketFeedDocument: Decodable {
 
         var all: [T] {
             switch self {
-            case let .one(value): return [value]
-            case let .many(values): return values
+            case .one(let value): return [value]
+            case .many(let values): return values
             }
         }
     }

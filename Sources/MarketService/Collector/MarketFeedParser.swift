@@ -34,7 +34,8 @@ enum MarketFeedParser {
     static func entry(_ item: MarketFeedDocument.Entry) -> MarketFeedEntry? {
         let ids = item.id?.attributes ?? [:]
         guard let adamId = ids["im:id"], isNumeric(adamId),
-              let name = trimmed(item.name) else { return nil }
+            let name = trimmed(item.name)
+        else { return nil }
         let category = item.category?.attributes ?? [:]
         let price = item.price?.attributes ?? [:]
         let alternate = item.links.first { $0.attributes["rel"] == "alternate" } ?? item.links.first

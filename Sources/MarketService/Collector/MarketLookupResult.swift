@@ -25,7 +25,8 @@ struct MarketLookupResult: Equatable, Sendable {
     /// The `results` of a lookup body; entries without a `trackId` are skipped.
     static func parse(_ body: [UInt8]) -> [MarketLookupResult]? {
         guard let root = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let results = root["results"] as? [[String: Any]] else { return nil }
+            let results = root["results"] as? [[String: Any]]
+        else { return nil }
         return results.compactMap { r in
             guard let id = number(r["trackId"]).map({ String(Int64($0)) }) else { return nil }
             return MarketLookupResult(

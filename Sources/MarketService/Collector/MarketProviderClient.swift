@@ -21,8 +21,10 @@ final class MarketProviderClient: @unchecked Sendable {
     private var lastStart: DispatchTime?
 
     /// `sleep` is injectable so tests can observe the waits instead of spending them.
-    init(baseURL: String, minGap: TimeInterval, http: HTTPClient, logger: Logger,
-         sleep: @escaping (TimeInterval) -> Void = { if $0 > 0 { Thread.sleep(forTimeInterval: $0) } }) {
+    init(
+        baseURL: String, minGap: TimeInterval, http: HTTPClient, logger: Logger,
+        sleep: @escaping (TimeInterval) -> Void = { if $0 > 0 { Thread.sleep(forTimeInterval: $0) } }
+    ) {
         self.baseURL = baseURL
         self.minGap = minGap
         self.http = http

@@ -29,8 +29,10 @@ enum MarketPublisherGrouping {
         var members: [Member]
     }
 
-    static let corporateSuffixes: Set<String> = ["inc", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "sa", "sl",
-                                                 "srl", "bv", "ab", "oy", "as", "pty", "plc", "kk"]
+    static let corporateSuffixes: Set<String> = [
+        "inc", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "sa", "sl",
+        "srl", "bv", "ab", "oy", "as", "pty", "plc", "kk",
+    ]
 
     /// `Acme Games, Inc.` → `acme games`.
     static func normalizedName(_ name: String) -> String {
@@ -49,13 +51,15 @@ enum MarketPublisherGrouping {
     }
 
     static func groups(_ members: [Member], today: String) -> [Group] {
-        let since90 = MarketDay.adding(-89, to: today)!, since365 = MarketDay.adding(-364, to: today)!
+        let since90 = MarketDay.adding(-89, to: today)!
+        let since365 = MarketDay.adding(-364, to: today)!
         var byKey: [String: [Member]] = [:]
         for m in members where !normalizedName(m.developerName).isEmpty { byKey[key(m), default: []].append(m) }
         return byKey.map { key, apps in
             let names = Dictionary(apps.map { ($0.developerName, 1) }, uniquingKeysWith: +)
             let name = names.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
-            var p = MarketPublisher(key: key, name: name, developerId: apps.first { $0.developerId != nil }?.developerId, appCount: apps.count)
+            var p = MarketPublisher(
+                key: key, name: name, developerId: apps.first { $0.developerId != nil }?.developerId, appCount: apps.count)
             let genres = Dictionary(apps.compactMap { a in a.genreId.map { ($0, 1) } }, uniquingKeysWith: +)
             if let main = genres.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key {
                 p.mainGenreId = main
@@ -64,7 +68,8 @@ enum MarketPublisherGrouping {
             p.launchesLast90Days = apps.filter { ($0.releaseDay ?? "") >= since90 }.count
             p.launchesLast365Days = apps.filter { ($0.releaseDay ?? "") >= since365 }.count
             p.isNew = apps.allSatisfy { ($0.releaseDay ?? "") >= since90 }
-            let revenues = apps.map(\.revenue), downloads = apps.map(\.downloads)
+            let revenues = apps.map(\.revenue)
+            let downloads = apps.map(\.downloads)
             p.revenue = revenues.contains(nil) ? nil : revenues.compactMap { $0 }.reduce(0, +)
             p.downloads = downloads.contains(nil) ? nil : downloads.compactMap { $0 }.reduce(0, +)
             p.appsMakingMoney = revenues.filter { ($0 ?? 0) > 0 }.count
@@ -74,7 +79,9 @@ enum MarketPublisherGrouping {
                 if before > 0 { p.growthPercent = ((now - before) / before * 1000).rounded() / 10 }
             }
             p.rating = rating(apps)
-            if let top = apps.max(by: { ($0.revenue ?? -1, $0.downloads ?? -1, $1.adamId) < ($1.revenue ?? -1, $1.downloads ?? -1, $0.adamId) }) {
+            if let top = apps.max(by: {
+                ($0.revenue ?? -1, $0.downloads ?? -1, $1.adamId) < ($1.revenue ?? -1, $1.downloads ?? -1, $0.adamId)
+            }) {
                 p.topApp = .init(adamId: top.adamId, slug: top.slug, name: top.name)
             }
             return Group(publisher: p, members: apps.sorted { $0.adamId < $1.adamId })

@@ -17,12 +17,32 @@ enum MarketRecord {
         var periodEnd: String
         var observedAt: String
     }
-    struct Ad { var platform: String; var firstSeenAt: String?; var lastSeenAt: String?; var active: Bool; var url: String? }
-    struct SocialPost { var platform: String; var publishedAt: String?; var available: Bool; var url: String?; var views: Int? }
-    struct Flow { var flowType: String; var capturedAt: String?; var published: Bool; var screenCount: Int? }
+    struct Ad {
+        var platform: String
+        var firstSeenAt: String?
+        var lastSeenAt: String?
+        var active: Bool
+        var url: String?
+    }
+    struct SocialPost {
+        var platform: String
+        var publishedAt: String?
+        var available: Bool
+        var url: String?
+        var views: Int?
+    }
+    struct Flow {
+        var flowType: String
+        var capturedAt: String?
+        var published: Bool
+        var screenCount: Int?
+    }
 
     enum Body {
-        case estimate(Estimate), ad(Ad), socialPost(SocialPost), flow(Flow)
+        case estimate(Estimate)
+        case ad(Ad)
+        case socialPost(SocialPost)
+        case flow(Flow)
         var kind: String {
             switch self {
             case .estimate: return "estimate"
@@ -68,17 +88,29 @@ enum MarketRecord {
         }
         func timestamp(_ key: String, required: Bool) -> String? {
             guard let s = text(key, required: required) else { return nil }
-            guard let date = ISOTime.parse(s) else { fail(key, "must be an ISO-8601 timestamp"); return nil }
+            guard let date = ISOTime.parse(s) else {
+                fail(key, "must be an ISO-8601 timestamp")
+                return nil
+            }
             return ISOTime.format(date)
         }
         func day(_ key: String) -> String? {
             guard let s = text(key) else { return nil }
-            guard s.utf8.count == 10, MarketDay.date(s) != nil else { fail(key, "must be a YYYY-MM-DD date"); return nil }
+            guard s.utf8.count == 10, MarketDay.date(s) != nil else {
+                fail(key, "must be a YYYY-MM-DD date")
+                return nil
+            }
             return s
         }
         func flag(_ key: String) -> Bool? {
-            guard let value = object[key] else { fail(key, "is required"); return nil }
-            guard let b = value as? Bool else { fail(key, "must be true or false"); return nil }
+            guard let value = object[key] else {
+                fail(key, "is required")
+                return nil
+            }
+            guard let b = value as? Bool else {
+                fail(key, "must be true or false")
+                return nil
+            }
             return b
         }
         func count(_ key: String) -> Int? {
@@ -96,8 +128,13 @@ enum MarketRecord {
         }
 
         let id = text("id", max: 128)
-        if let id, !id.utf8.allSatisfy({ $0 < 128 && (Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber
-                                                       || "._:-".utf8.contains($0)) }) {
+        if let id,
+            !id.utf8.allSatisfy({
+                $0 < 128
+                    && (Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber
+                        || "._:-".utf8.contains($0))
+            })
+        {
             fail("id", "must use only A-Z, a-z, 0-9 and . _ : -")
         }
         let adamId = text("adamId", max: 20)
@@ -126,19 +163,25 @@ enum MarketRecord {
             }
             let source = text("source", max: 100)
             let storefront = text("storefront", max: 2)
-            if let storefront, storefront != "ww", MarketChartQuery(storefront: storefront, chart: "topfreeapplications").problems()["storefront"] != nil {
+            if let storefront, storefront != "ww",
+                MarketChartQuery(storefront: storefront, chart: "topfreeapplications").problems()["storefront"] != nil
+            {
                 fail("storefront", "must be a two-letter lowercase country code or ww (worldwide)")
             }
-            let start = day("periodStart"), end = day("periodEnd")
+            let start = day("periodStart")
+            let end = day("periodEnd")
             if let start, let end, end < start { fail("periodEnd", "must not be before periodStart") }
             let observed = timestamp("observedAt", required: true)
             if let metric, let source, let storefront, let start, let end, let observed {
-                body = .estimate(Estimate(metric: metric, value: value, currency: currency, source: source, storefront: storefront,
-                                          periodStart: start, periodEnd: end, observedAt: observed))
+                body = .estimate(
+                    Estimate(
+                        metric: metric, value: value, currency: currency, source: source, storefront: storefront,
+                        periodStart: start, periodEnd: end, observedAt: observed))
             }
         case "ad":
             let platform = text("platform", max: 50)
-            let first = timestamp("firstSeenAt", required: false), last = timestamp("lastSeenAt", required: false)
+            let first = timestamp("firstSeenAt", required: false)
+            let last = timestamp("lastSeenAt", required: false)
             let active = flag("active")
             let link = url("url")
             if let platform, let active {

@@ -14,7 +14,8 @@ extension MarketStore {
     }
 
     static func likePattern(_ text: String) -> String {
-        "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+        "%"
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
     }
 
@@ -33,20 +34,39 @@ extension MarketStore {
             conditions.append("(a.name LIKE ? ESCAPE '\\' OR a.developer_name LIKE ? ESCAPE '\\')")
             args += [.text(Self.likePattern(q)), .text(Self.likePattern(q))]
         }
-        if let genre = r.genreId { conditions.append("a.genre_id = ?"); args.append(.text(genre)) }
+        if let genre = r.genreId {
+            conditions.append("a.genre_id = ?")
+            args.append(.text(genre))
+        }
         if let storefront = r.storefront {
-            conditions.append("""
+            conditions.append(
+                """
                 a.adam_id IN (SELECT adam_id FROM snapshot_entries WHERE snapshot_id = (
                     SELECT id FROM snapshots WHERE storefront = ? AND chart = ? AND genre = '' AND complete = 1 ORDER BY day DESC LIMIT 1))
                 """)
             args += [.text(storefront), .text(r.chart ?? "topfreeapplications")]
         }
-        if let rating = r.minRating { conditions.append("a.rating >= ?"); args.append(.double(rating)) }
-        if let after = r.releasedAfter { conditions.append("substr(a.release_date, 1, 10) >= ?"); args.append(.text(after)) }
-        if let before = r.releasedBefore { conditions.append("substr(a.release_date, 1, 10) <= ?"); args.append(.text(before)) }
+        if let rating = r.minRating {
+            conditions.append("a.rating >= ?")
+            args.append(.double(rating))
+        }
+        if let after = r.releasedAfter {
+            conditions.append("substr(a.release_date, 1, 10) >= ?")
+            args.append(.text(after))
+        }
+        if let before = r.releasedBefore {
+            conditions.append("substr(a.release_date, 1, 10) <= ?")
+            args.append(.text(before))
+        }
         var outer: [String] = []
-        if let min = r.minDownloads { outer.append("downloads_value >= ?"); args.append(.double(min)) }
-        if let min = r.minRevenue { outer.append("revenue_value >= ?"); args.append(.double(min)) }
+        if let min = r.minDownloads {
+            outer.append("downloads_value >= ?")
+            args.append(.double(min))
+        }
+        if let min = r.minRevenue {
+            outer.append("revenue_value >= ?")
+            args.append(.double(min))
+        }
         let order: String
         switch r.sort {
         case .recent: order = "release_date DESC NULLS LAST, adam_id"
@@ -55,7 +75,8 @@ extension MarketStore {
         case .revenue: order = "revenue_value DESC NULLS LAST, adam_id"
         case .name: order = "name COLLATE NOCASE, adam_id"
         }
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT * FROM (
                 SELECT a.*, \(Self.latestEstimate("downloads", column: "record_id")) AS downloads_id,
                        \(Self.latestEstimate("downloads", column: "value")) AS downloads_value,
@@ -71,8 +92,9 @@ extension MarketStore {
 
     /// A row of `apps` (with `downloads_id`/`revenue_id` when selected) as a summary.
     func summary(_ row: Row, plan: OrganizationPlan) throws -> MarketAppSummary {
-        var s = try MarketAppSummary(adamId: row.text("adam_id"), slug: row.text("slug"), name: row.text("name"),
-                                     firstSeenAt: row.text("first_seen_at"), lastSeenAt: row.text("last_seen_at"))
+        var s = try MarketAppSummary(
+            adamId: row.text("adam_id"), slug: row.text("slug"), name: row.text("name"),
+            firstSeenAt: row.text("first_seen_at"), lastSeenAt: row.text("last_seen_at"))
         s.developerName = row.string("developer_name")
         s.developerId = row.string("developer_id")
         s.genreId = row.string("genre_id")
@@ -89,9 +111,10 @@ extension MarketStore {
     }
 
     static func estimate(_ r: Row) throws -> MarketEstimate {
-        try MarketEstimate(metric: r.text("metric"), value: r.double("value"), currency: r.string("currency"),
-                           source: r.text("source"), storefront: r.text("storefront"), periodStart: r.text("period_start"),
-                           periodEnd: r.text("period_end"), observedAt: r.text("observed_at"))
+        try MarketEstimate(
+            metric: r.text("metric"), value: r.double("value"), currency: r.string("currency"),
+            source: r.text("source"), storefront: r.text("storefront"), periodStart: r.text("period_start"),
+            periodEnd: r.text("period_end"), observedAt: r.text("observed_at"))
     }
 
     func estimate(recordId: String) throws -> MarketEstimate? {
@@ -101,11 +124,14 @@ extension MarketStore {
     /// The app by slug or store ID, or 404.
     func appRow(_ handle: String) throws -> Row {
         let column = MarketFeedParser.isNumeric(handle) ? "adam_id" : "slug"
-        guard let row = try db.queryOne("""
-            SELECT a.*, \(Self.latestEstimate("downloads", column: "record_id")) AS downloads_id,
-                   \(Self.latestEstimate("revenue", column: "record_id")) AS revenue_id
-            FROM apps a WHERE a.\(column) = ?
-            """, [.text(handle)]) else { throw RPCError.marketNotFound("app") }
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT a.*, \(Self.latestEstimate("downloads", column: "record_id")) AS downloads_id,
+                       \(Self.latestEstimate("revenue", column: "record_id")) AS revenue_id
+                FROM apps a WHERE a.\(column) = ?
+                """, [.text(handle)])
+        else { throw RPCError.marketNotFound("app") }
         return row
     }
 
@@ -116,14 +142,19 @@ extension MarketStore {
         let limit = MarketDailyQuota.profilesPerDay
         let resetsAt = (MarketDay.adding(1, to: day) ?? day) + "T00:00:00.000Z"
         return try db.transaction {
-            let used = try db.scalar("SELECT count FROM profile_reads WHERE organization_id = ? AND day = ?",
-                                     [.text(org.organizationId), .text(day)]).intValue ?? 0
+            let used =
+                try db.scalar(
+                    "SELECT count FROM profile_reads WHERE organization_id = ? AND day = ?",
+                    [.text(org.organizationId), .text(day)]
+                ).intValue ?? 0
             guard used < limit else {
-                throw RPCError(code: MarketAppGet.dailyLimitCode,
-                               message: "The plan allows \(limit) app profiles a day; the allowance renews at \(resetsAt).",
-                               status: 429, fields: ["resets_at": [resetsAt]])
+                throw RPCError(
+                    code: MarketAppGet.dailyLimitCode,
+                    message: "The plan allows \(limit) app profiles a day; the allowance renews at \(resetsAt).",
+                    status: 429, fields: ["resets_at": [resetsAt]])
             }
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO profile_reads (organization_id, day, count) VALUES (?, ?, 1)
                 ON CONFLICT (organization_id, day) DO UPDATE SET count = count + 1
                 """, [.text(org.organizationId), .text(day)])
@@ -149,26 +180,33 @@ extension MarketStore {
         listing.websiteUrl = row.string("website_url")
         listing.storeUrl = row.string("store_url")
         listing.lookedUpAt = row.string("looked_up_at")
-        let estimates = try db.query("""
+        let estimates = try db.query(
+            """
             SELECT * FROM estimates WHERE adam_id = ? ORDER BY period_end DESC, observed_at DESC, metric LIMIT 500
-            """, [adamId]).map { try Self.estimate($0).visible(to: r.plan) }
+            """, [adamId]
+        ).map { try Self.estimate($0).visible(to: r.plan) }
         let since = MarketDay.adding(-89, to: today())!
-        let points = try db.query("""
+        let points = try db.query(
+            """
             SELECT s.day, e.rank FROM snapshot_entries e JOIN snapshots s ON s.id = e.snapshot_id
             WHERE e.adam_id = ? AND s.storefront = ? AND s.chart = 'topfreeapplications' AND s.genre = '' AND s.complete = 1
               AND s.day >= ? ORDER BY s.day
-            """, [adamId, .text(r.storefront), .text(since)]).map { try MarketChartPoint(date: $0.text("day"), rank: Int($0.integer("rank"))) }
+            """, [adamId, .text(r.storefront), .text(since)]
+        ).map { try MarketChartPoint(date: $0.text("day"), rank: Int($0.integer("rank"))) }
         let now = clock.now()
-        let ads = try db.query("""
+        let ads = try db.query(
+            """
             SELECT platform, first_seen_at FROM ads WHERE adam_id = ? AND active = 1 AND first_seen_at IS NOT NULL
             ORDER BY first_seen_at DESC LIMIT 100
-            """, [adamId]).map { ad -> MarketAppProfile.ActiveAd in
+            """, [adamId]
+        ).map { ad -> MarketAppProfile.ActiveAd in
             let first = try ad.text("first_seen_at")
             let days = ISOTime.parse(first).map { max(0, Int(now.timeIntervalSince($0) / 86_400)) } ?? 0
             return .init(platform: try ad.text("platform"), firstSeenAt: first, daysSinceFirstSeen: days)
         }
-        return MarketAppProfile(app: try summary(row, plan: r.plan), listing: listing, estimates: estimates,
-                                chartHistory: .init(storefront: r.storefront, chart: "topfreeapplications", points: points),
-                                activeAds: ads, daily: daily)
+        return MarketAppProfile(
+            app: try summary(row, plan: r.plan), listing: listing, estimates: estimates,
+            chartHistory: .init(storefront: r.storefront, chart: "topfreeapplications", points: points),
+            activeAds: ads, daily: daily)
     }
 }

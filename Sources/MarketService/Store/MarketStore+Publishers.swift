@@ -6,7 +6,8 @@ extension MarketStore {
     func publisherGroups() throws -> [MarketPublisherGrouping.Group] {
         try publisherCache.value(for: "all", in: db) {
             let ww = "e.adam_id = a.adam_id AND e.storefront = 'ww'"
-            let rows = try db.query("""
+            let rows = try db.query(
+                """
                 SELECT a.adam_id, a.slug, a.name, a.developer_name, a.developer_id, a.genre_id, a.genre_name,
                        substr(a.release_date, 1, 10) AS release_day, a.rating, a.rating_count,
                        (SELECT value FROM estimates e WHERE \(ww) AND e.metric = 'revenue'
@@ -23,9 +24,12 @@ extension MarketStore {
                     developerName: r.text("developer_name"), developerId: r.string("developer_id"), genreId: r.string("genre_id"),
                     genreName: r.string("genre_name"), releaseDay: r.string("release_day"), rating: r.double("rating"),
                     ratingCount: r.int("rating_count"), revenue: r.double("revenue"))
-                if let id = r.string("downloads_id"), let latest = try db.queryOne("SELECT * FROM estimates WHERE record_id = ?", [.text(id)]) {
+                if let id = r.string("downloads_id"),
+                    let latest = try db.queryOne("SELECT * FROM estimates WHERE record_id = ?", [.text(id)])
+                {
                     m.downloads = latest.double("value")
-                    m.previousDownloads = try db.queryOne("""
+                    m.previousDownloads = try db.queryOne(
+                        """
                         SELECT value FROM estimates WHERE adam_id = ? AND metric = 'downloads' AND storefront = 'ww' AND source = ?
                           AND period_end < ? ORDER BY period_end DESC, observed_at DESC LIMIT 1
                         """, [latest["adam_id"], latest["source"], latest["period_start"]])?.double("value")
@@ -83,14 +87,16 @@ extension MarketStore {
         let full = r.plan.hasFullMarketAccess
         let ids = (full ? group.members : Array(group.members.prefix(3))).map(\.adamId)
         let apps = try ids.map { try summary(try appRow($0), plan: r.plan) }
-        let similar = group.publisher.mainGenreId.map { genre in
-            all.filter { $0.publisher.key != group.publisher.key && $0.publisher.mainGenreId == genre }
-                .sorted { ($0.publisher.appCount, $1.publisher.key) > ($1.publisher.appCount, $0.publisher.key) }
-                .prefix(5).map { full ? $0.publisher : MarketPublisherGrouping.limited($0) }
-        } ?? []
-        return .init(publisher: full ? group.publisher : MarketPublisherGrouping.limited(group), apps: apps,
-                     revenueHistory: full ? try revenueHistory(group.members.map(\.adamId)) : [], similar: Array(similar),
-                     limited: !full)
+        let similar =
+            group.publisher.mainGenreId.map { genre in
+                all.filter { $0.publisher.key != group.publisher.key && $0.publisher.mainGenreId == genre }
+                    .sorted { ($0.publisher.appCount, $1.publisher.key) > ($1.publisher.appCount, $0.publisher.key) }
+                    .prefix(5).map { full ? $0.publisher : MarketPublisherGrouping.limited($0) }
+            } ?? []
+        return .init(
+            publisher: full ? group.publisher : MarketPublisherGrouping.limited(group), apps: apps,
+            revenueHistory: full ? try revenueHistory(group.members.map(\.adamId)) : [], similar: Array(similar),
+            limited: !full)
     }
 
     /// Monthly worldwide revenue summed over the apps, each app read from one source (that of
@@ -98,17 +104,22 @@ extension MarketStore {
     func revenueHistory(_ apps: [String]) throws -> [MarketPublisherGet.RevenuePoint] {
         var perPeriod: [String: (start: String, end: String, values: [String: Double])] = [:]
         for app in apps {
-            guard let source = try db.queryOne("""
-                SELECT source FROM estimates WHERE adam_id = ? AND metric = 'revenue' AND storefront = 'ww'
-                ORDER BY period_end DESC, observed_at DESC LIMIT 1
-                """, [.text(app)])?.string("source") else { return [] }
-            let rows = try db.query("""
+            guard
+                let source = try db.queryOne(
+                    """
+                    SELECT source FROM estimates WHERE adam_id = ? AND metric = 'revenue' AND storefront = 'ww'
+                    ORDER BY period_end DESC, observed_at DESC LIMIT 1
+                    """, [.text(app)])?.string("source")
+            else { return [] }
+            let rows = try db.query(
+                """
                 SELECT period_start, period_end, value FROM estimates
                 WHERE adam_id = ? AND metric = 'revenue' AND storefront = 'ww' AND source = ? AND value IS NOT NULL
                 ORDER BY observed_at
                 """, [.text(app), .text(source)])
             for row in rows {
-                let start = try row.text("period_start"), end = try row.text("period_end")
+                let start = try row.text("period_start")
+                let end = try row.text("period_end")
                 perPeriod[start + "|" + end, default: (start, end, [:])].values[app] = row.double("value")
             }
         }

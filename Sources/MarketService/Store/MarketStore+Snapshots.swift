@@ -16,8 +16,10 @@ extension MarketStore {
     /// snapshot, except that an incomplete one never replaces a complete one: the day keeps its
     /// best evidence. Earlier snapshots are never re-marked.
     @discardableResult
-    func recordSnapshot(_ chart: MarketChartQuery, day: String, entries: [MarketFeedEntry], answer: MarketFeedAnswer,
-                        expected: Int, problem: String?) throws -> SnapshotOutcome {
+    func recordSnapshot(
+        _ chart: MarketChartQuery, day: String, entries: [MarketFeedEntry], answer: MarketFeedAnswer,
+        expected: Int, problem: String?
+    ) throws -> SnapshotOutcome {
         let at = now()
         let genre = chart.genre ?? ""
         return try db.transaction {
@@ -31,30 +33,38 @@ extension MarketStore {
                     problem = nil
                 case .notEstablished:
                     break
-                case let .belowUsual(median):
+                case .belowUsual(let median):
                     let usual = median == median.rounded() ? String(Int(median)) : String(median)
-                    problem = (problem.map { $0 + ", " } ?? "")
+                    problem =
+                        (problem.map { $0 + ", " } ?? "")
                         + "below \(MarketShortChartRule.minimumPercent)% of the chart's usual \(usual)"
                 }
             }
-            if let existing = try db.queryOne("""
+            if let existing = try db.queryOne(
+                """
                 SELECT id, complete FROM snapshots WHERE storefront = ? AND chart = ? AND genre = ? AND day = ?
-                """, [.text(chart.storefront), .text(chart.chart), .text(genre), .text(day)]) {
+                """, [.text(chart.storefront), .text(chart.chart), .text(genre), .text(day)])
+            {
                 if existing.bool("complete") == true, !complete { return .keptComplete }
                 try db.run("DELETE FROM snapshots WHERE id = ?", [existing["id"]])
             }
             for entry in entries { try upsertApp(entry, at: at) }
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO snapshots (storefront, chart, genre, day, complete, answer, entry_count, expected_count, problem,
                                        collected_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.text(chart.storefront), .text(chart.chart), .text(genre), .text(day), SQLValue(complete),
-                      .text(answer.rawValue), .int(Int64(entries.count)), .int(Int64(expected)), SQLValue(problem), .text(at)])
+                """,
+                [
+                    .text(chart.storefront), .text(chart.chart), .text(genre), .text(day), SQLValue(complete),
+                    .text(answer.rawValue), .int(Int64(entries.count)), .int(Int64(expected)), SQLValue(problem), .text(at),
+                ])
             let snapshotId = db.lastInsertRowID
             var seen = Set<String>()
             for (index, entry) in entries.enumerated() where seen.insert(entry.adamId).inserted {
-                try db.run("INSERT INTO snapshot_entries (snapshot_id, rank, adam_id) VALUES (?, ?, ?)",
-                           [.int(snapshotId), .int(Int64(index + 1)), .text(entry.adamId)])
+                try db.run(
+                    "INSERT INTO snapshot_entries (snapshot_id, rank, adam_id) VALUES (?, ?, ?)",
+                    [.int(snapshotId), .int(Int64(index + 1)), .text(entry.adamId)])
             }
             return .stored(complete: complete)
         }
@@ -64,18 +74,24 @@ extension MarketStore {
     /// of `MarketShortChartRule`'s window before `day`, newest first.
     func recentLengths(_ chart: MarketChartQuery, before day: String) throws -> [Int] {
         guard let first = MarketDay.adding(-MarketShortChartRule.windowDays, to: day) else { return [] }
-        return try db.query("""
+        return try db.query(
+            """
             SELECT entry_count FROM snapshots
             WHERE storefront = ? AND chart = ? AND genre = ? AND day >= ? AND day < ? AND answer <> 'faulty'
             ORDER BY day DESC LIMIT ?
-            """, [.text(chart.storefront), .text(chart.chart), .text(chart.genre ?? ""), .text(first), .text(day),
-                  .int(Int64(MarketShortChartRule.previousDays))]).compactMap { $0.int("entry_count") }
+            """,
+            [
+                .text(chart.storefront), .text(chart.chart), .text(chart.genre ?? ""), .text(first), .text(day),
+                .int(Int64(MarketShortChartRule.previousDays)),
+            ]
+        ).compactMap { $0.int("entry_count") }
     }
 
     /// Inserts an app first seen now, or refreshes the facts the feed gave; a fact the feed
     /// left out keeps its recorded value rather than becoming empty.
     func upsertApp(_ e: MarketFeedEntry, at: String) throws {
-        try db.run("""
+        try db.run(
+            """
             INSERT INTO apps (adam_id, slug, name, developer_name, developer_id, bundle_id, genre_id, genre_name, price, currency,
                               release_date, icon_url, store_url, description, first_seen_at, last_seen_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -93,16 +109,21 @@ extension MarketStore {
                 store_url = coalesce(excluded.store_url, store_url),
                 description = coalesce(description, excluded.description),
                 last_seen_at = excluded.last_seen_at
-            """, [.text(e.adamId), .text(Self.slug(name: e.name, adamId: e.adamId)), .text(e.name), SQLValue(e.developerName),
-                  SQLValue(e.developerId), SQLValue(e.bundleId), SQLValue(e.genreId), SQLValue(e.genreName), SQLValue(e.price),
-                  SQLValue(e.currency), SQLValue(e.releaseDate), SQLValue(e.iconUrl), SQLValue(e.storeUrl),
-                  SQLValue(e.summary), .text(at), .text(at)])
+            """,
+            [
+                .text(e.adamId), .text(Self.slug(name: e.name, adamId: e.adamId)), .text(e.name), SQLValue(e.developerName),
+                SQLValue(e.developerId), SQLValue(e.bundleId), SQLValue(e.genreId), SQLValue(e.genreName), SQLValue(e.price),
+                SQLValue(e.currency), SQLValue(e.releaseDate), SQLValue(e.iconUrl), SQLValue(e.storeUrl),
+                SQLValue(e.summary), .text(at), .text(at),
+            ])
     }
 
     /// Apps never looked up, oldest first.
     func appsNeedingLookup(limit: Int) throws -> [String] {
-        try db.query("SELECT adam_id FROM apps WHERE looked_up_at IS NULL ORDER BY first_seen_at, adam_id LIMIT ?",
-                     [.int(Int64(limit))]).compactMap { $0.string(0) }
+        try db.query(
+            "SELECT adam_id FROM apps WHERE looked_up_at IS NULL ORDER BY first_seen_at, adam_id LIMIT ?",
+            [.int(Int64(limit))]
+        ).compactMap { $0.string(0) }
     }
 
     /// Stores the facts of one lookup batch; `asked` apps the store did not describe are
@@ -111,7 +132,8 @@ extension MarketStore {
         let at = now()
         try db.transaction {
             for r in results {
-                try db.run("""
+                try db.run(
+                    """
                     UPDATE apps SET
                         bundle_id = coalesce(?, bundle_id), developer_name = coalesce(?, developer_name),
                         developer_id = coalesce(?, developer_id), genre_id = coalesce(?, genre_id),
@@ -123,11 +145,14 @@ extension MarketStore {
                         rating_count = coalesce(?, rating_count), store_url = coalesce(?, store_url),
                         icon_url = coalesce(?, icon_url), looked_up_at = ?
                     WHERE adam_id = ?
-                    """, [SQLValue(r.bundleId), SQLValue(r.developerName), SQLValue(r.developerId), SQLValue(r.genreId),
-                          SQLValue(r.genreName), SQLValue(r.price), SQLValue(r.currency), SQLValue(r.releaseDate),
-                          SQLValue(r.description), SQLValue(r.version), SQLValue(r.sizeBytes), SQLValue(r.contentRating),
-                          SQLValue(r.minimumOS), SQLValue(r.websiteUrl), SQLValue(r.rating), SQLValue(r.ratingCount),
-                          SQLValue(r.storeUrl), SQLValue(r.iconUrl), .text(at), .text(r.adamId)])
+                    """,
+                    [
+                        SQLValue(r.bundleId), SQLValue(r.developerName), SQLValue(r.developerId), SQLValue(r.genreId),
+                        SQLValue(r.genreName), SQLValue(r.price), SQLValue(r.currency), SQLValue(r.releaseDate),
+                        SQLValue(r.description), SQLValue(r.version), SQLValue(r.sizeBytes), SQLValue(r.contentRating),
+                        SQLValue(r.minimumOS), SQLValue(r.websiteUrl), SQLValue(r.rating), SQLValue(r.ratingCount),
+                        SQLValue(r.storeUrl), SQLValue(r.iconUrl), .text(at), .text(r.adamId),
+                    ])
             }
             for id in asked {
                 try db.run("UPDATE apps SET looked_up_at = ? WHERE adam_id = ? AND looked_up_at IS NULL", [.text(at), .text(id)])

@@ -7,7 +7,8 @@ extension MarketStore {
     static let maximumNoteLength = 500
 
     public func watchlist(_ org: MarketOrganization) throws -> MarketWatchlistList.Response {
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT w.adam_id, w.note, w.created_at, a.slug, a.name FROM watchlist w
             LEFT JOIN apps a ON a.adam_id = w.adam_id
             WHERE w.organization_id = ? ORDER BY w.created_at, w.adam_id
@@ -17,8 +18,9 @@ extension MarketStore {
 
     static func watchlistItem(_ r: Row) -> MarketWatchlistItem {
         let adamId = r.string("adam_id") ?? ""
-        return MarketWatchlistItem(adamId: adamId, slug: r.string("slug") ?? adamId, name: r.string("name") ?? adamId,
-                                   note: r.string("note"), addedAt: r.string("created_at") ?? "")
+        return MarketWatchlistItem(
+            adamId: adamId, slug: r.string("slug") ?? adamId, name: r.string("name") ?? adamId,
+            note: r.string("note"), addedAt: r.string("created_at") ?? "")
     }
 
     /// Watches a catalog app within the plan's allowance, checked in the same transaction.
@@ -41,18 +43,24 @@ extension MarketStore {
                 }
             } else {
                 if let allowance {
-                    let used = try db.scalar("SELECT count(*) FROM watchlist WHERE organization_id = ?",
-                                             [.text(org.organizationId)]).intValue ?? 0
+                    let used =
+                        try db.scalar(
+                            "SELECT count(*) FROM watchlist WHERE organization_id = ?",
+                            [.text(org.organizationId)]
+                        ).intValue ?? 0
                     if used >= allowance {
-                        throw RPCError(code: MarketErrorCode.watchlistLimit,
-                                       message: "The watchlist holds \(used) of \(allowance) apps; remove one before adding another.",
-                                       status: 409)
+                        throw RPCError(
+                            code: MarketErrorCode.watchlistLimit,
+                            message: "The watchlist holds \(used) of \(allowance) apps; remove one before adding another.",
+                            status: 409)
                     }
                 }
-                try db.run("INSERT INTO watchlist (organization_id, adam_id, note, created_at) VALUES (?, ?, ?, ?)",
-                           key + [SQLValue(request.note), .text(now())])
+                try db.run(
+                    "INSERT INTO watchlist (organization_id, adam_id, note, created_at) VALUES (?, ?, ?, ?)",
+                    key + [SQLValue(request.note), .text(now())])
             }
-            let row = try db.queryOne("""
+            let row = try db.queryOne(
+                """
                 SELECT w.adam_id, w.note, w.created_at, a.slug, a.name FROM watchlist w
                 LEFT JOIN apps a ON a.adam_id = w.adam_id WHERE w.organization_id = ? AND w.adam_id = ?
                 """, key)!
@@ -62,15 +70,18 @@ extension MarketStore {
 
     public func removeFromWatchlist(_ request: MarketWatchlistRemove.Request) throws -> MarketWatchlistRemove.Response {
         try db.transaction {
-            try db.run("DELETE FROM watchlist WHERE organization_id = ? AND adam_id = ?",
-                       [.text(request.organizationId), .text(request.adamId)])
+            try db.run(
+                "DELETE FROM watchlist WHERE organization_id = ? AND adam_id = ?",
+                [.text(request.organizationId), .text(request.adamId)])
             return MarketWatchlistRemove.Response(removed: db.changes > 0)
         }
     }
 
     /// The watched app IDs of an organization.
     func watchedApps(_ organizationId: String) throws -> [String] {
-        try db.query("SELECT adam_id FROM watchlist WHERE organization_id = ? ORDER BY adam_id",
-                     [.text(organizationId)]).compactMap { $0.string(0) }
+        try db.query(
+            "SELECT adam_id FROM watchlist WHERE organization_id = ? ORDER BY adam_id",
+            [.text(organizationId)]
+        ).compactMap { $0.string(0) }
     }
 }

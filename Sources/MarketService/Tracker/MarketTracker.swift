@@ -38,7 +38,8 @@ struct MarketTracker {
         if bounded { events.removeLast(events.count - MarketTrackerTimeline.maximumEvents) }
         return MarketTrackerTimeline.Response(
             fromDate: fromDay, toDate: toDay, events: events, bounded: bounded,
-            notice: bounded ? "Showing the \(MarketTrackerTimeline.maximumEvents) most recent events; older activity in this period is omitted." : nil)
+            notice: bounded
+                ? "Showing the \(MarketTrackerTimeline.maximumEvents) most recent events; older activity in this period is omitted." : nil)
     }
 
     private func placeholders(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ",") }
@@ -48,7 +49,8 @@ struct MarketTracker {
     func rankingEvents(_ apps: [String], from: String, to: String) throws -> [MarketTrackerEvent] {
         let baseline = MarketDay.adding(-1, to: from)!
         let args: [SQLValue] = apps.map { .text($0) } + [.text(baseline), .text(to)]
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT e.adam_id, e.rank, s.storefront, s.chart, s.genre, s.day FROM snapshot_entries e
             JOIN snapshots s ON s.id = e.snapshot_id
             WHERE e.adam_id IN (\(placeholders(apps.count))) AND s.complete = 1 AND s.day BETWEEN ? AND ?
@@ -61,9 +63,12 @@ struct MarketTracker {
         }
         var events: [MarketTrackerEvent] = []
         for (chart, byApp) in ranks {
-            let days = Set(try db.query("""
-                SELECT day FROM snapshots WHERE storefront = ? AND chart = ? AND genre = ? AND complete = 1 AND day BETWEEN ? AND ?
-                """, [.text(chart.storefront), .text(chart.chart), .text(chart.genre), .text(baseline), .text(to)]).compactMap { $0.string(0) })
+            let days = Set(
+                try db.query(
+                    """
+                    SELECT day FROM snapshots WHERE storefront = ? AND chart = ? AND genre = ? AND complete = 1 AND day BETWEEN ? AND ?
+                    """, [.text(chart.storefront), .text(chart.chart), .text(chart.genre), .text(baseline), .text(to)]
+                ).compactMap { $0.string(0) })
             for day in days where day >= from {
                 guard let previousDay = MarketDay.adding(-1, to: day), days.contains(previousDay) else { continue }
                 for (app, observed) in byApp {
@@ -86,7 +91,8 @@ struct MarketTracker {
     /// Rises of 40% or more between consecutive download estimates of the same source and
     /// storefront for different periods, dated by the later observation.
     func downloadEvents(_ apps: [String], from: String, to: String) throws -> [MarketTrackerEvent] {
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT record_id, adam_id, value, source, storefront, period_start, period_end, observed_at FROM estimates
             WHERE metric = 'downloads' AND adam_id IN (\(placeholders(apps.count)))
             ORDER BY adam_id, source, storefront, period_end, period_start, observed_at
@@ -94,10 +100,11 @@ struct MarketTracker {
         var events: [MarketTrackerEvent] = []
         for (earlier, later) in zip(rows, rows.dropFirst()) {
             guard earlier.string("adam_id") == later.string("adam_id"), earlier.string("source") == later.string("source"),
-                  earlier.string("storefront") == later.string("storefront"),
-                  earlier.string("period_start") != later.string("period_start") || earlier.string("period_end") != later.string("period_end"),
-                  MarketTrackerRules.isDownloadRise(earlier: earlier.double("value"), later: later.double("value")),
-                  let observed = later.string("observed_at"), String(observed.prefix(10)) >= from, String(observed.prefix(10)) <= to
+                earlier.string("storefront") == later.string("storefront"),
+                earlier.string("period_start") != later.string("period_start")
+                    || earlier.string("period_end") != later.string("period_end"),
+                MarketTrackerRules.isDownloadRise(earlier: earlier.double("value"), later: later.double("value")),
+                let observed = later.string("observed_at"), String(observed.prefix(10)) >= from, String(observed.prefix(10)) <= to
             else { continue }
             var event = MarketTrackerEvent(type: .downloads, date: observed, adamId: try later.text("adam_id"))
             event.source = later.string("source")
@@ -124,12 +131,14 @@ struct MarketTracker {
         case .organic:
             sql = "SELECT record_id, adam_id, published_at AS at, platform, url FROM social_posts WHERE available = 1 AND published_at"
         case .onboarding, .paywall:
-            sql = "SELECT record_id, adam_id, captured_at AS at, NULL AS platform, NULL AS url FROM flows WHERE published = 1 AND flow_type = '\(kind == .onboarding ? "onboarding" : "paywall")' AND captured_at"
+            sql =
+                "SELECT record_id, adam_id, captured_at AS at, NULL AS platform, NULL AS url FROM flows WHERE published = 1 AND flow_type = '\(kind == .onboarding ? "onboarding" : "paywall")' AND captured_at"
         default:
             return []
         }
-        let rows = try db.query(sql + " >= ? AND substr(at, 1, 10) <= ? AND adam_id IN (\(placeholders(apps.count)))",
-                                [.text(from + "T00:00:00.000Z"), .text(to)] + apps.map { .text($0) })
+        let rows = try db.query(
+            sql + " >= ? AND substr(at, 1, 10) <= ? AND adam_id IN (\(placeholders(apps.count)))",
+            [.text(from + "T00:00:00.000Z"), .text(to)] + apps.map { .text($0) })
         return try rows.map { r in
             var event = try MarketTrackerEvent(type: kind, date: r.text("at"), adamId: r.text("adam_id"))
             event.platform = r.string("platform")

@@ -33,9 +33,10 @@ final class APNsProviderTokens {
         if let existing = entries[name], existing.sealedKey == credentials.sealedKey {
             entry = existing
         } else {
-            entry = Entry(sealedKey: credentials.sealedKey,
-                          signer: JWTSigner(key: try ES256PrivateKey(pem: credentials.privateKeyPEM), keyId: credentials.keyId),
-                          token: nil, issuedAt: 0)
+            entry = Entry(
+                sealedKey: credentials.sealedKey,
+                signer: JWTSigner(key: try ES256PrivateKey(pem: credentials.privateKeyPEM), keyId: credentials.keyId),
+                token: nil, issuedAt: 0)
         }
         let now = Int64(clock.now().timeIntervalSince1970)
         if let token = entry.token, now - entry.issuedAt < Int64(APNsProviderTokens.lifetime), now >= entry.issuedAt {

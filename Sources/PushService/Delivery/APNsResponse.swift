@@ -10,9 +10,9 @@ enum APNsResponse {
 
     static func outcome(of result: Result<HTTPClientResponse, HTTPClientError>) -> PushOutcome {
         switch result {
-        case let .failure(error):
+        case .failure(let error):
             return .retry(reason: error.code, status: nil)
-        case let .success(response):
+        case .success(let response):
             let status = response.status
             if status == 200 { return .sent }
             let body = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any]

@@ -49,8 +49,10 @@ final class APNsSender {
     /// its `apns-id` and body, checked and made ready for its stream. Safe from any thread, so
     /// the worker builds requests as it reads the queue rather than on the sending thread.
     func request(token: String, apnsId: String, body: [UInt8], environment: PushEnvironment) -> HTTPStreamRequest {
-        HTTPStreamRequest(HTTPClientRequest(method: "POST", url: devicePrefixes[environment, default: "/3/device/"] + token,
-                                            headers: [("apns-id", apnsId)], body: body))
+        HTTPStreamRequest(
+            HTTPClientRequest(
+                method: "POST", url: devicePrefixes[environment, default: "/3/device/"] + token,
+                headers: [("apns-id", apnsId)], body: body))
     }
 
     /// The kept connection a batch goes out on: one per key and environment.
@@ -70,25 +72,27 @@ final class APNsSender {
         var sent: [(batch: Batch, jwt: String?)] = []
         var firstBatch: Batch? = first
         let connection = connection(named: APNsSender.connectionName(credentials: first.credentials, environment: first.environment))
-        connection.send(feed: {
-            guard let batch = firstBatch ?? next() else { return nil }
-            firstBatch = nil
-            let signed = request(batch)
-            sent.append((batch, signed.jwt))
-            return signed.requests
-        }, completed: { results in
-            let (batch, jwt) = sent.removeFirst()
-            guard let jwt else {
-                // A key that no longer loads cannot sign anything: the push fails for good.
-                completed(batch, batch.requests.map { _ in .permanent(reason: "InvalidSigningKey", status: 0, removeDevice: false) })
-                return
-            }
-            let outcomes = results.map(APNsResponse.outcome(of:))
-            if outcomes.contains(where: { if case .providerToken = $0 { return true } else { return false } }) {
-                tokens.invalidate(jwt, for: batch.credentials)
-            }
-            completed(batch, outcomes)
-        })
+        connection.send(
+            feed: {
+                guard let batch = firstBatch ?? next() else { return nil }
+                firstBatch = nil
+                let signed = request(batch)
+                sent.append((batch, signed.jwt))
+                return signed.requests
+            },
+            completed: { results in
+                let (batch, jwt) = sent.removeFirst()
+                guard let jwt else {
+                    // A key that no longer loads cannot sign anything: the push fails for good.
+                    completed(batch, batch.requests.map { _ in .permanent(reason: "InvalidSigningKey", status: 0, removeDevice: false) })
+                    return
+                }
+                let outcomes = results.map(APNsResponse.outcome(of:))
+                if outcomes.contains(where: { if case .providerToken = $0 { return true } else { return false } }) {
+                    tokens.invalidate(jwt, for: batch.credentials)
+                }
+                completed(batch, outcomes)
+            })
     }
 
     /// A batch's requests with the shared headers, signed with the key's current provider

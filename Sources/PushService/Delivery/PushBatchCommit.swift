@@ -14,14 +14,17 @@ final class PushBatchCommit: @unchecked Sendable {
 
     /// Pairs each due push with its outcome (a cancelled push carries no badge), then `record`s
     /// them in one transaction.
-    init(_ dues: [PushPassQueue.Due], outcomes: [PushOutcome], on queue: DispatchQueue,
-         record: @escaping (Results) throws -> Void) {
+    init(
+        _ dues: [PushPassQueue.Due], outcomes: [PushOutcome], on queue: DispatchQueue,
+        record: @escaping (Results) throws -> Void
+    ) {
         count = dues.count
         recording = BackgroundResult(on: queue) {
-            try record(zip(dues, outcomes).map { due, outcome in
-                if case .cancelled = outcome { return (due.item, outcome, nil) }
-                return (due.item, outcome, due.badge)
-            })
+            try record(
+                zip(dues, outcomes).map { due, outcome in
+                    if case .cancelled = outcome { return (due.item, outcome, nil) }
+                    return (due.item, outcome, due.badge)
+                })
         }
     }
 

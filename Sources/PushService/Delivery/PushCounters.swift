@@ -16,7 +16,7 @@ final class PushCounters: @unchecked Sendable {
                 switch result.outcome {
                 case .sent: sent += 1
                 case .retry, .providerToken: break
-                case let .permanent(reason, _, _), let .unregistered(reason, _), let .cancelled(reason):
+                case .permanent(let reason, _, _), .unregistered(let reason, _), .cancelled(let reason):
                     failed[reason, default: 0] += 1
                 }
             }

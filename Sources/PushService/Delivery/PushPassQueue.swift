@@ -179,7 +179,8 @@ final class PushPassQueue {
     }
 
     private func group(_ destination: Destination, _ dues: [Due]) -> Group {
-        Group(projectId: destination.projectId, environment: destination.environment,
-              credentials: credentials[destination.projectId] ?? nil, dues: dues)
+        Group(
+            projectId: destination.projectId, environment: destination.environment,
+            credentials: credentials[destination.projectId] ?? nil, dues: dues)
     }
 }

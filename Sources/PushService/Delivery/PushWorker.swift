@@ -32,8 +32,10 @@ public final class PushWorker: @unchecked Sendable {
     private let stopLock = NSLock()
     private var stopping = false
 
-    init(store: PushStore, unread: @escaping UnreadLookup, sender: APNsSender, logger: Logger,
-         retryBase: TimeInterval, batchSize: Int) {
+    init(
+        store: PushStore, unread: @escaping UnreadLookup, sender: APNsSender, logger: Logger,
+        retryBase: TimeInterval, batchSize: Int
+    ) {
         self.store = store
         self.unread = unread
         self.sender = sender
@@ -99,27 +101,30 @@ public final class PushWorker: @unchecked Sendable {
                     }
                     return APNsSender.Batch(requests: requests, credentials: credentials, environment: group.environment)
                 }
-                sender.send(batch(group, credentials), then: {
-                    guard failure == nil, !isStopping else { return nil }
-                    do {
-                        guard let group = try queue.next(for: connection), let credentials = group.credentials else { return nil }
-                        return batch(group, credentials)
-                    } catch {
-                        failure = error
-                        return nil
-                    }
-                }, completed: { _, outcomes in
-                    let dues = inFlight.removeFirst()
-                    queue.answered(dues, outcomes)
-                    // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
-                    guard !isStopping else { return }
-                    commit(dues, outcomes)
-                    do {
-                        try settle(keeping: 2)
-                    } catch {
-                        failure = failure ?? error
-                    }
-                })
+                sender.send(
+                    batch(group, credentials),
+                    then: {
+                        guard failure == nil, !isStopping else { return nil }
+                        do {
+                            guard let group = try queue.next(for: connection), let credentials = group.credentials else { return nil }
+                            return batch(group, credentials)
+                        } catch {
+                            failure = error
+                            return nil
+                        }
+                    },
+                    completed: { _, outcomes in
+                        let dues = inFlight.removeFirst()
+                        queue.answered(dues, outcomes)
+                        // A stop during the send is treated as a crash after APNs answered: nothing is recorded.
+                        guard !isStopping else { return }
+                        commit(dues, outcomes)
+                        do {
+                            try settle(keeping: 2)
+                        } catch {
+                            failure = failure ?? error
+                        }
+                    })
                 if let failure { throw failure }
             }
         } catch {
@@ -131,9 +136,13 @@ public final class PushWorker: @unchecked Sendable {
         if processed > 0 {
             let counts = counters.snapshot
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            logger.info("push pass", ["attempted": processed, "seconds": (seconds * 1000).rounded() / 1000,
-                                      "perSecond": seconds > 0 ? (Double(processed) / seconds).rounded() : 0,
-                                      "sentTotal": counts.sent, "retriesTotal": counts.retries, "stopped": isStopping])
+            logger.info(
+                "push pass",
+                [
+                    "attempted": processed, "seconds": (seconds * 1000).rounded() / 1000,
+                    "perSecond": seconds > 0 ? (Double(processed) / seconds).rounded() : 0,
+                    "sentTotal": counts.sent, "retriesTotal": counts.retries, "stopped": isStopping,
+                ])
         }
         return processed
     }
@@ -150,18 +159,20 @@ public final class PushWorker: @unchecked Sendable {
         }
         // The bodies are built once per project and read.
         var bodies: [String: APNsPayload.Bodies] = [:]
-        for case let (projectId, found?) in credentials { bodies[projectId] = APNsPayload.Bodies(appId: found.appId) }
+        for case (let projectId, let found?) in credentials { bodies[projectId] = APNsPayload.Bodies(appId: found.appId) }
         let dues = items.map { item in
             let badge = badges[item.id] ?? 0
-            return PushPassQueue.Due(item: item, badge: badge, device: PushPassQueue.deviceKey(item),
-                                     request: bodies[item.projectId].map { request(item, badge: badge, $0) })
+            return PushPassQueue.Due(
+                item: item, badge: badge, device: PushPassQueue.deviceKey(item),
+                request: bodies[item.projectId].map { request(item, badge: badge, $0) })
         }
         return (dues, credentials)
     }
 
     private func request(_ item: PushQueueItem, badge: Int, _ bodies: APNsPayload.Bodies) -> HTTPStreamRequest {
-        sender.request(token: item.token, apnsId: item.apnsId, body: bodies.body(for: item.kind, badge: badge),
-                       environment: item.environment)
+        sender.request(
+            token: item.token, apnsId: item.apnsId, body: bodies.body(for: item.kind, badge: badge),
+            environment: item.environment)
     }
 
     /// Records a batch's outcomes in one transaction, then counts them; on the store queue.

@@ -15,25 +15,31 @@ extension PushStore {
             if let previous, previous.string("bundle_id") != request.bundleId {
                 try removeProjectDeliveries(projectId: request.projectId)
             }
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO push_credentials (project_id, app_id, key_id, team_id, bundle_id, environment, sealed_key, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (project_id) DO UPDATE SET app_id = excluded.app_id, key_id = excluded.key_id,
                     team_id = excluded.team_id, bundle_id = excluded.bundle_id, environment = excluded.environment,
                     sealed_key = excluded.sealed_key, updated_at = excluded.updated_at
-                """, [.text(request.projectId), .text(request.appId), .text(request.keyId), .text(request.teamId),
-                      .text(request.bundleId), .text(request.environment.rawValue), .text(sealed), .text(updatedAt)])
+                """,
+                [
+                    .text(request.projectId), .text(request.appId), .text(request.keyId), .text(request.teamId),
+                    .text(request.bundleId), .text(request.environment.rawValue), .text(sealed), .text(updatedAt),
+                ])
         }
-        return PushCredentials(keyId: request.keyId, teamId: request.teamId, bundleId: request.bundleId,
-                               environment: request.environment, updatedAt: updatedAt)
+        return PushCredentials(
+            keyId: request.keyId, teamId: request.teamId, bundleId: request.bundleId,
+            environment: request.environment, updatedAt: updatedAt)
     }
 
     /// The operator's view, without the key.
     public func credentials(projectId: String) throws -> PushCredentials? {
         try db.queryOne("SELECT * FROM push_credentials WHERE project_id = ?", [.text(projectId)]).map {
-            try PushCredentials(keyId: $0.text("key_id"), teamId: $0.text("team_id"), bundleId: $0.text("bundle_id"),
-                                environment: PushEnvironment(rawValue: $0.text("environment")) ?? .production,
-                                updatedAt: $0.text("updated_at"))
+            try PushCredentials(
+                keyId: $0.text("key_id"), teamId: $0.text("team_id"), bundleId: $0.text("bundle_id"),
+                environment: PushEnvironment(rawValue: $0.text("environment")) ?? .production,
+                updatedAt: $0.text("updated_at"))
         }
     }
 
@@ -58,7 +64,8 @@ extension PushStore {
     }
 
     private func removeProjectDeliveries(projectId: String) throws {
-        try db.run("""
+        try db.run(
+            """
             UPDATE push_queue SET status = 'cancelled', completed_ms = ?, last_reason = 'BundleChanged'
             WHERE project_id = ? AND status = 'pending'
             """, [.int(nowMillis), .text(projectId)])

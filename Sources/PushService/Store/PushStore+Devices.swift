@@ -11,20 +11,28 @@ extension PushStore {
         let token = device.token.lowercased()
         try db.transaction {
             let key: [SQLValue] = [.text(device.owner.projectId), .text(device.environment.rawValue), .text(token)]
-            if let existing = try db.queryOne("""
+            if let existing = try db.queryOne(
+                """
                 SELECT owner_kind, owner_value FROM push_devices WHERE project_id = ? AND environment = ? AND token = ?
-                """, key), existing.string("owner_kind") != device.owner.kind.rawValue
-                || existing.string("owner_value") != device.owner.value {
-                try cancelPending(projectId: device.owner.projectId, environment: device.environment, token: token,
-                                  reason: "Reassigned")
+                """, key),
+                existing.string("owner_kind") != device.owner.kind.rawValue
+                    || existing.string("owner_value") != device.owner.value
+            {
+                try cancelPending(
+                    projectId: device.owner.projectId, environment: device.environment, token: token,
+                    reason: "Reassigned")
             }
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO push_devices (project_id, environment, token, owner_kind, owner_value, registered_at, registered_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (project_id, environment, token) DO UPDATE SET owner_kind = excluded.owner_kind,
                     owner_value = excluded.owner_value, registered_at = excluded.registered_at, registered_ms = excluded.registered_ms
-                """, key + [.text(device.owner.kind.rawValue), .text(device.owner.value), .text(ISOTime.format(clock.now())),
-                            .int(nowMillis)])
+                """,
+                key + [
+                    .text(device.owner.kind.rawValue), .text(device.owner.value), .text(ISOTime.format(clock.now())),
+                    .int(nowMillis),
+                ])
         }
     }
 
@@ -34,10 +42,16 @@ extension PushStore {
         try PushStore.validate(device)
         let token = device.token.lowercased()
         try db.transaction {
-            guard try db.queryOne("""
-                SELECT 1 FROM push_devices WHERE project_id = ? AND environment = ? AND token = ? AND owner_kind = ? AND owner_value = ?
-                """, [.text(device.owner.projectId), .text(device.environment.rawValue), .text(token),
-                      .text(device.owner.kind.rawValue), .text(device.owner.value)]) != nil else { return }
+            guard
+                try db.queryOne(
+                    """
+                    SELECT 1 FROM push_devices WHERE project_id = ? AND environment = ? AND token = ? AND owner_kind = ? AND owner_value = ?
+                    """,
+                    [
+                        .text(device.owner.projectId), .text(device.environment.rawValue), .text(token),
+                        .text(device.owner.kind.rawValue), .text(device.owner.value),
+                    ]) != nil
+            else { return }
             try removeDevice(projectId: device.owner.projectId, environment: device.environment, token: token)
         }
     }

@@ -28,23 +28,29 @@ extension PushStore {
         default: return 0
         }
         guard let projectId = event.projectId,
-              let payload = try? JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any],
-              let ownerKind = payload["ownerKind"] as? String, let ownerValue = payload["ownerValue"] as? String,
-              try db.queryOne("SELECT 1 FROM push_credentials WHERE project_id = ?", [.text(projectId)]) != nil else { return 0 }
-        let devices = try db.query("""
+            let payload = try? JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any],
+            let ownerKind = payload["ownerKind"] as? String, let ownerValue = payload["ownerValue"] as? String,
+            try db.queryOne("SELECT 1 FROM push_credentials WHERE project_id = ?", [.text(projectId)]) != nil
+        else { return 0 }
+        let devices = try db.query(
+            """
             SELECT environment, token FROM push_devices WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
             """, [.text(projectId), .text(ownerKind), .text(ownerValue)])
         let now = nowMillis
         let createdAt = ISOTime.format(clock.now())
         var queued = 0
         for device in devices {
-            try db.run("""
+            try db.run(
+                """
                 INSERT OR IGNORE INTO push_queue (event_id, project_id, environment, token, owner_kind, owner_value, kind,
                                                   apns_id, status, next_attempt_ms, created_at, created_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
-                """, [.text(event.id), .text(projectId), .text(device.text("environment")), .text(device.text("token")),
-                      .text(ownerKind), .text(ownerValue), .text(kind.rawValue), .text(UUID().uuidString.lowercased()),
-                      .int(now), .text(createdAt), .int(now)])
+                """,
+                [
+                    .text(event.id), .text(projectId), .text(device.text("environment")), .text(device.text("token")),
+                    .text(ownerKind), .text(ownerValue), .text(kind.rawValue), .text(UUID().uuidString.lowercased()),
+                    .int(now), .text(createdAt), .int(now),
+                ])
             queued += db.changes
         }
         return queued
@@ -52,7 +58,8 @@ extension PushStore {
 
     /// Pending pushes due now with an ID above `after`, in ID order.
     public func duePushes(after: Int64, limit: Int) throws -> [PushQueueItem] {
-        try db.query("""
+        try db.query(
+            """
             SELECT \(PushQueueItem.columns) FROM push_queue
             WHERE status = 'pending' AND next_attempt_ms <= ? AND id > ? ORDER BY id LIMIT ?
             """, [.int(nowMillis), .int(after), .int(Int64(limit))], map: PushQueueItem.init(columns:))
@@ -62,8 +69,10 @@ extension PushStore {
     /// Returns how many attempts were scheduled again, and the reasons of pushes whose last
     /// attempt this was.
     @discardableResult
-    public func record(_ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)],
-                       retryBase: TimeInterval) throws -> (retries: Int, exhausted: [String]) {
+    public func record(
+        _ results: [(item: PushQueueItem, outcome: PushOutcome, badge: Int?)],
+        retryBase: TimeInterval
+    ) throws -> (retries: Int, exhausted: [String]) {
         let now = nowMillis
         var retries = 0
         var exhausted: [String] = []
@@ -73,37 +82,45 @@ extension PushStore {
                 switch outcome {
                 case .sent:
                     continue
-                case let .retry(reason, status):
+                case .retry(let reason, let status):
                     let attempts = item.attempts + 1
                     if attempts >= PushStore.maximumAttempts {
-                        try complete(item, status: "failed", httpStatus: status, reason: reason, badge: badge, now: now,
-                                     attempts: attempts)
+                        try complete(
+                            item, status: "failed", httpStatus: status, reason: reason, badge: badge, now: now,
+                            attempts: attempts)
                         exhausted.append(reason)
                     } else {
                         retries += 1
                         let delay = retryBase * pow(2, Double(attempts - 1))
-                        try db.run("""
+                        try db.run(
+                            """
                             UPDATE push_queue SET attempts = ?, next_attempt_ms = ?, last_status = ?, last_reason = ?
                             WHERE id = ? AND status = 'pending'
-                            """, [.int(Int64(attempts)), .int(now + Int64(delay * 1000)), SQLValue(status.map(Int64.init)),
-                                  .text(reason), .int(item.id)])
+                            """,
+                            [
+                                .int(Int64(attempts)), .int(now + Int64(delay * 1000)), SQLValue(status.map(Int64.init)),
+                                .text(reason), .int(item.id),
+                            ])
                     }
-                case let .providerToken(reason):
-                    try db.run("UPDATE push_queue SET last_status = 403, last_reason = ? WHERE id = ? AND status = 'pending'",
-                               [.text(reason), .int(item.id)])
-                case let .permanent(reason, status, invalidToken):
+                case .providerToken(let reason):
+                    try db.run(
+                        "UPDATE push_queue SET last_status = 403, last_reason = ? WHERE id = ? AND status = 'pending'",
+                        [.text(reason), .int(item.id)])
+                case .permanent(let reason, let status, let invalidToken):
                     try complete(item, status: "failed", httpStatus: status, reason: reason, badge: badge, now: now)
                     if invalidToken { try removeDevice(projectId: item.projectId, environment: item.environment, token: item.token) }
-                case let .unregistered(reason, timestamp):
+                case .unregistered(let reason, let timestamp):
                     try complete(item, status: "failed", httpStatus: 410, reason: reason, badge: badge, now: now)
-                    let registered = try db.scalar("""
+                    let registered = try db.scalar(
+                        """
                         SELECT registered_ms FROM push_devices WHERE project_id = ? AND environment = ? AND token = ?
-                        """, [.text(item.projectId), .text(item.environment.rawValue), .text(item.token)]).int64Value
+                        """, [.text(item.projectId), .text(item.environment.rawValue), .text(item.token)]
+                    ).int64Value
                     // A registration renewed after APNs saw the token invalid belongs to a new install.
                     if let registered, timestamp.map({ $0 >= registered }) ?? true {
                         try removeDevice(projectId: item.projectId, environment: item.environment, token: item.token)
                     }
-                case let .cancelled(reason):
+                case .cancelled(let reason):
                     try complete(item, status: "cancelled", httpStatus: nil, reason: reason, badge: nil, now: now)
                 }
             }
@@ -130,29 +147,38 @@ extension PushStore {
         }
         for (badge, ids) in idsByBadge {
             // Only the worker changes a pending row's attempts, so attempts + 1 is what it read plus one.
-            try db.run(PushStore.markSentSQL,
-                       [.int(now), SQLValue(badge.map(Int64.init)), .text("[" + ids.map(String.init).joined(separator: ",") + "]")])
+            try db.run(
+                PushStore.markSentSQL,
+                [.int(now), SQLValue(badge.map(Int64.init)), .text("[" + ids.map(String.init).joined(separator: ",") + "]")])
         }
     }
 
-    private func complete(_ item: PushQueueItem, status: String, httpStatus: Int?, reason: String?, badge: Int?, now: Int64,
-                          attempts: Int? = nil) throws {
-        try db.run("""
+    private func complete(
+        _ item: PushQueueItem, status: String, httpStatus: Int?, reason: String?, badge: Int?, now: Int64,
+        attempts: Int? = nil
+    ) throws {
+        try db.run(
+            """
             UPDATE push_queue SET status = ?, attempts = ?, completed_ms = ?, last_status = ?, last_reason = ?, badge = ?
             WHERE id = ? AND status = 'pending'
-            """, [.text(status), .int(Int64(attempts ?? item.attempts + (status == "cancelled" ? 0 : 1))), .int(now),
-                  SQLValue(httpStatus.map(Int64.init)), SQLValue(reason), SQLValue(badge.map(Int64.init)), .int(item.id)])
+            """,
+            [
+                .text(status), .int(Int64(attempts ?? item.attempts + (status == "cancelled" ? 0 : 1))), .int(now),
+                SQLValue(httpStatus.map(Int64.init)), SQLValue(reason), SQLValue(badge.map(Int64.init)), .int(item.id),
+            ])
     }
 
     /// Deletes a registration and cancels its pending pushes; inside a transaction.
     func removeDevice(projectId: String, environment: PushEnvironment, token: String) throws {
         try cancelPending(projectId: projectId, environment: environment, token: token, reason: "DeviceRemoved")
-        try db.run("DELETE FROM push_devices WHERE project_id = ? AND environment = ? AND token = ?",
-                   [.text(projectId), .text(environment.rawValue), .text(token)])
+        try db.run(
+            "DELETE FROM push_devices WHERE project_id = ? AND environment = ? AND token = ?",
+            [.text(projectId), .text(environment.rawValue), .text(token)])
     }
 
     func cancelPending(projectId: String, environment: PushEnvironment, token: String, reason: String) throws {
-        try db.run("""
+        try db.run(
+            """
             UPDATE push_queue SET status = 'cancelled', completed_ms = ?, last_reason = ?
             WHERE project_id = ? AND environment = ? AND token = ? AND status = 'pending'
             """, [.int(nowMillis), .text(reason), .text(projectId), .text(environment.rawValue), .text(token)])
@@ -168,17 +194,21 @@ extension PushStore {
         let deviceCutoff = now - Int64(PushStore.deviceRetention * 1000)
         let eventCutoff = ISOTime.format(clock.now().addingTimeInterval(-PushStore.queueRetention))
         return try db.transaction {
-            try db.run("""
+            try db.run(
+                """
                 UPDATE push_queue SET status = 'discarded', completed_ms = ?, last_reason = 'Expired'
                 WHERE status = 'pending' AND created_ms < ?
                 """, [.int(now), .int(queueCutoff)])
             let discarded = db.changes
             try db.run("DELETE FROM push_queue WHERE status <> 'pending' AND completed_ms < ?", [.int(queueCutoff)])
-            for device in try db.query("SELECT project_id, environment, token FROM push_devices WHERE registered_ms < ?",
-                                       [.int(deviceCutoff)]) {
-                try removeDevice(projectId: device.text("project_id"),
-                                 environment: PushEnvironment(rawValue: device.text("environment")) ?? .production,
-                                 token: device.text("token"))
+            for device in try db.query(
+                "SELECT project_id, environment, token FROM push_devices WHERE registered_ms < ?",
+                [.int(deviceCutoff)])
+            {
+                try removeDevice(
+                    projectId: device.text("project_id"),
+                    environment: PushEnvironment(rawValue: device.text("environment")) ?? .production,
+                    token: device.text("token"))
             }
             try db.run("DELETE FROM chat_events WHERE received_at < ?", [.text(eventCutoff)])
             return discarded

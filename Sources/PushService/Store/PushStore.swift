@@ -26,11 +26,15 @@ public final class PushStore: @unchecked Sendable {
         let queued = try db.transaction {
             var queued = 0
             for event in events {
-                try db.run("""
+                try db.run(
+                    """
                     INSERT OR IGNORE INTO chat_events (id, topic, project_id, payload, created_at, received_at)
                     VALUES (?, ?, ?, ?, ?, ?)
-                    """, [.text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
-                          .text(event.createdAt), .text(receivedAt)])
+                    """,
+                    [
+                        .text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
+                        .text(event.createdAt), .text(receivedAt),
+                    ])
                 if db.changes == 1 { queued += try enqueue(for: event) }
             }
             return queued
@@ -42,8 +46,9 @@ public final class PushStore: @unchecked Sendable {
     public func receivedEvents() throws -> [PushReceivedEvent] {
         try db.query("SELECT * FROM chat_events ORDER BY id").map {
             try PushReceivedEvent(
-                event: ChatEvent(id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
-                                 payload: $0.text("payload"), createdAt: $0.text("created_at")),
+                event: ChatEvent(
+                    id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
+                    payload: $0.text("payload"), createdAt: $0.text("created_at")),
                 receivedAt: $0.text("received_at"))
         }
     }

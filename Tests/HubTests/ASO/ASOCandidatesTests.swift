@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ASOService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -11,8 +12,9 @@ final class ASOCandidatesTests: XCTestCase {
 
     override func setUpWithError() throws {
         fixture = try ASOServiceFixture()
-        finder = ASOCandidateFinder(store: fixture.store, client: ITunesSearchClient(baseURL: fixture.fake.baseURL, limit: 50),
-                                    logger: Logger(daemon: "asod", sink: fixture.logSink))
+        finder = ASOCandidateFinder(
+            store: fixture.store, client: ITunesSearchClient(baseURL: fixture.fake.baseURL, limit: 50),
+            logger: Logger(daemon: "asod", sink: fixture.logSink))
     }
 
     override func tearDown() { fixture?.shutdown() }
@@ -26,9 +28,11 @@ final class ASOCandidatesTests: XCTestCase {
         var listing = ASOFakeITunes.app(999, "Zen Notes: Daily Journal")
         listing["description"] = "Write a daily journal. Track your mood with the mood tracker; the mood tracker learns."
         try fixture.fake.lookup(id: "999", app: listing)
-        try fixture.fake.script(term: "journal app", results: [
-            ASOFakeITunes.app(1, "Day One Journal"), ASOFakeITunes.app(2, "Gratitude Diary"), ASOFakeITunes.app(999, "Zen Notes"),
-        ])
+        try fixture.fake.script(
+            term: "journal app",
+            results: [
+                ASOFakeITunes.app(1, "Day One Journal"), ASOFakeITunes.app(2, "Gratitude Diary"), ASOFakeITunes.app(999, "Zen Notes"),
+            ])
         _ = try fixture.explore("Journal App").get()
         try fixture.track(["notes"])
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubDaemon
 
 /// asod's settings: defaults, and refusals of values that cannot work.
@@ -15,8 +16,10 @@ final class ASOConfigTests: XCTestCase {
 
     func testValuesAreReadAndBadOnesRefused() throws {
         // Given
-        let env = ["APPNORTH_ITUNES_URL": "http://127.0.0.1:9000/", "APPNORTH_ASO_INTERVAL_S": "0",
-                   "APPNORTH_ASO_CALLS_PER_MIN": "0", "APPNORTH_ASO_SEARCH_LIMIT": "200"]
+        let env = [
+            "APPNORTH_ITUNES_URL": "http://127.0.0.1:9000/", "APPNORTH_ASO_INTERVAL_S": "0",
+            "APPNORTH_ASO_CALLS_PER_MIN": "0", "APPNORTH_ASO_SEARCH_LIMIT": "200",
+        ]
         // When
         let config = try HubConfig(environment: env, currentDirectory: "/tmp")
         // Then the trailing slash is dropped and 0 means on demand only / no pacing

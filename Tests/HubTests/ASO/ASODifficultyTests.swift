@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ASOService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -8,8 +9,10 @@ import XCTest
 final class ASODifficultyTests: XCTestCase {
     let now = ISOTime.parse("2026-11-30T12:00:00.000Z")!
 
-    private func app(_ id: Int64, _ name: String?, count: Int? = 1_000, rating: Double? = 4.5,
-                     updated: String? = "2026-11-01T00:00:00Z") -> ITunesApp {
+    private func app(
+        _ id: Int64, _ name: String?, count: Int? = 1_000, rating: Double? = 4.5,
+        updated: String? = "2026-11-01T00:00:00Z"
+    ) -> ITunesApp {
         ITunesApp(trackId: id, trackName: name, averageUserRating: rating, userRatingCount: count, currentVersionReleaseDate: updated)
     }
 
@@ -42,7 +45,8 @@ final class ASODifficultyTests: XCTestCase {
     func testMixedCompetitionIsMedium() {
         // Given half the top naming the term with moderate ratings
         let apps = (1...10).map { i in
-            app(Int64(i), i <= 5 ? "Photo Editor \(i)" : "Snap \(i)", count: 5_000, rating: 4.0,
+            app(
+                Int64(i), i <= 5 ? "Photo Editor \(i)" : "Snap \(i)", count: 5_000, rating: 4.0,
                 updated: i % 2 == 0 ? "2026-10-01T00:00:00Z" : "2025-06-01T00:00:00Z")
         }
         // When
@@ -104,10 +108,12 @@ final class ASODifficultyTests: XCTestCase {
     func testAStableTopFromEarlierObservationsRaisesTheScore() {
         // Given the mixed fixture, observed before with the same top ten, or a wholly different one
         let apps = (1...10).map { app(Int64($0), $0 <= 5 ? "Photo Editor \($0)" : "Snap \($0)", count: 5_000, rating: 4.0) }
-        let same = ASOObservation(id: 1, term: "photo editor", country: "us", day: "2026-11-20", source: "itunes-search",
-                                  observedAt: "2026-11-20T00:00:00.000Z", apps: apps)
-        let other = ASOObservation(id: 2, term: "photo editor", country: "us", day: "2026-11-20", source: "itunes-search",
-                                   observedAt: "2026-11-20T00:00:00.000Z", apps: (11...20).map { app(Int64($0), "X") })
+        let same = ASOObservation(
+            id: 1, term: "photo editor", country: "us", day: "2026-11-20", source: "itunes-search",
+            observedAt: "2026-11-20T00:00:00.000Z", apps: apps)
+        let other = ASOObservation(
+            id: 2, term: "photo editor", country: "us", day: "2026-11-20", source: "itunes-search",
+            observedAt: "2026-11-20T00:00:00.000Z", apps: (11...20).map { app(Int64($0), "X") })
         // When
         let base = assess(apps).score!
         let stable = assess(apps, earlier: same).score!
@@ -147,10 +153,11 @@ final class ASODifficultyTests: XCTestCase {
     func testStoredResultListsReadBackAsTheyWereReceived() throws {
         // Given apps with escapes, fractions and missing fields, as the provider decoder produced them
         let apps = [
-            ITunesApp(trackId: 1, trackName: "Quote \" back\\slash\nline é 🎨", sellerName: "S", artistId: 7, artistName: nil,
-                      bundleId: "b", averageUserRating: 4.123456789, userRatingCount: 0, releaseDate: "2020-01-01T00:00:00Z",
-                      currentVersionReleaseDate: nil, price: 0.99, formattedPrice: "$0.99", currency: "USD", trackViewUrl: "https://x/y",
-                      primaryGenreName: "Games", description: nil),
+            ITunesApp(
+                trackId: 1, trackName: "Quote \" back\\slash\nline é 🎨", sellerName: "S", artistId: 7, artistName: nil,
+                bundleId: "b", averageUserRating: 4.123456789, userRatingCount: 0, releaseDate: "2020-01-01T00:00:00Z",
+                currentVersionReleaseDate: nil, price: 0.99, formattedPrice: "$0.99", currency: "USD", trackViewUrl: "https://x/y",
+                primaryGenreName: "Games", description: nil),
             ITunesApp(trackId: 2),
         ]
         // When they are stored as text and decoded again

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ASOService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -104,7 +105,8 @@ final class ASOExplorerCacheTests: XCTestCase {
         XCTAssertFalse(next.cached)
         XCTAssertEqual(try fixture.fake.searches().count, 2)
         XCTAssertEqual(try fixture.db.scalar("SELECT COUNT(*) FROM observations WHERE term = 'weather'").intValue, 2)
-        XCTAssertEqual(try fixture.db.query("SELECT day FROM observations ORDER BY day").compactMap { $0.string("day") },
-                       ["2026-11-30", "2026-12-01"])
+        XCTAssertEqual(
+            try fixture.db.query("SELECT day FROM observations ORDER BY day").compactMap { $0.string("day") },
+            ["2026-11-30", "2026-12-01"])
     }
 }

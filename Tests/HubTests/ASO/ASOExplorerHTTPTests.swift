@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubHTTPClient
 @testable import HubMessaging
 @testable import HubRuntime
+@testable import IngestService
 
 /// `GET /api/admin/v1/aso/explorer` end to end: its shape (docs/aso-difficulty.md, "The answer"),
 /// own apps, validation, the plan gate and the provider failure statuses with `Retry-After`.
@@ -16,12 +17,15 @@ final class ASOExplorerHTTPTests: XCTestCase {
     func testLiveThenCachedAnswerHasTheContractShape() throws {
         // Given a project whose App Store ID is among the results, and one app with missing details
         _ = try hub.createProject(appStoreId: "222")
-        try hub.fake.script(term: "photo editor", country: "gb", results: [
-            ASOFakeITunes.app(111, "Photo Editor Pro", ratingCount: 50_000, rating: 4.6, price: 2.99, formattedPrice: "£2.99"),
-            ASOFakeITunes.app(222, "My Photo Editor", ratingCount: 10, rating: 4.0),
-            ASOFakeITunes.app(333, "Collage Maker", ratingCount: nil, rating: nil, updated: nil, released: nil, price: nil,
-                              formattedPrice: nil),
-        ])
+        try hub.fake.script(
+            term: "photo editor", country: "gb",
+            results: [
+                ASOFakeITunes.app(111, "Photo Editor Pro", ratingCount: 50_000, rating: 4.6, price: 2.99, formattedPrice: "£2.99"),
+                ASOFakeITunes.app(222, "My Photo Editor", ratingCount: 10, rating: 4.0),
+                ASOFakeITunes.app(
+                    333, "Collage Maker", ratingCount: nil, rating: nil, updated: nil, released: nil, price: nil,
+                    formattedPrice: nil),
+            ])
 
         // When the term is explored twice
         let live = try hub.call("GET", "/aso/explorer?term=Photo%20%20Editor&country=GB")
@@ -146,12 +150,16 @@ final class ASOExplorerHTTPTests: XCTestCase {
 
     func testHandWrittenAnswerMatchesTheEncoderOutput() throws {
         // Given an answer with escapes, nulls, fractional numbers and every flag
-        let results = [ASOSearchResult(rank: 1, adamId: "1", name: "Quote \" and \\ and \n é", sellerName: nil, bundleId: "b",
-                                      rating: 4.25, ratingCount: 0, releaseDate: nil, updatedAt: "2026-01-01T00:00:00Z", price: 0.99,
-                                      formattedPrice: "$0.99", currency: nil, url: nil, own: true),
-                      ASOSearchResult(rank: 2, adamId: "2", name: nil, sellerName: nil, bundleId: nil, rating: nil, ratingCount: nil,
-                                      releaseDate: nil, updatedAt: nil, price: nil, formattedPrice: nil, currency: nil, url: nil,
-                                      own: false)]
+        let results = [
+            ASOSearchResult(
+                rank: 1, adamId: "1", name: "Quote \" and \\ and \n é", sellerName: nil, bundleId: "b",
+                rating: 4.25, ratingCount: 0, releaseDate: nil, updatedAt: "2026-01-01T00:00:00Z", price: 0.99,
+                formattedPrice: "$0.99", currency: nil, url: nil, own: true),
+            ASOSearchResult(
+                rank: 2, adamId: "2", name: nil, sellerName: nil, bundleId: nil, rating: nil, ratingCount: nil,
+                releaseDate: nil, updatedAt: nil, price: nil, formattedPrice: nil, currency: nil, url: nil,
+                own: false),
+        ]
         let response = ASOExplorer.Response(
             source: "itunes-search", observedAt: "2026-11-30T12:00:00.000Z", cached: true, results: results,
             difficulty: .unavailable, related: ["a \"b\""], quota: ASOQuota(limit: 30, used: 2, resetsAt: "2026-12-01T00:00:00.000Z"))

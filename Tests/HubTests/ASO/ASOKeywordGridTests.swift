@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ASOService
 @testable import HubMessaging
 
@@ -16,9 +17,10 @@ final class ASOKeywordGridTests: XCTestCase {
         try fixture.track(["notes"], "gb")
 
         // When a group adds the German and French terms of the same concept
-        let group = try fixture.store.createGroup(ASOGroupCreate.Request(
-            project: fixture.project(), concept: "Photo editing",
-            terms: ["us": "photo editor", "DE": "Fotobearbeitung", "fr": "retouche photo"]))
+        let group = try fixture.store.createGroup(
+            ASOGroupCreate.Request(
+                project: fixture.project(), concept: "Photo editing",
+                terms: ["us": "photo editor", "DE": "Fotobearbeitung", "fr": "retouche photo"]))
         try fixture.observe("fotobearbeitung", "de", apps: [1, 999])
 
         // Then the US keyword joined the group instead of being duplicated
@@ -41,8 +43,11 @@ final class ASOKeywordGridTests: XCTestCase {
 
     func testAGroupWithAnInvalidCountryAddsNothing() throws {
         // Given / When
-        let result = Result { try fixture.store.createGroup(ASOGroupCreate.Request(
-            project: fixture.project(), concept: "Notes", terms: ["us": "notes", "xx": "notizen"])) }
+        let result = Result {
+            try fixture.store.createGroup(
+                ASOGroupCreate.Request(
+                    project: fixture.project(), concept: "Notes", terms: ["us": "notes", "xx": "notizen"]))
+        }
         // Then
         guard case .failure(let error as RPCError) = result else { return XCTFail("expected a field error") }
         XCTAssertNotNil(error.fields?["terms.xx"])

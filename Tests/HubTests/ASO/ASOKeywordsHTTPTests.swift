@@ -16,8 +16,9 @@ final class ASOKeywordsHTTPTests: XCTestCase {
         // When terms are tracked, one twice in other spellings
         let added = try hub.call("POST", "/projects/\(project)/aso/keywords", json: ["country": "US", "terms": ["Notes", "todo list"]])
         let again = try hub.call("POST", "/projects/\(project)/aso/keywords", json: ["country": "us", "term": "  NOTES "])
-        let previewed = try hub.call("POST", "/projects/\(project)/aso/keywords",
-                                     json: ["country": "us", "terms": ["widgets"], "dryRun": true])
+        let previewed = try hub.call(
+            "POST", "/projects/\(project)/aso/keywords",
+            json: ["country": "us", "terms": ["widgets"], "dryRun": true])
         XCTAssertEqual(previewed.status, 200)
         XCTAssertEqual((previewed.json["added"] as? [[String: Any]])?.first?["term"] as? String, "widgets")
 
@@ -78,11 +79,13 @@ final class ASOKeywordsHTTPTests: XCTestCase {
         XCTAssertEqual(free.status, 403)
         XCTAssertEqual(free.code, "PLAN_REQUIRED")
         XCTAssertEqual(try hub.call("GET", "/projects/\(otherProject)/aso/keywords").status, 404)
-        let invalid = try hub.call("POST", "/projects/\(otherProject)/aso/keywords", json: ["country": "zz", "terms": []], token: otherToken)
+        let invalid = try hub.call(
+            "POST", "/projects/\(otherProject)/aso/keywords", json: ["country": "zz", "terms": []], token: otherToken)
         XCTAssertEqual(invalid.status, 400)
         XCTAssertEqual(Set(invalid.fields.keys), ["country", "terms"])
-        let tooLong = try hub.call("POST", "/projects/\(otherProject)/aso/keywords",
-                                   json: ["country": "us", "terms": [String(repeating: "x", count: 101)]], token: otherToken)
+        let tooLong = try hub.call(
+            "POST", "/projects/\(otherProject)/aso/keywords",
+            json: ["country": "us", "terms": [String(repeating: "x", count: 101)]], token: otherToken)
         XCTAssertNotNil(tooLong.fields["terms[0]"])
     }
 
@@ -90,8 +93,9 @@ final class ASOKeywordsHTTPTests: XCTestCase {
         // Given
         let project = try hub.createProject(appStoreId: "999")
         // When
-        let group = try hub.call("POST", "/projects/\(project)/aso/groups",
-                                 json: ["concept": "Notes", "terms": ["us": "notes", "de": "Notizen", "fr": "bloc notes"]])
+        let group = try hub.call(
+            "POST", "/projects/\(project)/aso/groups",
+            json: ["concept": "Notes", "terms": ["us": "notes", "de": "Notizen", "fr": "bloc notes"]])
         let grid = try hub.call("GET", "/projects/\(project)/aso/grid")
         // Then
         XCTAssertEqual(group.status, 201, "\(group.json)")

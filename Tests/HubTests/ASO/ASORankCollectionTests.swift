@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ASOService
 
 /// The `aso-ranks` pass: shared cache first, provider calls paced and backed off, ranks written.

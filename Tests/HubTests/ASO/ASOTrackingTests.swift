@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ASOService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -122,13 +123,21 @@ final class ASOTrackingTests: XCTestCase {
         let existing = try XCTUnwrap(fixture.list(country: "us").first { $0.term == "term 0" })
 
         // When adding, removing and grouping are previewed
-        let add = try fixture.store.addKeywords(ASOKeywordsAdd.Request(project: fixture.project(), country: "us",
-                                                                       terms: ["new one", "term 0"], dryRun: true))
-        let over = Result { try fixture.store.addKeywords(ASOKeywordsAdd.Request(project: fixture.project(), country: "us",
-                                                                                 terms: ["a", "b"], dryRun: true)) }
+        let add = try fixture.store.addKeywords(
+            ASOKeywordsAdd.Request(
+                project: fixture.project(), country: "us",
+                terms: ["new one", "term 0"], dryRun: true))
+        let over = Result {
+            try fixture.store.addKeywords(
+                ASOKeywordsAdd.Request(
+                    project: fixture.project(), country: "us",
+                    terms: ["a", "b"], dryRun: true))
+        }
         let removed = try fixture.store.removeKeyword(ASOKeywordRef(project: fixture.project(), keywordId: existing.id, dryRun: true))
-        let group = try fixture.store.createGroup(ASOGroupCreate.Request(project: fixture.project(), concept: "Thing",
-                                                                         terms: ["de": "ding"], dryRun: true))
+        let group = try fixture.store.createGroup(
+            ASOGroupCreate.Request(
+                project: fixture.project(), concept: "Thing",
+                terms: ["de": "ding"], dryRun: true))
 
         // Then each answers as the real change would, and nothing changed
         XCTAssertEqual(add.added.map(\.term), ["new one"])
@@ -142,8 +151,8 @@ final class ASOTrackingTests: XCTestCase {
     }
 }
 
-private extension Result {
-    var failure: Failure? {
+extension Result {
+    fileprivate var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
     }

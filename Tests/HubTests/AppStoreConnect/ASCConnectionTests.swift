@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import ASOService
-@testable import IngestService
 @testable import HubCrypto
 @testable import HubStore
+@testable import IngestService
 
 /// Connect and import (docs/app-store-connect.md, "Connection" and "Import") over HTTP with asod
 /// talking to a fake of Apple's API (JSON:API over HTTP/2 and TLS) that verifies every token on its
@@ -16,9 +17,11 @@ final class ASCConnectionTests: XCTestCase {
     private let keyId = ASCFixture.keyId
 
     override func setUpWithError() throws {
-        let apps = [["id": "1450000001", "name": "Trails", "bundleId": "com.example.trails", "sku": "TRAILS", "primaryLocale": "en-US"],
-                    ["id": "1450000002", "name": "Sketch Pad", "bundleId": "com.example.sketch", "sku": "SKETCH", "primaryLocale": "es-ES"],
-                    ["id": "1450000003", "name": "Budget", "bundleId": "com.example.budget", "sku": "BUDGET", "primaryLocale": "en-US"]]
+        let apps = [
+            ["id": "1450000001", "name": "Trails", "bundleId": "com.example.trails", "sku": "TRAILS", "primaryLocale": "en-US"],
+            ["id": "1450000002", "name": "Sketch Pad", "bundleId": "com.example.sketch", "sku": "SKETCH", "primaryLocale": "es-ES"],
+            ["id": "1450000003", "name": "Budget", "bundleId": "com.example.budget", "sku": "BUDGET", "primaryLocale": "en-US"],
+        ]
         fixture = try ASCFixture(apps: apps)
     }
 
@@ -88,8 +91,10 @@ final class ASCConnectionTests: XCTestCase {
         let row = try XCTUnwrap(try asodStore.queryOne("SELECT organization_id, connection_id, sealed_key FROM asc_connections"))
         let sealed = try XCTUnwrap(row.string("sealed_key"))
         XCTAssertFalse(sealed.contains("PRIVATE KEY"))
-        let opened = try keyring.openString(sealed, associatedData: "asc-connection|\(row.string("organization_id")!)|\(row.string("connection_id")!)")
-        XCTAssertEqual(opened.trimmingCharacters(in: .whitespacesAndNewlines), fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines))
+        let opened = try keyring.openString(
+            sealed, associatedData: "asc-connection|\(row.string("organization_id")!)|\(row.string("connection_id")!)")
+        XCTAssertEqual(
+            opened.trimmingCharacters(in: .whitespacesAndNewlines), fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines))
         // And it is used: the app list comes from Apple with it
         XCTAssertEqual(try admin.call("GET", "/app-store-connect/apps").status, 200)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// Price previews (docs/pricing.md, "Previews") over HTTP: products from the fake App Store Connect,
@@ -12,17 +13,27 @@ final class ASCPricePreviewTests: XCTestCase {
     override func setUpWithError() throws {
         let app: [String: Any] = [
             "id": "1450000001", "name": "Trails", "bundleId": "com.example.trails",
-            "subscriptionGroups": [["id": "g1", "referenceName": "Pro", "subscriptions": [
-                ["id": "sub1", "name": "Pro Monthly", "productId": "com.example.trails.pro.monthly", "currentPoint": "usa-399"]]]],
-            "inAppPurchases": [["id": "iap1", "name": "Offline pack", "productId": "com.example.trails.offline"]]]
+            "subscriptionGroups": [
+                [
+                    "id": "g1", "referenceName": "Pro",
+                    "subscriptions": [
+                        ["id": "sub1", "name": "Pro Monthly", "productId": "com.example.trails.pro.monthly", "currentPoint": "usa-399"]
+                    ],
+                ]
+            ],
+            "inAppPurchases": [["id": "iap1", "name": "Offline pack", "productId": "com.example.trails.offline"]],
+        ]
         // Apple's points: USA in dollars, Britain in pounds, India in rupees; Japan offered no points.
         let usa = [["usa-299", "2.99", "2.09"], ["usa-399", "3.99", "2.79"], ["usa-499", "4.99", "3.49"]]
         let gbr = [["gbr-299", "2.99", "2.09"], ["gbr-349", "3.49", "2.44"], ["gbr-399", "3.99", "2.79"]]
         let ind = (1...40).map { ["ind-\($0 * 10)", "\($0 * 10)", "\($0 * 7)"] }
         fixture = try ASCFixture(apps: [app])
-        try fixture.controlPost("/__control/state", [
-            "keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": fixture.key.publicKeyPEM]], "apps": [app],
-            "pricePoints": ["sub1": ["USA": usa, "GBR": gbr, "IND": ind], "iap1": ["USA": usa, "GBR": gbr]]])
+        try fixture.controlPost(
+            "/__control/state",
+            [
+                "keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": fixture.key.publicKeyPEM]], "apps": [app],
+                "pricePoints": ["sub1": ["USA": usa, "GBR": gbr, "IND": ind], "iap1": ["USA": usa, "GBR": gbr]],
+            ])
         projectId = try XCTUnwrap(fixture.connectAndImport(["1450000001"]).first)
     }
 
@@ -38,8 +49,11 @@ final class ASCPricePreviewTests: XCTestCase {
 
     func testAPreviewMapsEachTerritoryToAnApplePointWithItsSourceAndIsStored() throws {
         // When a purchasing-power preview is asked for the subscription, from its current US price
-        let created = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
-            "productId": "sub1", "kind": "subscription", "territories": ["GBR", "IND", "JPN"], "strategy": "purchasing_power"])
+        let created = try admin.call(
+            "POST", "/projects/\(projectId!)/prices/preview",
+            json: [
+                "productId": "sub1", "kind": "subscription", "territories": ["GBR", "IND", "JPN"], "strategy": "purchasing_power",
+            ])
         // Then the base is Apple's current 3.99 and each proposal is one of Apple's points, with the dataset named and dated
         XCTAssertEqual(created.status, 201, "\(created.json)")
         let preview = try XCTUnwrap(created.json["preview"] as? [String: Any])
@@ -65,19 +79,30 @@ final class ASCPricePreviewTests: XCTestCase {
 
     func testAnInAppPurchaseNeedsABasePriceAndBadInputIsRefused() throws {
         // An in-app purchase has no current price read here: the base price must be given
-        let missing = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
-            "productId": "iap1", "kind": "in_app_purchase", "territories": ["GBR"], "strategy": "match_fx"])
+        let missing = try admin.call(
+            "POST", "/projects/\(projectId!)/prices/preview",
+            json: [
+                "productId": "iap1", "kind": "in_app_purchase", "territories": ["GBR"], "strategy": "match_fx",
+            ])
         XCTAssertEqual(missing.code, "BASE_PRICE_REQUIRED")
-        let given = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
-            "productId": "iap1", "kind": "in_app_purchase", "territories": ["GBR"], "strategy": "match_fx", "basePrice": 4.99,
-            "rounding": "down"])
+        let given = try admin.call(
+            "POST", "/projects/\(projectId!)/prices/preview",
+            json: [
+                "productId": "iap1", "kind": "in_app_purchase", "territories": ["GBR"], "strategy": "match_fx", "basePrice": 4.99,
+                "rounding": "down",
+            ])
         XCTAssertEqual(given.status, 201, "\(given.json)")
         // 4.99 x 0.74708 = 3.728 GBP, down -> 3.49
-        let gbr = ((given.json["preview"] as? [String: Any])?["proposals"] as? [[String: Any]])?.first { $0["territory"] as? String == "GBR" }
+        let gbr = ((given.json["preview"] as? [String: Any])?["proposals"] as? [[String: Any]])?.first {
+            $0["territory"] as? String == "GBR"
+        }
         XCTAssertEqual((gbr?["point"] as? [String: Any])?["id"] as? String, "gbr-349")
         // And unknown strategies and territory codes are field errors
-        let bad = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
-            "productId": "sub1", "kind": "subscription", "territories": ["GB"], "strategy": "cheapest"])
+        let bad = try admin.call(
+            "POST", "/projects/\(projectId!)/prices/preview",
+            json: [
+                "productId": "sub1", "kind": "subscription", "territories": ["GB"], "strategy": "cheapest",
+            ])
         XCTAssertEqual(bad.status, 400)
         XCTAssertNotNil(bad.fields["strategy"])
         XCTAssertNotNil(bad.fields["territories"])

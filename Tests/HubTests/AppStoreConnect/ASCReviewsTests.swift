@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// Reviews (docs/app-store-connect.md, "Reviews") over HTTP against the fake App Store Connect:
@@ -12,12 +13,23 @@ final class ASCReviewsTests: XCTestCase {
 
     override func setUpWithError() throws {
         let reviews: [[String: Any]] = [
-            ["id": "r1", "rating": 5, "title": "Love it", "body": "Best trail app", "reviewerNickname": "ana", "createdDate": "2026-11-01T10:00:00-07:00",
-             "territory": "USA", "response": ["id": "resp-r1", "responseBody": "Thank you!", "lastModifiedDate": "2026-11-02T10:00:00-07:00", "state": "PUBLISHED"]],
-            ["id": "r2", "rating": 2, "title": "Crashes", "body": "Crashes when I export a GPX file", "reviewerNickname": "bo",
-             "createdDate": "2026-11-20T10:00:00-07:00", "territory": "ESP"],
-            ["id": "r3", "rating": 1, "title": "", "body": "No offline maps", "reviewerNickname": "cy", "createdDate": "2026-11-25T10:00:00-07:00",
-             "territory": "USA"],
+            [
+                "id": "r1", "rating": 5, "title": "Love it", "body": "Best trail app", "reviewerNickname": "ana",
+                "createdDate": "2026-11-01T10:00:00-07:00",
+                "territory": "USA",
+                "response": [
+                    "id": "resp-r1", "responseBody": "Thank you!", "lastModifiedDate": "2026-11-02T10:00:00-07:00", "state": "PUBLISHED",
+                ],
+            ],
+            [
+                "id": "r2", "rating": 2, "title": "Crashes", "body": "Crashes when I export a GPX file", "reviewerNickname": "bo",
+                "createdDate": "2026-11-20T10:00:00-07:00", "territory": "ESP",
+            ],
+            [
+                "id": "r3", "rating": 1, "title": "", "body": "No offline maps", "reviewerNickname": "cy",
+                "createdDate": "2026-11-25T10:00:00-07:00",
+                "territory": "USA",
+            ],
         ]
         fixture = try ASCFixture(apps: [["id": "1450000001", "name": "Trails", "bundleId": "com.example.trails", "reviews": reviews]])
         projectId = try XCTUnwrap(fixture.connectAndImport(["1450000001"]).first)
@@ -81,8 +93,9 @@ final class ASCReviewsTests: XCTestCase {
         XCTAssertEqual(try fixture.log().filter { $0["method"] as? String == "DELETE" }.count, 1)
         // And empty answers and unknown reviews are refused without calling Apple
         XCTAssertEqual(try admin.call("PUT", "/projects/\(projectId!)/reviews/r2/response", json: ["body": "  "]).status, 400)
-        XCTAssertEqual(try admin.call("PUT", "/projects/\(projectId!)/reviews/nope/response", json: ["body": "Hi"]).code,
-                       "REVIEW_NOT_FOUND")
+        XCTAssertEqual(
+            try admin.call("PUT", "/projects/\(projectId!)/reviews/nope/response", json: ["body": "Hi"]).code,
+            "REVIEW_NOT_FOUND")
         XCTAssertEqual(try admin.call("DELETE", "/projects/\(projectId!)/reviews/r3/response").code, "NO_RESPONSE")
     }
 

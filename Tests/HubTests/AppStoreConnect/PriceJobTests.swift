@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// The price-job state machine against the fake App Store Connect: submission records pending
@@ -15,9 +16,18 @@ final class PriceJobTests: XCTestCase {
     override func setUpWithError() throws {
         let app: [String: Any] = [
             "id": "1450000001", "name": "Trails", "bundleId": "com.example.trails",
-            "subscriptionGroups": [["id": "g1", "subscriptions": [
-                ["id": "sub1", "name": "Pro Monthly", "productId": "pro.monthly",
-                 "currentPoints": ["USA": "usa-399", "GBR": "gbr-349", "IND": "ind-100"]]]]]]
+            "subscriptionGroups": [
+                [
+                    "id": "g1",
+                    "subscriptions": [
+                        [
+                            "id": "sub1", "name": "Pro Monthly", "productId": "pro.monthly",
+                            "currentPoints": ["USA": "usa-399", "GBR": "gbr-349", "IND": "ind-100"],
+                        ]
+                    ],
+                ]
+            ],
+        ]
         let usa = [["usa-299", "2.99", "2.09"], ["usa-399", "3.99", "2.79"], ["usa-499", "4.99", "3.49"]]
         let gbr = [["gbr-299", "2.99", "2.09"], ["gbr-349", "3.49", "2.44"], ["gbr-399", "3.99", "2.79"]]
         let ind = (1...40).map { ["ind-\($0 * 10)", "\($0 * 10)", "\($0 * 7)"] }
@@ -33,8 +43,12 @@ final class PriceJobTests: XCTestCase {
 
     /// A purchasing-power preview from 4.99 USD: USA usa-499, GBR gbr-399 (4.31), IND ind-190 (185.1).
     private func submit(_ extra: [String: Any] = [:]) throws -> [String: Any] {
-        let preview = try admin.call("POST", "/projects/\(projectId!)/prices/preview", json: [
-            "productId": "sub1", "kind": "subscription", "territories": ["GBR", "IND"], "strategy": "purchasing_power", "basePrice": 4.99])
+        let preview = try admin.call(
+            "POST", "/projects/\(projectId!)/prices/preview",
+            json: [
+                "productId": "sub1", "kind": "subscription", "territories": ["GBR", "IND"], "strategy": "purchasing_power",
+                "basePrice": 4.99,
+            ])
         XCTAssertEqual(preview.status, 201, "\(preview.json)")
         var body: [String: Any] = ["previewId": preview.json["previewId"] as Any]
         body.merge(extra) { _, new in new }
@@ -44,9 +58,10 @@ final class PriceJobTests: XCTestCase {
     }
 
     private func states(_ job: [String: Any]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: (job["items"] as? [[String: Any]] ?? []).compactMap { item in
-            (item["territory"] as? String).flatMap { t in (item["state"] as? String).map { (t, $0) } }
-        })
+        Dictionary(
+            uniqueKeysWithValues: (job["items"] as? [[String: Any]] ?? []).compactMap { item in
+                (item["territory"] as? String).flatMap { t in (item["state"] as? String).map { (t, $0) } }
+            })
     }
 
     private func job(_ id: String) throws -> [String: Any] { try admin.call("GET", "/projects/\(projectId!)/prices/jobs/\(id)").json }
@@ -66,8 +81,11 @@ final class PriceJobTests: XCTestCase {
         try runWorker()
         // Then each price is set, USA last, and the items succeeded
         XCTAssertEqual(states(try job(id)), ["USA": "succeeded", "GBR": "succeeded", "IND": "succeeded"])
-        let territories = try writes().compactMap { ($0["body"] as? String).flatMap { body in
-            ["USA", "GBR", "IND"].first { body.contains("\"\($0)\"") } } }
+        let territories = try writes().compactMap {
+            ($0["body"] as? String).flatMap { body in
+                ["USA", "GBR", "IND"].first { body.contains("\"\($0)\"") }
+            }
+        }
         XCTAssertEqual(territories.last, "USA")
         XCTAssertEqual(territories.count, 3)
         // And a second pass writes nothing more
@@ -78,14 +96,21 @@ final class PriceJobTests: XCTestCase {
         XCTAssertEqual(rollback.status, 201, "\(rollback.json)")
         XCTAssertEqual(rollback.json["rollbackOf"] as? String, id)
         try runWorker()
-        XCTAssertEqual(states(try job(try XCTUnwrap(rollback.json["id"] as? String))).values.sorted(), ["succeeded", "succeeded", "succeeded"])
+        XCTAssertEqual(
+            states(try job(try XCTUnwrap(rollback.json["id"] as? String))).values.sorted(), ["succeeded", "succeeded", "succeeded"])
         XCTAssertTrue((try writes().last?["body"] as? String)?.contains("usa-399") ?? false)
     }
 
     func testATimedOutWriteIsUncertainAndReconciledWithoutASecondWrite() throws {
         // Given Apple answers the India write only after the client has given up (the write still happens)
-        try fixture.controlPost("/__control/script", ["method": "POST", "path": "/v1/subscriptionPrices", "responses": [
-            ["status": 201, "delayMs": 3_500]]])
+        try fixture.controlPost(
+            "/__control/script",
+            [
+                "method": "POST", "path": "/v1/subscriptionPrices",
+                "responses": [
+                    ["status": 201, "delayMs": 3_500]
+                ],
+            ])
         let id = try XCTUnwrap(try submit(["territories": ["IND"]])["id"] as? String)
         // When the worker runs
         try runWorker()
@@ -109,8 +134,17 @@ final class PriceJobTests: XCTestCase {
         // When Britain's price changes in App Store Connect and India's target point is withdrawn
         var changed = state!
         var app = (changed["apps"] as! [[String: Any]])[0]
-        app["subscriptionGroups"] = [["id": "g1", "subscriptions": [["id": "sub1", "name": "Pro Monthly", "productId": "pro.monthly",
-                                                                       "currentPoints": ["USA": "usa-399", "GBR": "gbr-299", "IND": "ind-100"]]]]]
+        app["subscriptionGroups"] = [
+            [
+                "id": "g1",
+                "subscriptions": [
+                    [
+                        "id": "sub1", "name": "Pro Monthly", "productId": "pro.monthly",
+                        "currentPoints": ["USA": "usa-399", "GBR": "gbr-299", "IND": "ind-100"],
+                    ]
+                ],
+            ]
+        ]
         changed["apps"] = [app]
         var points = (changed["pricePoints"] as! [String: [String: [[String]]]])
         points["sub1"]!["IND"] = points["sub1"]!["IND"]!.filter { $0[0] != "ind-190" }
@@ -126,8 +160,11 @@ final class PriceJobTests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.hasPrefix("POINT_UNAVAILABLE") }, "\(errors)")
         XCTAssertEqual(try writes().count, 0)
         // And retry puts failed items back to pending; cancel stops them
-        XCTAssertEqual(states(try admin.call("POST", "/projects/\(projectId!)/prices/jobs/\(id)/retry").json).values.sorted(), ["pending", "pending"])
-        XCTAssertEqual(states(try admin.call("POST", "/projects/\(projectId!)/prices/jobs/\(id)/cancel").json).values.sorted(), ["cancelled", "cancelled"])
+        XCTAssertEqual(
+            states(try admin.call("POST", "/projects/\(projectId!)/prices/jobs/\(id)/retry").json).values.sorted(), ["pending", "pending"])
+        XCTAssertEqual(
+            states(try admin.call("POST", "/projects/\(projectId!)/prices/jobs/\(id)/cancel").json).values.sorted(),
+            ["cancelled", "cancelled"])
         try runWorker()
         XCTAssertEqual(try writes().count, 0)
     }

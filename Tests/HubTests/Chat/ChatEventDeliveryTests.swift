@@ -1,11 +1,12 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import ChatService
-@testable import PushService
 @testable import HubMessaging
 @testable import HubRuntime
 @testable import HubStore
+@testable import PushService
 
 final class ChatEventDeliveryTests: XCTestCase {
     var hub: ChatRPCFixture!
@@ -17,8 +18,11 @@ final class ChatEventDeliveryTests: XCTestCase {
         // Given a reply, a read and a resolution in chatd
         let (id, _) = try hub.userMessageAndTeamReply()
         _ = try hub.call(ChatMessagesList.self, .init(owner: hub.owner()))
-        _ = try hub.call(ChatTeamResolve.self, .init(projectId: hub.projectId, conversationId: id, sentiment: .positive,
-                                                     automaticReviewRequests: false))
+        _ = try hub.call(
+            ChatTeamResolve.self,
+            .init(
+                projectId: hub.projectId, conversationId: id, sentiment: .positive,
+                automaticReviewRequests: false))
         // When the relay has run
         let delivered = try eventually(timeout: 10, every: 0.05) { try hub.pushStore.receivedEvents().count == 3 }
         let acknowledged = try eventually(timeout: 10, every: 0.05) { try hub.outbox().allSatisfy { $0.acknowledgedAt != nil } }
@@ -42,8 +46,9 @@ final class ChatEventDeliveryTests: XCTestCase {
         let eventId = try hub.repliedEventId(messageId: reply.id)
         XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.pushStore.receivedEvents().map(\.event.id) == [eventId] })
         let first = try XCTUnwrap(hub.pushStore.receivedEvents().first)
-        let fresh = ChatEvent(id: TimeSortableID.shared.next(), topic: "chat.read", projectId: hub.projectId,
-                              payload: #"{"conversationId":"c1"}"#, createdAt: ISOTime.format(Date()))
+        let fresh = ChatEvent(
+            id: TimeSortableID.shared.next(), topic: "chat.read", projectId: hub.projectId,
+            payload: #"{"conversationId":"c1"}"#, createdAt: ISOTime.format(Date()))
         let push = try hub.hub.client(of: .pushd)
         defer { push.close() }
         // When the same event is sent again twice, once next to a new one
@@ -64,8 +69,9 @@ final class ChatEventDeliveryTests: XCTestCase {
         let push = try hub.hub.client(of: .pushd)
         defer { push.close() }
         let bad = ChatEvent(id: "", topic: "chat.replied", projectId: nil, payload: "{}", createdAt: ISOTime.format(Date()))
-        let good = ChatEvent(id: TimeSortableID.shared.next(), topic: "chat.read", projectId: nil, payload: "{}",
-                             createdAt: ISOTime.format(Date()))
+        let good = ChatEvent(
+            id: TimeSortableID.shared.next(), topic: "chat.read", projectId: nil, payload: "{}",
+            createdAt: ISOTime.format(Date()))
         // When a batch holds an event without an ID
         let result = push.call(ChatEventDeliver.self, .init(events: [good, bad]), timeout: 5)
         // Then it is refused with INVALID_PAYLOAD and nothing of it is stored

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// Who may use the public chat routes: chat modes, Origin, rate limits, and chatd being down.

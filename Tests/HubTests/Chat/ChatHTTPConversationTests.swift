@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// The support chat loop (docs/chat.md) over real HTTP: the user writes, the team answers through

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import IngestService
+import XCTest
+
 @testable import HubHTTPClient
+@testable import IngestService
 
 /// Where and how much chat photo uploads are decoded: a pixel budget read from the header,
 /// and decoding on ingest's image decoder, never on its HTTP threads.
@@ -45,8 +46,9 @@ final class ChatHTTPPhotoDecodingTests: XCTestCase {
         var tokens: [String] = []
         for _ in 0..<3 {
             let started = try photos.start("image/jpeg", bytes.count)
-            let put = try photos.raw("PUT", try XCTUnwrap(started.json["uploadUrl"] as? String),
-                                     headers: [("Content-Type", "image/jpeg")], body: bytes)
+            let put = try photos.raw(
+                "PUT", try XCTUnwrap(started.json["uploadUrl"] as? String),
+                headers: [("Content-Type", "image/jpeg")], body: bytes)
             XCTAssertEqual(put.status, 204, put.text)
             tokens.append(try XCTUnwrap(started.json["uploadToken"] as? String))
         }
@@ -63,10 +65,19 @@ final class ChatHTTPPhotoDecodingTests: XCTestCase {
         let url = chat.hub.baseURL + chat.url("/chat/images", token: PublicAPI.voterToken)
         for token in tokens {
             Thread {
-                let client = HTTPClient(options: { var o = HTTPClientOptions(); o.totalTimeout = 30; return o }())
+                let client = HTTPClient(
+                    options: {
+                        var o = HTTPClientOptions()
+                        o.totalTimeout = 30
+                        return o
+                    }())
                 let body = Array(#"{"uploadToken":"\#(token)"}"#.utf8)
-                let status = (try? client.send(HTTPClientRequest(method: "POST", url: url, headers: [("Content-Type", "application/json")],
-                                                                 body: body)).status) ?? -1
+                let status =
+                    (try? client.send(
+                        HTTPClientRequest(
+                            method: "POST", url: url, headers: [("Content-Type", "application/json")],
+                            body: body)
+                    ).status) ?? -1
                 replies.append(status)
             }.start()
         }

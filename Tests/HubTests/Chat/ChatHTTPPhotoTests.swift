@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import IngestService
+import XCTest
+
 @testable import HubCrypto
 @testable import HubMessaging
+@testable import IngestService
 
 /// Chat photos (docs/chat.md, "Photos") over HTTP: the two-step upload to the hub's own signed URL,
 /// sanitizing, image tokens bound to app and sender, photos in messages with private URLs.
@@ -104,8 +105,9 @@ final class ChatHTTPPhotoTests: XCTestCase {
         let started = try photos.start("image/jpeg", bytes.count)
         let url = try XCTUnwrap(started.json["uploadUrl"] as? String)
         // When the URL is tampered with, or the body differs from what was declared
-        let tampered = try photos.raw("PUT", url.replacingOccurrences(of: "byteSize=\(bytes.count)", with: "byteSize=\(bytes.count + 1)"),
-                                      headers: [("Content-Type", "image/jpeg")], body: bytes + [0])
+        let tampered = try photos.raw(
+            "PUT", url.replacingOccurrences(of: "byteSize=\(bytes.count)", with: "byteSize=\(bytes.count + 1)"),
+            headers: [("Content-Type", "image/jpeg")], body: bytes + [0])
         let otherType = try photos.raw("PUT", url, headers: [("Content-Type", "image/png")], body: bytes)
         let otherSize = try photos.raw("PUT", url, headers: [("Content-Type", "image/jpeg")], body: Array(bytes.dropLast()))
         let early = try photos.complete(try XCTUnwrap(started.json["uploadToken"] as? String))
@@ -133,8 +135,12 @@ final class ChatHTTPPhotoTests: XCTestCase {
         let rawKey = key.replacingOccurrences(of: ".jpg", with: ".upload")
         let future = past + 600
         let rawSignature = Base64URL.encode(HMACSHA256.mac(key: secret, message: "get|\(rawKey)|\(future)"))
-        XCTAssertEqual(try photos.raw("GET", chat.hub.baseURL + ChatImageSigner.mediaPath
-                                      + "?key=\(rawKey)&expires=\(future)&sig=\(rawSignature)").status, 403)
+        XCTAssertEqual(
+            try photos.raw(
+                "GET",
+                chat.hub.baseURL + ChatImageSigner.mediaPath
+                    + "?key=\(rawKey)&expires=\(future)&sig=\(rawSignature)"
+            ).status, 403)
     }
 
     func testImageTokensAreBoundToTheSenderUsedOnceAndExpire() throws {
@@ -178,8 +184,10 @@ final class ChatHTTPPhotoTests: XCTestCase {
         XCTAssertEqual(ids.count, 2)
         // When the team uploads a photo for the first and replies there with it
         let teamToken = try photos.smallImageToken(team: ids[1])
-        let note = try chat.call("POST", "/conversations/\(ids[1])/messages", json: ["body": "note", "internal": true, "imageTokens": [teamToken]])
-        let elsewhere = try chat.call("POST", "/conversations/\(ids[0])/messages", json: ["body": "wrong place", "imageTokens": [teamToken]])
+        let note = try chat.call(
+            "POST", "/conversations/\(ids[1])/messages", json: ["body": "note", "internal": true, "imageTokens": [teamToken]])
+        let elsewhere = try chat.call(
+            "POST", "/conversations/\(ids[0])/messages", json: ["body": "wrong place", "imageTokens": [teamToken]])
         let byUser = try chat.post("/chat/messages", ["body": "steal", "imageTokens": [teamToken]])
         let reply = try chat.call("POST", "/conversations/\(ids[1])/messages", json: ["body": "", "imageTokens": [teamToken]])
         // Then notes refuse photos, another conversation and the participant cannot use the token

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 final class ChatHTTPTeamPagingTests: XCTestCase {

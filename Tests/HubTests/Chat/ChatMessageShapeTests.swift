@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubMessaging
 
 final class ChatMessageShapeTests: XCTestCase {
@@ -17,8 +18,9 @@ final class ChatMessageShapeTests: XCTestCase {
     func testTeamViewCarriesInternalAndCardNullsRoundTrip() throws {
         // Given a team-view card message
         let card = ChatActionCardDTO(kind: "review_request", paywallId: nil, titleAtSend: "t", buttonLabel: "b", body: nil, available: true)
-        let message = ChatMessageDTO(id: "m2", sender: .team, body: "x", createdAt: "c", kind: "review_request",
-                                     actionCard: card, internal: false)
+        let message = ChatMessageDTO(
+            id: "m2", sender: .team, body: "x", createdAt: "c", kind: "review_request",
+            actionCard: card, internal: false)
         // When encoded and decoded
         let data = try JSONEncoder().encode(message)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 @testable import HubRuntime

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 
@@ -13,10 +14,15 @@ final class ChatPaywallOfferCardTests: XCTestCase {
         _ = try chat.call(ChatPaywallsReplace.self, .init(owner: owner ?? chat.owner(), snapshot: ChatPaywallSnapshot(paywalls: paywalls)))
     }
 
-    private func offer(_ paywallId: String, in conversationId: String, label: String = "See the offer",
-                       body: String? = "Half price this week") throws -> ChatMessageDTO {
-        try chat.call(ChatOfferCard.self, .init(projectId: chat.projectId, conversationId: conversationId, paywallId: paywallId,
-                                                buttonLabel: label, body: body, author: "agent@team"))
+    private func offer(
+        _ paywallId: String, in conversationId: String, label: String = "See the offer",
+        body: String? = "Half price this week"
+    ) throws -> ChatMessageDTO {
+        try chat.call(
+            ChatOfferCard.self,
+            .init(
+                projectId: chat.projectId, conversationId: conversationId, paywallId: paywallId,
+                buttonLabel: label, body: body, author: "agent@team"))
     }
 
     private func card(_ id: String, owner: ChatOwner? = nil) throws -> ChatActionCardDTO? {
@@ -35,9 +41,12 @@ final class ChatPaywallOfferCardTests: XCTestCase {
         XCTAssertEqual(sent.kind, "offer")
         XCTAssertEqual(sent.sender, .team)
         XCTAssertEqual(sent.internal, false)
-        XCTAssertEqual(sent.actionCard, ChatActionCardDTO(kind: "offer", paywallId: "spring", titleAtSend: "Spring sale",
-                                                          buttonLabel: "See the offer", body: "Half price this week",
-                                                          available: true))
+        XCTAssertEqual(
+            sent.actionCard,
+            ChatActionCardDTO(
+                kind: "offer", paywallId: "spring", titleAtSend: "Spring sale",
+                buttonLabel: "See the offer", body: "Half price this week",
+                available: true))
         XCTAssertTrue(try chat.status().hasUnread)
         XCTAssertEqual(try chat.outboxTopics(), ["chat.replied"])
         let seen = try XCTUnwrap(chat.list().last)
@@ -79,17 +88,32 @@ final class ChatPaywallOfferCardTests: XCTestCase {
         try chat.send("Hi", owner: chat.owner("other@x.io"))
         try report([ChatPaywallSnapshotTests.paywall("spring")], owner: chat.owner("other@x.io"))
         // When the team offers "spring", then a paywall missing from the owner's snapshot, then bad labels
-        let foreign = chat.failure(ChatOfferCard.self, .init(projectId: chat.projectId, conversationId: id, paywallId: "spring",
-                                                             buttonLabel: "Open"))
+        let foreign = chat.failure(
+            ChatOfferCard.self,
+            .init(
+                projectId: chat.projectId, conversationId: id, paywallId: "spring",
+                buttonLabel: "Open"))
         try report([ChatPaywallSnapshotTests.paywall("annual")])
-        let missing = chat.failure(ChatOfferCard.self, .init(projectId: chat.projectId, conversationId: id, paywallId: "spring",
-                                                             buttonLabel: "Open"))
-        let longLabel = chat.failure(ChatOfferCard.self, .init(projectId: chat.projectId, conversationId: id, paywallId: "annual",
-                                                               buttonLabel: String(repeating: "a", count: 41)))
-        let longBody = chat.failure(ChatOfferCard.self, .init(projectId: chat.projectId, conversationId: id, paywallId: "annual",
-                                                              buttonLabel: "Open", body: String(repeating: "b", count: 501)))
-        let noConversation = chat.failure(ChatOfferCard.self, .init(projectId: chat.projectId, conversationId: "nope",
-                                                                    paywallId: "annual", buttonLabel: "Open"))
+        let missing = chat.failure(
+            ChatOfferCard.self,
+            .init(
+                projectId: chat.projectId, conversationId: id, paywallId: "spring",
+                buttonLabel: "Open"))
+        let longLabel = chat.failure(
+            ChatOfferCard.self,
+            .init(
+                projectId: chat.projectId, conversationId: id, paywallId: "annual",
+                buttonLabel: String(repeating: "a", count: 41)))
+        let longBody = chat.failure(
+            ChatOfferCard.self,
+            .init(
+                projectId: chat.projectId, conversationId: id, paywallId: "annual",
+                buttonLabel: "Open", body: String(repeating: "b", count: 501)))
+        let noConversation = chat.failure(
+            ChatOfferCard.self,
+            .init(
+                projectId: chat.projectId, conversationId: "nope",
+                paywallId: "annual", buttonLabel: "Open"))
         // Then each is refused and no card message exists
         XCTAssertEqual(foreign?.code, "UNKNOWN_PAYWALL")
         XCTAssertEqual(foreign?.status, 400)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -14,17 +15,24 @@ final class ChatPaywallSnapshotTests: XCTestCase {
         ChatPaywallProduct(id: id, price: "$4.99", period: period, trial: trial)
     }
 
-    static func paywall(_ id: String = "default", title: String = "Default offering", available: Bool = true,
-                        products: [ChatPaywallProduct]? = nil) -> ChatPaywall {
-        ChatPaywall(id: id, title: title, presentable: true, available: available,
-                    products: products ?? [product("pro_monthly"), product("pro_yearly", period: "P1Y", trial: "P7D"),
-                                           product("lifetime", period: "P0D")])
+    static func paywall(
+        _ id: String = "default", title: String = "Default offering", available: Bool = true,
+        products: [ChatPaywallProduct]? = nil
+    ) -> ChatPaywall {
+        ChatPaywall(
+            id: id, title: title, presentable: true, available: available,
+            products: products ?? [
+                product("pro_monthly"), product("pro_yearly", period: "P1Y", trial: "P7D"),
+                product("lifetime", period: "P0D"),
+            ])
     }
 
     static func valid() -> ChatPaywallSnapshot {
-        ChatPaywallSnapshot(paywalls: [paywall(), paywall("winback.2026-q1", title: "Win-back")],
-                            plan: ChatPaywallSubscriptionMetadata(subscription_status: "active", plan: "pro_monthly",
-                                                                  renews_on: "2026-12-31", environment: "sandbox"))
+        ChatPaywallSnapshot(
+            paywalls: [paywall(), paywall("winback.2026-q1", title: "Win-back")],
+            plan: ChatPaywallSubscriptionMetadata(
+                subscriptionStatus: "active", plan: "pro_monthly",
+                renewsOn: "2026-12-31", environment: "sandbox"))
     }
 
     private func storedCount() throws -> Int {
@@ -65,11 +73,11 @@ final class ChatPaywallSnapshotTests: XCTestCase {
             ("paywalls[0].products[0].period", broken { $0.paywalls[0].products[0].period = "P" }),
             ("paywalls[0].products[1].trial", broken { $0.paywalls[0].products[1].trial = "7 days" }),
             ("paywalls[0].products[1].trial", broken { $0.paywalls[0].products[1].trial = "P0D" }),
-            ("plan.subscription_status", broken { $0.plan?.subscription_status = "trialing" }),
+            ("plan.subscription_status", broken { $0.plan?.subscriptionStatus = "trialing" }),
             ("plan.plan", broken { $0.plan?.plan = "" }),
-            ("plan.renews_on", broken { $0.plan?.renews_on = "2026-02-30" }),
-            ("plan.renews_on", broken { $0.plan?.renews_on = "31/12/2026" }),
-            ("plan.expires_on", broken { $0.plan?.expires_on = "2027-01-01" }),
+            ("plan.renews_on", broken { $0.plan?.renewsOn = "2026-02-30" }),
+            ("plan.renews_on", broken { $0.plan?.renewsOn = "31/12/2026" }),
+            ("plan.expires_on", broken { $0.plan?.expiresOn = "2027-01-01" }),
             ("plan.environment", broken { $0.plan?.environment = "production" }),
         ]
         for (field, snapshot) in cases {
@@ -89,13 +97,16 @@ final class ChatPaywallSnapshotTests: XCTestCase {
         snapshot.paywalls[0].id = "bad id"
         snapshot.paywalls[1].products[0].period = "1M"
         snapshot.paywalls[1].products[2].price = ""
-        snapshot.plan?.subscription_status = "maybe"
+        snapshot.plan?.subscriptionStatus = "maybe"
         // When reported
         let error = refusal(snapshot)
         // Then all four fields are listed
-        XCTAssertEqual(Set(error?.fields?.keys.map { $0 } ?? []),
-                       ["paywalls[0].id", "paywalls[1].products[0].period", "paywalls[1].products[2].price",
-                        "plan.subscription_status"])
+        XCTAssertEqual(
+            Set(error?.fields?.keys.map { $0 } ?? []),
+            [
+                "paywalls[0].id", "paywalls[1].products[0].period", "paywalls[1].products[2].price",
+                "plan.subscription_status",
+            ])
     }
 
     func testValidSnapshotIsReplacedByANewerOneAndAnInvalidOneChangesNothing() throws {
@@ -117,8 +128,9 @@ final class ChatPaywallSnapshotTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(latest.receivedAt, first.receivedAt)
         XCTAssertEqual(refused?.code, "INVALID_PAYLOAD")
         XCTAssertEqual(try storedCount(), 1)
-        XCTAssertEqual(try chat.store.query("SELECT paywall_id FROM chat_paywalls").compactMap { $0.string("paywall_id") },
-                       ["annual"])
+        XCTAssertEqual(
+            try chat.store.query("SELECT paywall_id FROM chat_paywalls").compactMap { $0.string("paywall_id") },
+            ["annual"])
     }
 
     func testSDKWireJSONDecodesWithItsDefaults() throws {
@@ -135,7 +147,7 @@ final class ChatPaywallSnapshotTests: XCTestCase {
         XCTAssertEqual(snapshot.paywalls[1].source, "revenuecat")
         XCTAssertTrue(snapshot.paywalls[1].available)
         XCTAssertEqual(snapshot.paywalls[1].products, [])
-        XCTAssertEqual(snapshot.plan?.expires_on, "2026-01-31")
+        XCTAssertEqual(snapshot.plan?.expiresOn, "2026-01-31")
         XCTAssertEqual(snapshot.problems(), [:])
     }
 }

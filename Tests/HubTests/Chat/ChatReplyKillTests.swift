@@ -1,10 +1,11 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import ChatService
-@testable import PushService
 @testable import HubMessaging
 @testable import HubRuntime
+@testable import PushService
 
 /// The reliability rule for chat events with a real `kill -9`: chatd runs as its own process
 /// (the built `chatd` binary), commits a team reply while pushd is down, and is killed before it
@@ -20,13 +21,17 @@ final class ChatReplyKillTests: XCTestCase {
 
     override func tearDown() {
         client?.close()
-        if let child, child.isRunning { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() }
+        if let child, child.isRunning {
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+        }
         hub?.shutdown()
     }
 
     /// The `chatd` executable next to the test bundle (`swift build --build-tests` builds it).
     private func chatdBinary() throws -> String {
-        let candidates = [Bundle.main.bundleURL, Bundle(for: ChatReplyKillTests.self).bundleURL.deletingLastPathComponent()]
+        let candidates =
+            [Bundle.main.bundleURL, Bundle(for: ChatReplyKillTests.self).bundleURL.deletingLastPathComponent()]
             .map { $0.appendingPathComponent("chatd").path }
             + [TestPython.packageRoot.appendingPathComponent(".build/debug/chatd").path]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
@@ -38,8 +43,10 @@ final class ChatReplyKillTests: XCTestCase {
     private func startChatd() throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try chatdBinary())
-        process.environment = ["APPNORTH_DATA_DIR": hub.dataDirectory, "APPNORTH_LOG_LEVEL": "warn",
-                               "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        process.environment = [
+            "APPNORTH_DATA_DIR": hub.dataDirectory, "APPNORTH_LOG_LEVEL": "warn",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -61,8 +68,11 @@ final class ChatReplyKillTests: XCTestCase {
         let conversationId = try XCTUnwrap(try call(ChatStatus.self, ChatStatus.Request(owner: owner)).conversationId)
 
         // When the team reply is acknowledged and chatd is killed with SIGKILL before pushd is up
-        let reply = try call(ChatTeamPost.self, ChatTeamPost.Request(projectId: owner.projectId, conversationId: conversationId,
-                                                                      body: "Fixed in 2.1", internal: false, author: "token:t1"))
+        let reply = try call(
+            ChatTeamPost.self,
+            ChatTeamPost.Request(
+                projectId: owner.projectId, conversationId: conversationId,
+                body: "Fixed in 2.1", internal: false, author: "token:t1"))
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
         XCTAssertEqual(first.terminationReason, .uncaughtSignal)

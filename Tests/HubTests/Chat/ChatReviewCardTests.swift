@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 
@@ -43,8 +44,11 @@ final class ChatReviewCardTests: XCTestCase {
             try chat.send("hi", owner: chat.owner(user))
             let id = try chat.conversationId(chat.owner(user))
             // When resolved
-            _ = try chat.call(ChatTeamResolve.self, .init(projectId: chat.projectId, conversationId: id, sentiment: sentiment,
-                                                          automaticReviewRequests: automatic))
+            _ = try chat.call(
+                ChatTeamResolve.self,
+                .init(
+                    projectId: chat.projectId, conversationId: id, sentiment: sentiment,
+                    automaticReviewRequests: automatic))
             counts[user] = try cards(in: id).count
         }
         // Then only the positive resolution with the setting on sent a card, and the user sees it as unread
@@ -57,8 +61,11 @@ final class ChatReviewCardTests: XCTestCase {
         XCTAssertEqual(card.actionCard?.available, true)
         XCTAssertNil(card.actionCard?.paywallId)
         // And a manual request afterwards reuses that card
-        let again = try chat.call(ChatTeamReviewCard.self, .init(projectId: chat.projectId,
-                                                                 conversationId: chat.conversationId(chat.owner("pos-on@x.io"))))
+        let again = try chat.call(
+            ChatTeamReviewCard.self,
+            .init(
+                projectId: chat.projectId,
+                conversationId: chat.conversationId(chat.owner("pos-on@x.io"))))
         XCTAssertEqual(again.id, card.id)
     }
 

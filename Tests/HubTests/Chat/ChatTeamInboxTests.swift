@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -35,8 +36,11 @@ final class ChatTeamInboxTests: XCTestCase {
         let reply = try chat.reply("Hi!", to: id)
         _ = try chat.list()
         _ = try chat.list()
-        _ = try chat.call(ChatTeamResolve.self, .init(projectId: chat.projectId, conversationId: id, sentiment: .negative,
-                                                      automaticReviewRequests: true))
+        _ = try chat.call(
+            ChatTeamResolve.self,
+            .init(
+                projectId: chat.projectId, conversationId: id, sentiment: .negative,
+                automaticReviewRequests: true))
         // Then exactly one event of each kind was written, naming the conversation
         XCTAssertEqual(try chat.outboxTopics(), ["chat.replied", "chat.read", "chat.resolved"])
         let store = ChatStore(db: chat.store, clock: SystemClock())
@@ -58,8 +62,11 @@ final class ChatTeamInboxTests: XCTestCase {
         let a = try chat.conversationId(chat.owner("a@x.io"))
         let b = try chat.conversationId(chat.owner("b@x.io"))
         let c = try chat.conversationId(chat.owner("c@x.io"))
-        let resolved = try chat.call(ChatTeamResolve.self, .init(projectId: chat.projectId, conversationId: a, sentiment: .neutral,
-                                                                 automaticReviewRequests: false))
+        let resolved = try chat.call(
+            ChatTeamResolve.self,
+            .init(
+                projectId: chat.projectId, conversationId: a, sentiment: .neutral,
+                automaticReviewRequests: false))
         _ = try chat.call(ChatTeamMessages.self, .init(projectId: chat.projectId, conversationId: b))
         // When listing with filters and a page size of two
         let open = try chat.call(ChatTeamConversations.self, .init(projectId: chat.projectId, status: .open))
@@ -83,8 +90,11 @@ final class ChatTeamInboxTests: XCTestCase {
         // Given a resolved conversation
         try chat.send("Hello")
         let id = try chat.conversationId()
-        _ = try chat.call(ChatTeamResolve.self, .init(projectId: chat.projectId, conversationId: id, sentiment: .positive,
-                                                      automaticReviewRequests: false))
+        _ = try chat.call(
+            ChatTeamResolve.self,
+            .init(
+                projectId: chat.projectId, conversationId: id, sentiment: .positive,
+                automaticReviewRequests: false))
         // When reopened
         let reopened = try chat.call(ChatTeamReopen.self, .init(projectId: chat.projectId, conversationId: id))
         // Then it is open again, and the next user message stays in it
@@ -96,7 +106,8 @@ final class ChatTeamInboxTests: XCTestCase {
         let wrongProject = chat.failure(ChatTeamPost.self, .init(projectId: "prj_other", conversationId: id, body: "x", internal: false))
         XCTAssertEqual(wrongProject?.code, "CONVERSATION_NOT_FOUND")
         XCTAssertEqual(wrongProject?.status, 404)
-        XCTAssertEqual(chat.failure(ChatTeamReopen.self, .init(projectId: chat.projectId, conversationId: "nope"))?.code,
-                       "CONVERSATION_NOT_FOUND")
+        XCTAssertEqual(
+            chat.failure(ChatTeamReopen.self, .init(projectId: chat.projectId, conversationId: "nope"))?.code,
+            "CONVERSATION_NOT_FOUND")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -49,8 +50,11 @@ final class ChatUserThreadTests: XCTestCase {
         let first = try chat.send("Hello", key: "key-0001", hash: "hash-a")
         // When retried with the same key and hash, then with another hash
         let retry = try chat.send("Hello", key: "key-0001", hash: "hash-a")
-        let conflict = chat.failure(ChatSend.self, .init(owner: chat.owner(), body: "Other", idempotencyKey: "key-0001",
-                                                          payloadHash: "hash-b"))
+        let conflict = chat.failure(
+            ChatSend.self,
+            .init(
+                owner: chat.owner(), body: "Other", idempotencyKey: "key-0001",
+                payloadHash: "hash-b"))
         // Then the retry is the same message, replayed, one row exists, and the other payload is 409
         XCTAssertFalse(first.replayed)
         XCTAssertTrue(retry.replayed)
@@ -79,8 +83,11 @@ final class ChatUserThreadTests: XCTestCase {
         let old = try chat.send("first issue")
         let oldId = try chat.conversationId()
         let answer = try chat.reply("fixed", to: oldId)
-        _ = try chat.call(ChatTeamResolve.self, .init(projectId: chat.projectId, conversationId: oldId, sentiment: .neutral,
-                                                      automaticReviewRequests: false))
+        _ = try chat.call(
+            ChatTeamResolve.self,
+            .init(
+                projectId: chat.projectId, conversationId: oldId, sentiment: .neutral,
+                automaticReviewRequests: false))
         // When the user reads before writing again
         let before = try chat.list()
         // Then the resolved conversation is still theirs to read

@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
 @testable import HubStore
+@testable import IngestService
 
 /// `ingest backup DIR` (what `deploy/appnorth backup DIR` runs): the daemons write only inside
 /// the data directory, and the command still delivers the five copies into any DIR.
@@ -28,13 +29,15 @@ final class BackupCommandTests: XCTestCase {
         let target = outside + "/nightly/1"
 
         // When the operator backs up into a directory outside the data directory
-        let status = BackupCommand.run(directory: target, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
-                                       logger: Logger(daemon: "backup", sink: logs))
+        let status = BackupCommand.run(
+            directory: target, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
+            logger: Logger(daemon: "backup", sink: logs))
 
         // Then the five stores are there, private, and open with their owner's name
         XCTAssertEqual(status, 0, logs.lines.joined(separator: "\n"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: target).sorted(),
-                       DaemonName.allCases.map { $0.rawValue + ".sqlite" }.sorted())
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: target).sorted(),
+            DaemonName.allCases.map { $0.rawValue + ".sqlite" }.sorted())
         for daemon in DaemonName.allCases {
             let path = "\(target)/\(daemon.rawValue).sqlite"
             XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
@@ -54,13 +57,15 @@ final class BackupCommandTests: XCTestCase {
         // Given a target the operator's shell made 0755 inside the data directory, as `mkdir -p` does
         try hub.start([.chatd])
         let target = hub.dataDirectory + "/backup/20261201T000000Z"
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: target, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         chmod(hub.dataDirectory + "/backup", 0o755)
 
         // When a backup is made into it (the other daemons are down: their copies fail)
-        _ = BackupCommand.run(directory: target, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
-                              logger: Logger(daemon: "backup", sink: MemoryLogSink()))
+        _ = BackupCommand.run(
+            directory: target, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
+            logger: Logger(daemon: "backup", sink: MemoryLogSink()))
 
         // Then the directories and the copy are private
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int, 0o700)
@@ -75,8 +80,9 @@ final class BackupCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: outside + "/chatd.sqlite", contents: Data("older".utf8)))
 
         // When a backup is made into it
-        let status = BackupCommand.run(directory: outside, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
-                                       logger: Logger(daemon: "backup", sink: MemoryLogSink()))
+        let status = BackupCommand.run(
+            directory: outside, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
+            logger: Logger(daemon: "backup", sink: MemoryLogSink()))
 
         // Then it fails, the old file is untouched, and the other four copies were delivered
         XCTAssertEqual(status, 1)

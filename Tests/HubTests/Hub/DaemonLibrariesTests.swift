@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Issue 19: only the daemon that decodes images and serves HTTP (ingest) loads libvips and
 /// libmicrohttpd; each daemon links only the system libraries of the targets it uses.
@@ -8,11 +8,13 @@ final class DaemonLibrariesTests: XCTestCase {
     /// The libraries `daemon`'s executable (built next to the test bundle by
     /// `swift build --build-tests`) names, without their version suffix: `libvips`, `libzmq`, …
     private func libraries(of daemon: String) throws -> Set<String> {
-        let candidates = [Bundle.main.bundleURL, Bundle(for: DaemonLibrariesTests.self).bundleURL.deletingLastPathComponent()]
+        let candidates =
+            [Bundle.main.bundleURL, Bundle(for: DaemonLibrariesTests.self).bundleURL.deletingLastPathComponent()]
             .map { $0.appendingPathComponent(daemon).path }
             + [TestPython.packageRoot.appendingPathComponent(".build/debug/\(daemon)").path]
-        let path = try XCTUnwrap(candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
-                                 "no \(daemon) executable in \(candidates); build it with `swift build --build-tests`")
+        let path = try XCTUnwrap(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
+            "no \(daemon) executable in \(candidates); build it with `swift build --build-tests`")
         return Set(try ELFNeededLibraries.of(path).map { String($0.prefix { $0 != "." }) })
     }
 

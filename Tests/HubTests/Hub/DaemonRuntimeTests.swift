@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -66,9 +67,9 @@ final class DaemonRuntimeTests: XCTestCase {
         let copy = try SQLiteDatabase(path: done.path)
         defer { copy.close() }
         XCTAssertEqual(try copy.queryOne("SELECT value FROM daemon_meta WHERE key = 'note'")?.string("value"), "kept")
-        guard case let .failure(error) = again else { return XCTFail("overwrote an existing backup") }
+        guard case .failure(let error) = again else { return XCTFail("overwrote an existing backup") }
         XCTAssertEqual(error.code, "BACKUP_FAILED")
-        guard case let .failure(relative) = client.call(SysBackup.self, SysBackup.Request(directory: "relative/dir")) else {
+        guard case .failure(let relative) = client.call(SysBackup.self, SysBackup.Request(directory: "relative/dir")) else {
             return XCTFail("accepted a relative backup directory")
         }
         XCTAssertEqual(relative.code, "INVALID_BACKUP_DIRECTORY")
@@ -85,11 +86,13 @@ final class DaemonRuntimeTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: hub.dataDirectory + "/exit", withDestinationPath: outside)
 
         // When backups are asked outside, through "..", and through the link
-        let attempts = [outside + "/copy", hub.dataDirectory + "/../" + (outside as NSString).lastPathComponent,
-                        hub.dataDirectory + "/exit", hub.dataDirectory + "/exit/deeper"]
+        let attempts = [
+            outside + "/copy", hub.dataDirectory + "/../" + (outside as NSString).lastPathComponent,
+            hub.dataDirectory + "/exit", hub.dataDirectory + "/exit/deeper",
+        ]
         for directory in attempts {
             // Then each is refused with its code, and nothing is written there
-            guard case let .failure(error) = client.call(SysBackup.self, SysBackup.Request(directory: directory), timeout: 10) else {
+            guard case .failure(let error) = client.call(SysBackup.self, SysBackup.Request(directory: directory), timeout: 10) else {
                 XCTFail("backup accepted in \(directory)")
                 continue
             }

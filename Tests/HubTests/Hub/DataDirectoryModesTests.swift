@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
+@testable import IngestService
 
 /// Issue 18: "no file under the data directory is readable by another user" — directories
 /// 0700, files 0600, whatever the umask of the process that runs the daemons.
@@ -40,8 +41,10 @@ final class DataDirectoryModesTests: XCTestCase {
         let root = community.hub.dataDirectory
 
         // When a report with a screenshot is stored and every store is backed up
-        let report = try community.send("POST", "/feedback", FeedbackSubmissionTests.report(
-            ["screenshot": "data:image/png;base64," + FeedbackSubmissionScreenshotTests.png1x1]))
+        let report = try community.send(
+            "POST", "/feedback",
+            FeedbackSubmissionTests.report(
+                ["screenshot": "data:image/png;base64," + FeedbackSubmissionScreenshotTests.png1x1]))
         XCTAssertEqual(report.status, 201, report.text)
         let backup = root + "/backup/first"
         XCTAssertEqual(BackupCommand.run(directory: backup, environment: ["APPNORTH_DATA_DIR": root]), 0)
@@ -64,15 +67,21 @@ final class DataDirectoryModesTests: XCTestCase {
         let hub = try HubHarness()
         defer { hub.shutdown() }
         let root = hub.dataDirectory
-        try FileManager.default.createDirectory(atPath: root + "/log", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
-        try FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: root + "/log", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: root + "/run", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         chmod(root, 0o755)
-        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/log/chatd.log", contents: Data("{}\n".utf8),
-                                                     attributes: [.posixPermissions: 0o644]))
-        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/run/chatd.pid", contents: Data("1\n".utf8),
-                                                     attributes: [.posixPermissions: 0o640]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: root + "/log/chatd.log", contents: Data("{}\n".utf8),
+                attributes: [.posixPermissions: 0o644]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: root + "/run/chatd.pid", contents: Data("1\n".utf8),
+                attributes: [.posixPermissions: 0o640]))
         XCTAssertEqual(Self.mode(root + "/log/chatd.log"), 0o644)
 
         // When a daemon starts there

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import IngestService
+import XCTest
+
 @testable import HubRuntime
+@testable import IngestService
 
 final class HealthzTests: XCTestCase {
     var hub: HubHarness!
@@ -21,11 +22,13 @@ final class HealthzTests: XCTestCase {
         XCTAssertEqual(response.status, 200)
         let body = response.json
         XCTAssertEqual(body["status"] as? String, "ok")
-        XCTAssertEqual(body["daemons"] as? [String: String],
-                       ["ingest": "ok", "chatd": "ok", "pushd": "ok", "marketd": "ok", "asod": "ok"])
+        XCTAssertEqual(
+            body["daemons"] as? [String: String],
+            ["ingest": "ok", "chatd": "ok", "pushd": "ok", "marketd": "ok", "asod": "ok"])
         XCTAssertNotNil(response.header("x-correlation-id"))
-        XCTAssertEqual(response.text,
-                       #"{"status":"ok","daemons":{"ingest":"ok","chatd":"ok","pushd":"ok","marketd":"ok","asod":"ok"}}"#)
+        XCTAssertEqual(
+            response.text,
+            #"{"status":"ok","daemons":{"ingest":"ok","chatd":"ok","pushd":"ok","marketd":"ok","asod":"ok"}}"#)
     }
 
     func testEveryStoreIsAWALFileOwnedByItsDaemon() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubDaemon
 @testable import HubMessaging
 @testable import HubRuntime
@@ -45,7 +46,9 @@ final class HubCurveTests: XCTestCase {
             let outsider = try hub.client(of: .chatd, curve: curve)
             defer { outsider.close() }
             let result = outsider.call(SysPing.self, RPCEmpty(), timeout: 0.5)
-            guard case let .failure(error) = result else { return XCTFail("an outsider was answered (curve: \(String(describing: curve)))") }
+            guard case .failure(let error) = result else {
+                return XCTFail("an outsider was answered (curve: \(String(describing: curve)))")
+            }
             XCTAssertTrue([RPCError.Code.peerUnavailable, RPCError.Code.timeout].contains(error.code), "\(error)")
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubCrypto
+@testable import IngestService
 
 /// Issue 18: without `APPNORTH_CREDENTIALS_KEY` the hub generates a keyring in
 /// `$APPNORTH_DATA_DIR/keys/credentials.key` (0600), seals with it, and seals `plain:` values
@@ -70,8 +71,9 @@ final class HubKeyringTests: XCTestCase {
         let other = try admin.createProject(name: "Other")
         let signing = SecureRandom.bytes(32)
         try admin.store.db.run("UPDATE projects SET identity_secret = ? WHERE id = ?", [.text("plain:s3cret-identity"), .text(id)])
-        try admin.store.db.run("INSERT INTO signing_keys (name, secret, created_at) VALUES ('test-key', ?, '2026-01-01T00:00:00.000Z')",
-                               [.text("plain:" + Base64URL.encode(signing))])
+        try admin.store.db.run(
+            "INSERT INTO signing_keys (name, secret, created_at) VALUES ('test-key', ?, '2026-01-01T00:00:00.000Z')",
+            [.text("plain:" + Base64URL.encode(signing))])
 
         // When ingest restarts with a keyring
         admin.hub.stopDaemon(.ingest)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// A column the code reads that the schema no longer has (renamed by hand, a bad migration)

@@ -17,8 +17,10 @@ final class MarketAppProfileTests: XCTestCase {
         let imported = try f.importRecords([
             MarketHubFixture.estimate("d-sep", app: 3, value: 12_000, start: "2026-09-01", end: "2026-09-30", storefront: "ww"),
             MarketHubFixture.estimate("d-oct", app: 3, value: nil, start: "2026-10-01", end: "2026-10-31", storefront: "ww"),
-            ["id": "r-oct", "kind": "estimate", "adamId": app3, "metric": "revenue", "value": 5_000, "source": "sensor",
-             "storefront": "ww", "periodStart": "2026-10-01", "periodEnd": "2026-10-31", "observedAt": "2026-11-02T00:00:00.000Z"],
+            [
+                "id": "r-oct", "kind": "estimate", "adamId": app3, "metric": "revenue", "value": 5_000, "source": "sensor",
+                "storefront": "ww", "periodStart": "2026-10-01", "periodEnd": "2026-10-31", "observedAt": "2026-11-02T00:00:00.000Z",
+            ],
             MarketHubFixture.estimate("d-5", app: 5, value: 900_000, start: "2026-10-01", end: "2026-10-31", storefront: "ww"),
             ["id": "ad", "kind": "ad", "adamId": app3, "platform": "meta", "firstSeenAt": "2026-11-11T10:00:00.000Z", "active": true],
         ])
@@ -58,8 +60,10 @@ final class MarketAppProfileTests: XCTestCase {
         XCTAssertTrue((app["downloads"] as? [String: Any])?["value"] is NSNull, "the latest downloads estimate has no value")
         XCTAssertEqual(app["firstSeenAt"] as? String, "2026-11-20T10:00:00.000Z")
         XCTAssertEqual(try f.call("GET", "/market/apps/424242").status, 404)
-        XCTAssertEqual(try f.call("GET", "/market/apps/\(app3)?storefront=gb").json["chartHistory"].map {
-            ($0 as? [String: Any])?["points"] as? [Any] }??.count, 0)
+        XCTAssertEqual(
+            try f.call("GET", "/market/apps/\(app3)?storefront=gb").json["chartHistory"].map {
+                ($0 as? [String: Any])?["points"] as? [Any]
+            }??.count, 0)
     }
 
     func testLimitedPlansSeeRangesAndCannotFilterByEstimates() throws {
@@ -129,7 +133,8 @@ final class MarketAppProfileTests: XCTestCase {
         let lines = csv.text.components(separatedBy: "\r\n")
         XCTAssertEqual(lines.first, MarketProfileCSVHeader.value)
         XCTAssertTrue(lines.contains("estimate,downloads,,Estimated downloads,sensor,ww,2026-10-01,2026-10-31,2026-11-21T00:00:00.000Z"))
-        XCTAssertTrue(lines.contains("estimate,downloads,12000.0,Estimated downloads,sensor,ww,2026-09-01,2026-09-30,2026-11-21T00:00:00.000Z"))
+        XCTAssertTrue(
+            lines.contains("estimate,downloads,12000.0,Estimated downloads,sensor,ww,2026-09-01,2026-09-30,2026-11-21T00:00:00.000Z"))
         XCTAssertTrue(lines.contains("chart,2026-11-21,1,us topfreeapplications rank,,us,,,"))
         XCTAssertEqual(json.status, 200)
         XCTAssertEqual((json.json["estimates"] as? [Any])?.count, 3)

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubMessaging
+@testable import IngestService
 
 /// ingest's copies of chart answers: served fresh, served while one read confirms them, and
 /// never served unconfirmed past the maximum age.
@@ -28,7 +29,7 @@ final class MarketChartCacheTests: XCTestCase {
 
         // When nobody confirms it past the maximum age, a read waits for marketd with the etag
         Thread.sleep(forTimeInterval: 0.21)
-        guard case let .ask(etag) = cache.lookup("k") else { return XCTFail("served past the maximum age") }
+        guard case .ask(let etag) = cache.lookup("k") else { return XCTFail("served past the maximum age") }
         XCTAssertEqual(etag, "e1")
 
         // And a reply with another etag and no body cannot use the copy

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubMessaging
 
 /// Trending and rising through the operator API, from marketd collecting the fake store feed

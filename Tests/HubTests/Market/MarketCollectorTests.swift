@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
-@testable import MarketService
+
 @testable import HubHTTPClient
 @testable import HubRuntime
 @testable import HubStore
+@testable import MarketService
 
 /// The feed's quirks, the provider's pacing and backoff, and lookups, against the fake feed
 /// with the collector driven directly.
@@ -37,16 +38,18 @@ final class MarketCollectorTests: XCTestCase {
 
     func provider(minGap: TimeInterval = 0, sleeps: Sleeps? = nil) -> MarketProviderClient {
         if let sleeps {
-            return MarketProviderClient(baseURL: feed.baseURL, minGap: minGap, http: HTTPClient(), logger: logger,
-                                        sleep: { sleeps.record($0) })
+            return MarketProviderClient(
+                baseURL: feed.baseURL, minGap: minGap, http: HTTPClient(), logger: logger,
+                sleep: { sleeps.record($0) })
         }
         return MarketProviderClient(baseURL: feed.baseURL, minGap: minGap, http: HTTPClient(), logger: logger)
     }
 
     func collector(limit: Int, genres: [String] = [], provider: MarketProviderClient? = nil) -> MarketCollector {
-        MarketCollector(store: store, provider: provider ?? self.provider(),
-                        settings: .init(storefronts: ["us"], charts: ["topfreeapplications"], genres: genres, limit: limit),
-                        logger: logger)
+        MarketCollector(
+            store: store, provider: provider ?? self.provider(),
+            settings: .init(storefronts: ["us"], charts: ["topfreeapplications"], genres: genres, limit: limit),
+            logger: logger)
     }
 
     func testASingleEntryAsAnObjectAndLinksAsObjectOrArrayAreRead() throws {
@@ -70,15 +73,17 @@ final class MarketCollectorTests: XCTestCase {
 
     func testTwoEntryFeedReadsTheAlternateLinkFromAnArray() throws {
         // Given entries whose second link is an array with the alternate first
-        let parsed = try MarketFeedParser.parse(Array(#"""
-            {"feed":{"entry":[
-              {"im:name":{"label":"A"},"id":{"attributes":{"im:id":"11"}},
-               "link":{"attributes":{"rel":"alternate","href":"https://a"}}},
-              {"im:name":{"label":"B"},"id":{"attributes":{"im:id":"12"}},
-               "link":[{"attributes":{"rel":"enclosure","href":"https://preview"}},{"attributes":{"rel":"alternate","href":"https://b"}}]},
-              {"im:name":{"label":"no id"}}
-            ]}}
-            """#.utf8))
+        let parsed = try MarketFeedParser.parse(
+            Array(
+                #"""
+                {"feed":{"entry":[
+                  {"im:name":{"label":"A"},"id":{"attributes":{"im:id":"11"}},
+                   "link":{"attributes":{"rel":"alternate","href":"https://a"}}},
+                  {"im:name":{"label":"B"},"id":{"attributes":{"im:id":"12"}},
+                   "link":[{"attributes":{"rel":"enclosure","href":"https://preview"}},{"attributes":{"rel":"alternate","href":"https://b"}}]},
+                  {"im:name":{"label":"no id"}}
+                ]}}
+                """#.utf8))
 
         // Then both links resolve, and the entry without an ID is counted, not invented
         XCTAssertEqual(parsed.entries.map(\.storeUrl), ["https://a", "https://b"])
@@ -89,13 +94,15 @@ final class MarketCollectorTests: XCTestCase {
     func testAFieldOfAnUnexpectedTypeLosesThatFieldOnly() throws {
         // Given a feed whose price is a string, whose second entry is not an object and whose
         // third has a numeric ID
-        let parsed = try MarketFeedParser.parse(Array(#"""
-            {"feed":{"entry":[
-              {"im:name":{"label":"A"},"id":{"attributes":{"im:id":"11"}},"im:price":"free","im:image":[{"label":"https://i"}, 3]},
-              "oops",
-              {"im:name":{"label":"C"},"id":{"attributes":{"im:id":13}}}
-            ]}}
-            """#.utf8))
+        let parsed = try MarketFeedParser.parse(
+            Array(
+                #"""
+                {"feed":{"entry":[
+                  {"im:name":{"label":"A"},"id":{"attributes":{"im:id":"11"}},"im:price":"free","im:image":[{"label":"https://i"}, 3]},
+                  "oops",
+                  {"im:name":{"label":"C"},"id":{"attributes":{"im:id":13}}}
+                ]}}
+                """#.utf8))
 
         // Then the first app is read without a price, and the other two are counted as invalid
         XCTAssertEqual(parsed.entries.map(\.adamId), ["11"])
@@ -129,8 +136,11 @@ final class MarketCollectorTests: XCTestCase {
         let row = try XCTUnwrap(db.queryOne("SELECT id, complete, problem FROM snapshots"))
         XCTAssertEqual(row.bool("complete"), false)
         XCTAssertEqual(row.string("problem"), "an app listed twice")
-        XCTAssertEqual(try db.query("SELECT rank FROM snapshot_entries WHERE snapshot_id = ? ORDER BY rank", [row["id"]]).compactMap { $0.int("rank") },
-                       [1, 2])
+        XCTAssertEqual(
+            try db.query("SELECT rank FROM snapshot_entries WHERE snapshot_id = ? ORDER BY rank", [row["id"]]).compactMap {
+                $0.int("rank")
+            },
+            [1, 2])
     }
 
     func testRetryAfterIsHonouredOn429And503And403() throws {
@@ -166,9 +176,11 @@ final class MarketCollectorTests: XCTestCase {
 
     func testCallsAreSpacedByTheMinimumGap() throws {
         // Given a minimum gap of 150 ms and three charts
-        let pacing = MarketCollector(store: store, provider: provider(minGap: 0.15),
-                                     settings: .init(storefronts: ["us", "gb", "de"], charts: ["topfreeapplications"],
-                                                     genres: [], limit: 2), logger: logger)
+        let pacing = MarketCollector(
+            store: store, provider: provider(minGap: 0.15),
+            settings: .init(
+                storefronts: ["us", "gb", "de"], charts: ["topfreeapplications"],
+                genres: [], limit: 2), logger: logger)
 
         // When a pass runs
         XCTAssertEqual(try pacing.runPass(), 3)
@@ -178,7 +190,9 @@ final class MarketCollectorTests: XCTestCase {
         let log = try feed.log()
         let times = log.map(\.at)
         XCTAssertEqual(times.count, 6, "three charts and a lookup per storefront")
-        let countries = log.filter { $0.path.hasPrefix("/lookup") }.compactMap { $0.path.components(separatedBy: "country=").last?.prefix(2) }
+        let countries = log.filter { $0.path.hasPrefix("/lookup") }.compactMap {
+            $0.path.components(separatedBy: "country=").last?.prefix(2)
+        }
         XCTAssertEqual(countries.map(String.init).sorted(), ["de", "gb", "us"])
         for (a, b) in zip(times, times.dropFirst()) { XCTAssertGreaterThanOrEqual(b - a, 0.14) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubDaemon
 
 /// marketd's settings: storefronts, charts, genres, interval and pacing.
@@ -24,9 +25,11 @@ final class MarketConfigTests: XCTestCase {
 
     func testListsAreTrimmedLowercasedAndDeduplicated() throws {
         // When lists are given loosely
-        let c = try config(["APPNORTH_MARKET_STOREFRONTS": " US, gb ,us,, fr", "APPNORTH_MARKET_CHARTS": "toppaidapplications",
-                            "APPNORTH_MARKET_GENRES": "6014,6016", "APPNORTH_MARKET_MIN_GAP_MS": "0",
-                            "APPNORTH_ITUNES_URL": "http://127.0.0.1:9/"])
+        let c = try config([
+            "APPNORTH_MARKET_STOREFRONTS": " US, gb ,us,, fr", "APPNORTH_MARKET_CHARTS": "toppaidapplications",
+            "APPNORTH_MARKET_GENRES": "6014,6016", "APPNORTH_MARKET_MIN_GAP_MS": "0",
+            "APPNORTH_ITUNES_URL": "http://127.0.0.1:9/",
+        ])
 
         // Then they are normalized
         XCTAssertEqual(c.marketStorefronts, ["us", "gb", "fr"])
@@ -37,9 +40,11 @@ final class MarketConfigTests: XCTestCase {
     }
 
     func testInvalidValuesAreRefusedByName() throws {
-        for (name, value) in [("APPNORTH_MARKET_STOREFRONTS", "usa"), ("APPNORTH_MARKET_CHARTS", "topapps"),
-                              ("APPNORTH_MARKET_GENRES", "games"), ("APPNORTH_MARKET_INTERVAL_S", "-1"),
-                              ("APPNORTH_MARKET_CHART_LIMIT", "201")] {
+        for (name, value) in [
+            ("APPNORTH_MARKET_STOREFRONTS", "usa"), ("APPNORTH_MARKET_CHARTS", "topapps"),
+            ("APPNORTH_MARKET_GENRES", "games"), ("APPNORTH_MARKET_INTERVAL_S", "-1"),
+            ("APPNORTH_MARKET_CHART_LIMIT", "201"),
+        ] {
             // When one setting is wrong
             XCTAssertThrowsError(try config([name: value])) { error in
                 // Then the error names it

@@ -66,8 +66,9 @@ final class MarketFavoritesTests: XCTestCase {
         let org = try XCTUnwrap(db.scalar("SELECT organization_id FROM favorites").stringValue)
         try db.transaction {
             for i in 1..<1_000 {
-                try db.run("INSERT INTO favorites (id, organization_id, kind, item_id, storefront, created_at) VALUES (?, ?, 'app', ?, 'us', ?)",
-                           [.text("seed-\(i)"), .text(org), .text("item-\(i)"), .text("2026-11-20T00:00:00.000Z")])
+                try db.run(
+                    "INSERT INTO favorites (id, organization_id, kind, item_id, storefront, created_at) VALUES (?, ?, 'app', ?, 'us', ?)",
+                    [.text("seed-\(i)"), .text(org), .text("item-\(i)"), .text("2026-11-20T00:00:00.000Z")])
             }
         }
 

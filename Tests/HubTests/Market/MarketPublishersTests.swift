@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubStore
 
 /// Publishers (Estudios): grouping by developer ID or normalized name, and the aggregation
@@ -16,23 +17,27 @@ final class MarketPublishersTests: XCTestCase {
         try f.runPass()
         // Two apps without a developer ID whose names normalize alike, and one without a developer
         for (id, developer) in [("7001", "Acme Games, Inc."), ("7002", "ACME  games"), ("7003", nil)] as [(String, String?)] {
-            try f.marketDB.run("""
+            try f.marketDB.run(
+                """
                 INSERT INTO apps (adam_id, slug, name, developer_name, release_date, first_seen_at, last_seen_at)
                 VALUES (?, ?, ?, ?, '2026-11-01T00:00:00Z', '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z')
                 """, [.text(id), .text("app-" + id), .text("App " + id), SQLValue(developer)])
         }
         func revenue(_ id: String, _ app: Int, _ value: Double) -> [String: Any] {
-            ["id": id, "kind": "estimate", "adamId": MarketHubFixture.ids([app])[0], "metric": "revenue", "value": value,
-             "source": "sensor", "storefront": "ww", "periodStart": "2026-10-01", "periodEnd": "2026-10-31",
-             "observedAt": "2026-11-02T00:00:00.000Z"]
+            [
+                "id": id, "kind": "estimate", "adamId": MarketHubFixture.ids([app])[0], "metric": "revenue", "value": value,
+                "source": "sensor", "storefront": "ww", "periodStart": "2026-10-01", "periodEnd": "2026-10-31",
+                "observedAt": "2026-11-02T00:00:00.000Z",
+            ]
         }
-        XCTAssertEqual(try f.importRecords([
-            revenue("r1", 1, 100), revenue("r998", 998, 200),
-            revenue("r2", 2, 50), revenue("r999", 999, 0),
-            revenue("r3", 3, 1_000),
-            MarketHubFixture.estimate("d3-sep", app: 3, value: 100, start: "2026-09-01", end: "2026-09-30", storefront: "ww"),
-            MarketHubFixture.estimate("d3-oct", app: 3, value: 150, start: "2026-10-01", end: "2026-10-31", storefront: "ww"),
-        ]).status, 200)
+        XCTAssertEqual(
+            try f.importRecords([
+                revenue("r1", 1, 100), revenue("r998", 998, 200),
+                revenue("r2", 2, 50), revenue("r999", 999, 0),
+                revenue("r3", 3, 1_000),
+                MarketHubFixture.estimate("d3-sep", app: 3, value: 100, start: "2026-09-01", end: "2026-09-30", storefront: "ww"),
+                MarketHubFixture.estimate("d3-oct", app: 3, value: 150, start: "2026-10-01", end: "2026-10-31", storefront: "ww"),
+            ]).status, 200)
     }
 
     override func tearDown() { f?.shutdown() }
@@ -77,14 +82,18 @@ final class MarketPublishersTests: XCTestCase {
 
     func testRevenueHistoryHasOnlyPeriodsWithEveryAppFromItsOwnSource() throws {
         // Given studio 29 with September for one app only, and a second source for the other
-        func revenue(_ id: String, _ app: Int, _ value: Double, _ start: String, _ end: String, source: String = "sensor") -> [String: Any] {
-            ["id": id, "kind": "estimate", "adamId": MarketHubFixture.ids([app])[0], "metric": "revenue", "value": value,
-             "source": source, "storefront": "ww", "periodStart": start, "periodEnd": end, "observedAt": "2026-11-01T00:00:00.000Z"]
+        func revenue(_ id: String, _ app: Int, _ value: Double, _ start: String, _ end: String, source: String = "sensor") -> [String: Any]
+        {
+            [
+                "id": id, "kind": "estimate", "adamId": MarketHubFixture.ids([app])[0], "metric": "revenue", "value": value,
+                "source": source, "storefront": "ww", "periodStart": start, "periodEnd": end, "observedAt": "2026-11-01T00:00:00.000Z",
+            ]
         }
-        XCTAssertEqual(try f.importRecords([
-            revenue("r2-sep", 2, 40, "2026-09-01", "2026-09-30"),
-            revenue("r999-oct-other", 999, 7_000, "2026-10-01", "2026-10-31", source: "other"),
-        ]).status, 200)
+        XCTAssertEqual(
+            try f.importRecords([
+                revenue("r2-sep", 2, 40, "2026-09-01", "2026-09-30"),
+                revenue("r999-oct-other", 999, 7_000, "2026-10-01", "2026-10-31", source: "other"),
+            ]).status, 200)
 
         // When the studio is opened
         let studio = try f.call("GET", "/market/publishers/id-5000029")

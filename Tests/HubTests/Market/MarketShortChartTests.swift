@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
-@testable import MarketService
+
 @testable import HubRuntime
 @testable import HubStore
+@testable import MarketService
 
 /// Charts short by nature (docs/market-snapshots.md): a chart that answers fewer entries than
 /// asked day after day becomes comparable; a short answer from a full chart, a new chart or well
@@ -115,7 +116,8 @@ final class MarketShortChartTests: XCTestCase {
         // days 1, 6 and 7 (failing on the other days, which are skipped)
         f.shutdown()
         f = try MarketHubFixture(limit: 20, environment: ["APPNORTH_MARKET_GENRES": "6014,6016"])
-        let games = MarketFeedFake.path(limit: 20, genre: "6014"), entertainment = MarketFeedFake.path(limit: 20, genre: "6016")
+        let games = MarketFeedFake.path(limit: 20, genre: "6014")
+        let entertainment = MarketFeedFake.path(limit: 20, genre: "6016")
         for day in 0...7 {
             f.setDay(day)
             for (path, days) in [(games, [0, 6, 7]), (entertainment, [1, 6, 7])] {
@@ -156,7 +158,8 @@ final class MarketShortChartTests: XCTestCase {
             ("d", 0, 150, "an app listed twice"), ("e", 0, 120, "3 entries without an ID or name"), ("f", 0, 0, "0 of 200 entries"),
         ]
         for row in legacy {
-            try db.run("""
+            try db.run(
+                """
                 INSERT INTO snapshots (storefront, chart, genre, day, complete, entry_count, expected_count, problem, collected_at)
                 VALUES ('us', 'topfreeapplications', ?, '2026-11-20', ?, ?, 200, ?, '2026-11-20T10:00:00.000Z')
                 """, [.text(row.genre), .int(Int64(row.complete)), .int(Int64(row.count)), SQLValue(row.problem)])

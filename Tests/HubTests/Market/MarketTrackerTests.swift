@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubRuntime
 
 /// AppTracker's recorded-event rules and their threshold edges, through the operator API.
@@ -104,8 +105,9 @@ final class MarketTrackerTests: XCTestCase {
             MarketHubFixture.estimate("e4c", app: 4, value: 900, start: "2026-10-01", end: "2026-10-31"),
             MarketHubFixture.estimate("e5a", app: 5, value: 100, start: "2026-09-01", end: "2026-09-30", source: "a"),
             MarketHubFixture.estimate("e5b", app: 5, value: 900, start: "2026-10-01", end: "2026-10-31", source: "b"),
-            MarketHubFixture.estimate("e6a", app: 6, value: 100, start: "2026-10-01", end: "2026-10-31",
-                                      observedAt: "2026-11-01T00:00:00.000Z"),
+            MarketHubFixture.estimate(
+                "e6a", app: 6, value: 100, start: "2026-10-01", end: "2026-10-31",
+                observedAt: "2026-11-01T00:00:00.000Z"),
             MarketHubFixture.estimate("e6b", app: 6, value: 900, start: "2026-10-01", end: "2026-10-31"),
         ])
         XCTAssertEqual(imported.status, 200, imported.text)
@@ -133,17 +135,28 @@ final class MarketTrackerTests: XCTestCase {
         try collectTwoDays(pinned: [:], watch: [1])
         let app = MarketHubFixture.ids([1])[0]
         // Given records inside and outside the period, and ones that do not count
-        XCTAssertEqual(try f.importRecords([
-            ["id": "ad1", "kind": "ad", "adamId": app, "platform": "meta", "firstSeenAt": "2026-11-19T08:00:00.000Z", "active": true],
-            ["id": "ad2", "kind": "ad", "adamId": app, "platform": "meta", "firstSeenAt": "2026-09-01T08:00:00.000Z", "active": true],
-            ["id": "ad3", "kind": "ad", "adamId": app, "platform": "meta", "active": true],
-            ["id": "p1", "kind": "social_post", "adamId": app, "platform": "tiktok", "publishedAt": "2026-11-20T08:00:00Z",
-             "available": true, "url": "https://tiktok.example/1"],
-            ["id": "p2", "kind": "social_post", "adamId": app, "platform": "tiktok", "publishedAt": "2026-11-20T09:00:00Z",
-             "available": false],
-            ["id": "f1", "kind": "flow", "adamId": app, "flowType": "onboarding", "capturedAt": "2026-11-18T08:00:00Z", "published": true],
-            ["id": "f2", "kind": "flow", "adamId": app, "flowType": "paywall", "capturedAt": "2026-11-18T09:00:00Z", "published": false],
-        ]).status, 200)
+        XCTAssertEqual(
+            try f.importRecords([
+                ["id": "ad1", "kind": "ad", "adamId": app, "platform": "meta", "firstSeenAt": "2026-11-19T08:00:00.000Z", "active": true],
+                ["id": "ad2", "kind": "ad", "adamId": app, "platform": "meta", "firstSeenAt": "2026-09-01T08:00:00.000Z", "active": true],
+                ["id": "ad3", "kind": "ad", "adamId": app, "platform": "meta", "active": true],
+                [
+                    "id": "p1", "kind": "social_post", "adamId": app, "platform": "tiktok", "publishedAt": "2026-11-20T08:00:00Z",
+                    "available": true, "url": "https://tiktok.example/1",
+                ],
+                [
+                    "id": "p2", "kind": "social_post", "adamId": app, "platform": "tiktok", "publishedAt": "2026-11-20T09:00:00Z",
+                    "available": false,
+                ],
+                [
+                    "id": "f1", "kind": "flow", "adamId": app, "flowType": "onboarding", "capturedAt": "2026-11-18T08:00:00Z",
+                    "published": true,
+                ],
+                [
+                    "id": "f2", "kind": "flow", "adamId": app, "flowType": "paywall", "capturedAt": "2026-11-18T09:00:00Z",
+                    "published": false,
+                ],
+            ]).status, 200)
 
         // When the 7- and 90-day timelines are read
         let week = try events("days=7")
@@ -160,8 +173,10 @@ final class MarketTrackerTests: XCTestCase {
         // Given 2,001 ads first seen in the period
         let app = MarketHubFixture.ids([1])[0]
         let ads: [[String: Any]] = (0..<2_001).map { i in
-            ["id": "ad-\(i)", "kind": "ad", "adamId": app, "platform": "meta", "active": true,
-             "firstSeenAt": ISOTime.format(MarketHubFixture.day1.addingTimeInterval(-Double(i) * 60))]
+            [
+                "id": "ad-\(i)", "kind": "ad", "adamId": app, "platform": "meta", "active": true,
+                "firstSeenAt": ISOTime.format(MarketHubFixture.day1.addingTimeInterval(-Double(i) * 60)),
+            ]
         }
         XCTAssertEqual(try f.importRecords(ads).json["imported"] as? Int, 2_001)
 

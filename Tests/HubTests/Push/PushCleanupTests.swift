@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushService
 
 /// Retention on the manual clock: pending pushes older than 7 days are discarded, completed
@@ -50,7 +51,8 @@ final class PushCleanupTests: XCTestCase {
 
     func testTokensNotRegisteredFor180DaysAreDropped() throws {
         // Given two tokens, one registered again after 100 days
-        let stale = PushFixture.randomToken(), renewed = PushFixture.randomToken()
+        let stale = PushFixture.randomToken()
+        let renewed = PushFixture.randomToken()
         XCTAssertEqual(try fixture.device(token: stale, voter: PushFixture.voter(1)).status, 204)
         XCTAssertEqual(try fixture.device(token: renewed, voter: PushFixture.voter(2)).status, 204)
         fixture.clock.advance(by: 100 * 86_400)
@@ -67,7 +69,9 @@ final class PushCleanupTests: XCTestCase {
 
     func testMetricsShowSentFailuresRetriesAndTheQueue() throws {
         // Given one push sent, one failed with BadDeviceToken, one waiting for a retry
-        let ok = PushFixture.randomToken(), bad = PushFixture.randomToken(), busy = PushFixture.randomToken()
+        let ok = PushFixture.randomToken()
+        let bad = PushFixture.randomToken()
+        let busy = PushFixture.randomToken()
         try fixture.fake.script(bad, [["status": 400, "reason": "BadDeviceToken"]])
         try fixture.fake.script(busy, [["status": 503, "reason": "ServiceUnavailable"]])
         _ = try fixture.queuedReply(token: ok, voter: PushFixture.voter(1))

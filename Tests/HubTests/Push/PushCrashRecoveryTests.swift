@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import PushService
 
 /// Stopping pushd in the middle of a pass loses no queued push: what was not recorded stays

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import PushService
+
 @testable import HubCrypto
+@testable import PushService
 
 /// `PUT/GET/DELETE /api/admin/v1/projects/{id}/push-credentials`: validation, sealing at
 /// rest, never returning the key, organization scoping, disconnect and bundle changes.
@@ -79,7 +80,9 @@ final class PushCredentialsTests: XCTestCase {
         let sealed = try XCTUnwrap(try fixture.pushDB.scalar("SELECT sealed_key FROM push_credentials").stringValue)
         XCTAssertFalse(sealed.contains("PRIVATE"))
         let keyring = try Keyring(spec: PushFixture.keyring)
-        XCTAssertEqual(try keyring.openString(sealed, associatedData: fixture.projectId), fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
+        XCTAssertEqual(
+            try keyring.openString(sealed, associatedData: fixture.projectId),
+            fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
         XCTAssertThrowsError(try keyring.openString(sealed, associatedData: "another-project"))
     }
 
@@ -97,8 +100,9 @@ final class PushCredentialsTests: XCTestCase {
         let keyring = try XCTUnwrap(HubKeyring.read(fixture.hub.dataDirectory + "/keys/credentials.key"))
         let sealed = try XCTUnwrap(try fixture.pushDB.scalar("SELECT sealed_key FROM push_credentials").stringValue)
         XCTAssertFalse(sealed.contains("PRIVATE"))
-        XCTAssertEqual(try keyring.openString(sealed, associatedData: fixture.projectId),
-                       fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
+        XCTAssertEqual(
+            try keyring.openString(sealed, associatedData: fixture.projectId),
+            fixture.key.pkcs8PEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
         XCTAssertEqual(try fixture.call("GET", path).status, 200)
     }
 

@@ -1,11 +1,12 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import IngestService
-@testable import PushService
+import XCTest
+
 @testable import HubCrypto
 @testable import HubMessaging
 @testable import HubRuntime
+@testable import IngestService
+@testable import PushService
 
 /// Team replies reach the fake APNs as the issue prescribes: headers, a verified JWT reused
 /// across pushes, a payload without conversation text, badge-only once read, no push for notes.
@@ -43,8 +44,9 @@ final class PushDeliveryTests: XCTestCase {
         XCTAssertEqual(push.claims["iat"] as? Int, Int(fixture.clock.now().timeIntervalSince1970))
         XCTAssertTrue(push.isAlert)
         XCTAssertEqual(push.badge, 1)
-        XCTAssertEqual(push.payload["appnorth"] as? [String: String],
-                       ["type": "chat", "appId": fixture.appId, "url": "appnorth://appnorth/chat/current"])
+        XCTAssertEqual(
+            push.payload["appnorth"] as? [String: String],
+            ["type": "chat", "appId": fixture.appId, "url": "appnorth://appnorth/chat/current"])
         XCTAssertFalse(push.rawPayload.contains("ZEBRA"))
         XCTAssertFalse(push.rawPayload.contains("refund"))
         // And the queue row is complete

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import PushService
+
 @testable import HubCrypto
+@testable import PushService
 
 /// `POST/DELETE /api/v1/push/devices`: validation, the chat identity and Origin rules,
 /// re-registration, reassignment and removal.
@@ -88,8 +89,9 @@ final class PushDeviceRoutesTests: XCTestCase {
         XCTAssertEqual(processed, 0)
         XCTAssertEqual(try fixture.queue(token: token).map(\.status), ["cancelled"])
         XCTAssertEqual(try fixture.fake.log().requests.count, 0)
-        XCTAssertEqual(try fixture.pushDB.scalar("SELECT owner_value FROM push_devices").stringValue,
-                       SHA256.hex(PushFixture.voter(2)))
+        XCTAssertEqual(
+            try fixture.pushDB.scalar("SELECT owner_value FROM push_devices").stringValue,
+            SHA256.hex(PushFixture.voter(2)))
     }
 
     func testUnregisteringRemovesOnlyTheCallersRegistration() throws {

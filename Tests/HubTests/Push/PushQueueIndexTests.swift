@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PushService
 
 /// The queue's indexes and the statements that run for every push: marking a push sent must
@@ -37,10 +38,12 @@ final class PushQueueIndexTests: XCTestCase {
 
     func testATokensPendingPushesAreFoundThroughTheTokenIndex() throws {
         // Given the statement that cancels a removed registration's pending pushes
-        let plan = try fixture.pushDB.query("""
+        let plan = try fixture.pushDB.query(
+            """
             EXPLAIN QUERY PLAN UPDATE push_queue SET status = 'cancelled'
             WHERE project_id = ? AND environment = ? AND token = ? AND status = 'pending'
-            """, [.text("p"), .text("production"), .text("ab")]).compactMap { $0.string("detail") }
+            """, [.text("p"), .text("production"), .text("ab")]
+        ).compactMap { $0.string("detail") }
 
         // Then SQLite searches the token index rather than scanning the queue
         XCTAssertTrue(plan.contains { $0.contains("USING INDEX push_queue_token") }, "\(plan)")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PushService
 
 /// The failure rules, from the fake APNs's scripted replies: backoff from
@@ -39,8 +40,11 @@ final class PushRetryTests: XCTestCase {
     func testTransientFailuresDoubleTheBackoffAndStopAfterEightAttempts() throws {
         // Given APNs answering 429 and 500 to every attempt
         let token = PushFixture.randomToken()
-        let replies: [[String: Any]] = (0..<8).map { $0 % 2 == 0 ? ["status": 429, "reason": "TooManyRequests"]
-                                                                   : ["status": 500, "reason": "InternalServerError"] }
+        let replies: [[String: Any]] = (0..<8).map {
+            $0 % 2 == 0
+                ? ["status": 429, "reason": "TooManyRequests"]
+                : ["status": 500, "reason": "InternalServerError"]
+        }
         try fixture.fake.script(token, replies)
         _ = try fixture.queuedReply(token: token)
 
@@ -88,7 +92,8 @@ final class PushRetryTests: XCTestCase {
 
     func testOtherPermanentFailuresStopWithoutRetrying() throws {
         // Given pushes answered DeviceTokenNotForTopic and PayloadTooLarge
-        let first = PushFixture.randomToken(), second = PushFixture.randomToken()
+        let first = PushFixture.randomToken()
+        let second = PushFixture.randomToken()
         try fixture.fake.script(first, [["status": 400, "reason": "DeviceTokenNotForTopic"]])
         try fixture.fake.script(second, [["status": 413, "reason": "PayloadTooLarge"]])
         _ = try fixture.queuedReply(token: first, voter: PushFixture.voter(1))
@@ -184,7 +189,8 @@ final class PushRetryTests: XCTestCase {
         // Given production pointing at a port nothing listens on, sandbox at the fake
         fixture.shutdown()
         fixture = try PushFixture(environment: ["APPNORTH_APNS_URL_PRODUCTION": "https://127.0.0.1:9"])
-        let production = PushFixture.randomToken(), sandbox = PushFixture.randomToken()
+        let production = PushFixture.randomToken()
+        let sandbox = PushFixture.randomToken()
         XCTAssertEqual(try fixture.device(token: production, environment: "production").status, 204)
         XCTAssertEqual(try fixture.device(token: sandbox, environment: "sandbox").status, 204)
         try fixture.teamReply(try fixture.userMessage(voter: PushFixture.voter(1)), body: "Hi")

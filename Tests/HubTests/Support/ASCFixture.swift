@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubCrypto
+@testable import IngestService
 
 /// A fake App Store Connect (JSON:API over HTTP/2 and TLS, verifying every token on its own)
 /// and a hub with ingest and asod pointed at it, sealing credentials under `APPNORTH_CREDENTIALS_KEY`.
@@ -19,8 +20,12 @@ final class ASCFixture: OperatorAPIClient {
     init(apps: [[String: Any]], environment: [String: String] = [:]) throws {
         self.environment = [Keyring.environmentVariable: String(repeating: "cd", count: 32)].merging(environment) { _, new in new }
         fake = try FakeControl(script: "fake_asc.py", tls: true)
-        try controlPost("/__control/state", ["keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": key.publicKeyPEM]],
-                                             "apps": apps])
+        try controlPost(
+            "/__control/state",
+            [
+                "keys": [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": key.publicKeyPEM]],
+                "apps": apps,
+            ])
         try startHub()
     }
 

@@ -14,8 +14,10 @@ final class ASOFakeITunes {
     func stop() { control.stop() }
 
     /// Scripts the answer to `/search` for a term (`*` for any) and country.
-    func script(term: String = "*", country: String = "*", status: Int = 200, retryAfter: Int? = nil, delayMs: Int = 0,
-                body: String? = nil, results: [[String: Any]]? = nil, times: Int? = nil) throws {
+    func script(
+        term: String = "*", country: String = "*", status: Int = 200, retryAfter: Int? = nil, delayMs: Int = 0,
+        body: String? = nil, results: [[String: Any]]? = nil, times: Int? = nil
+    ) throws {
         var payload: [String: Any] = ["term": term, "country": country, "status": status, "delayMs": delayMs]
         if let retryAfter { payload["retryAfter"] = retryAfter }
         if let body { payload["body"] = body }
@@ -40,11 +42,15 @@ final class ASOFakeITunes {
     func searches() throws -> [[String: String]] { try log().filter { $0["path"] == "/search" } }
 
     /// A fixed app in the provider's shape.
-    static func app(_ id: Int64, _ name: String?, ratingCount: Int? = 1_000, rating: Double? = 4.5,
-                    updated: String? = "2026-11-01T08:00:00Z", released: String? = "2019-03-01T08:00:00Z",
-                    price: Double? = 0, formattedPrice: String? = "Free") -> [String: Any] {
-        var app: [String: Any] = ["trackId": id, "sellerName": "Seller \(id)", "bundleId": "com.example.\(id)", "currency": "USD",
-                                  "trackViewUrl": "https://apps.apple.com/us/app/id\(id)", "artistId": id + 7]
+    static func app(
+        _ id: Int64, _ name: String?, ratingCount: Int? = 1_000, rating: Double? = 4.5,
+        updated: String? = "2026-11-01T08:00:00Z", released: String? = "2019-03-01T08:00:00Z",
+        price: Double? = 0, formattedPrice: String? = "Free"
+    ) -> [String: Any] {
+        var app: [String: Any] = [
+            "trackId": id, "sellerName": "Seller \(id)", "bundleId": "com.example.\(id)", "currency": "USD",
+            "trackViewUrl": "https://apps.apple.com/us/app/id\(id)", "artistId": id + 7,
+        ]
         if let name { app["trackName"] = name }
         if let ratingCount { app["userRatingCount"] = ratingCount }
         if let rating { app["averageUserRating"] = rating }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// ingest and asod in-process, the operator token bootstrapped, asod pointed at the fake

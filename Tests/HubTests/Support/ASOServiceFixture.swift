@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ASOService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -26,16 +27,18 @@ final class ASOServiceFixture {
         store = ASOStore(db: db, clock: clock)
         var options = ITunesSearchClient.defaultOptions()
         options.totalTimeout = 3
-        explorer = ASOExplorerService(store: store, client: ITunesSearchClient(baseURL: itunesURL ?? fake.baseURL, limit: 50, options: options),
-                                      clock: clock, logger: logger)
+        explorer = ASOExplorerService(
+            store: store, client: ITunesSearchClient(baseURL: itunesURL ?? fake.baseURL, limit: 50, options: options),
+            clock: clock, logger: logger)
     }
 
     /// A rank collector on the fake server whose pacer records its sleeps instead of sleeping,
     /// advancing a virtual time.
     func collector(callsPerMinute: Int = 0, sleeps: SleepLog = SleepLog()) -> ASORankCollector {
         let pacer = ASOPacer(callsPerMinute: callsPerMinute, now: { sleeps.virtualNow }, sleep: { sleeps.record($0) })
-        return ASORankCollector(store: store, client: ITunesSearchClient(baseURL: fake.baseURL, limit: 50), clock: clock,
-                                logger: Logger(daemon: "asod", level: .debug, clock: clock, sink: logSink), pacer: pacer)
+        return ASORankCollector(
+            store: store, client: ITunesSearchClient(baseURL: fake.baseURL, limit: 50), clock: clock,
+            logger: Logger(daemon: "asod", level: .debug, clock: clock, sink: logSink), pacer: pacer)
     }
 
     /// Sleeps asked for by a pacer, and the virtual time they add up to.
@@ -48,8 +51,10 @@ final class ASOServiceFixture {
         }
     }
 
-    func project(_ id: String = "p1", organization: String = "org-a", plan: OrganizationPlan = .pro,
-                 appStoreId: String? = "999") -> ASOProjectRef {
+    func project(
+        _ id: String = "p1", organization: String = "org-a", plan: OrganizationPlan = .pro,
+        appStoreId: String? = "999"
+    ) -> ASOProjectRef {
         ASOProjectRef(organizationId: organization, plan: plan, projectId: id, appStoreId: appStoreId)
     }
 
@@ -67,8 +72,9 @@ final class ASOServiceFixture {
     /// records ranks from it.
     @discardableResult
     func observe(_ term: String, _ country: String = "us", apps ids: [Int64]) throws -> ASOObservation {
-        let observation = try store.saveObservation(term: ASOTerm.normalize(term), country: country, source: ITunesSearchClient.source,
-                                                    apps: ids.map { ITunesApp(trackId: $0, trackName: "App \($0)") })
+        let observation = try store.saveObservation(
+            term: ASOTerm.normalize(term), country: country, source: ITunesSearchClient.source,
+            apps: ids.map { ITunesApp(trackId: $0, trackName: "App \($0)") })
         try store.recordRanks(from: observation)
         return observation
     }
@@ -79,14 +85,18 @@ final class ASOServiceFixture {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func request(_ term: String, _ country: String = "us", organization: String = "org-a", plan: OrganizationPlan = .pro,
-                 own: [String] = []) -> ASOExplorer.Request {
+    func request(
+        _ term: String, _ country: String = "us", organization: String = "org-a", plan: OrganizationPlan = .pro,
+        own: [String] = []
+    ) -> ASOExplorer.Request {
         ASOExplorer.Request(organizationId: organization, plan: plan, term: term, country: country, ownAppStoreIds: own)
     }
 
     /// The explorer's answer, or the `RPCError` it failed with.
-    func explore(_ term: String, _ country: String = "us", organization: String = "org-a", plan: OrganizationPlan = .pro,
-                 own: [String] = []) -> Result<ASOExplorer.Response, RPCError> {
+    func explore(
+        _ term: String, _ country: String = "us", organization: String = "org-a", plan: OrganizationPlan = .pro,
+        own: [String] = []
+    ) -> Result<ASOExplorer.Response, RPCError> {
         do {
             return .success(try explorer.live(request(term, country, organization: organization, plan: plan, own: own)))
         } catch let error as RPCError {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// ingest and chatd in this process, one project created through the operator API, and the
@@ -18,8 +19,10 @@ final class ChatHTTPFixture: OperatorAPIClient, PublicAPIClient {
     func shutdown() { hub.shutdown() }
 
     /// A POST as the native SDK sends it: without `Origin` unless one is given.
-    func post(_ path: String, _ body: Any, token: String? = PublicAPI.voterToken, key: String? = nil,
-              origin: String? = nil, headers: [(String, String)] = []) throws -> HubReply {
+    func post(
+        _ path: String, _ body: Any, token: String? = PublicAPI.voterToken, key: String? = nil,
+        origin: String? = nil, headers: [(String, String)] = []
+    ) throws -> HubReply {
         try send("POST", path, body, token: token, key: key, origin: origin, headers: headers)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
-@testable import IngestService
+import XCTest
+
 @testable import HubStore
+@testable import IngestService
 
 /// The photo flow as the SDK and the team dashboard walk it, on a `ChatHTTPFixture`.
 struct ChatPhotoFixture {
@@ -14,8 +15,10 @@ struct ChatPhotoFixture {
     }
 
     /// Step one for a participant (`team` nil) or for the team in a conversation.
-    func start(_ contentType: String, _ size: Int, token: String? = PublicAPI.voterToken,
-               team conversationId: String? = nil) throws -> HubReply {
+    func start(
+        _ contentType: String, _ size: Int, token: String? = PublicAPI.voterToken,
+        team conversationId: String? = nil
+    ) throws -> HubReply {
         let body: [String: Any] = ["contentType": contentType, "byteSize": size]
         if let conversationId { return try chat.call("POST", "/conversations/\(conversationId)/images", json: body) }
         return try chat.post("/chat/images", body, token: token)
@@ -28,8 +31,10 @@ struct ChatPhotoFixture {
     }
 
     /// All three steps; the completion's reply.
-    func upload(_ bytes: [UInt8], _ contentType: String, token: String? = PublicAPI.voterToken,
-                team conversationId: String? = nil) throws -> HubReply {
+    func upload(
+        _ bytes: [UInt8], _ contentType: String, token: String? = PublicAPI.voterToken,
+        team conversationId: String? = nil
+    ) throws -> HubReply {
         let started = try start(contentType, bytes.count, token: token, team: conversationId)
         XCTAssertEqual(started.status, 200, started.text)
         let url = try XCTUnwrap(started.json["uploadUrl"] as? String)

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
-@testable import PushService
 @testable import HubMessaging
 @testable import HubStore
+@testable import PushService
 
 /// chatd's outbox and what pushd received of it, for the tests of event delivery.
 extension ChatRPCFixture {
@@ -20,8 +21,11 @@ extension ChatRPCFixture {
     /// Every outbox row with its acknowledgement time, oldest first.
     func outbox() throws -> [(event: ChatEvent, acknowledgedAt: String?)] {
         try store.query("SELECT * FROM outbox ORDER BY id").map {
-            (ChatEvent(id: $0.string("id")!, topic: $0.string("topic")!, projectId: $0.string("project_id"),
-                       payload: $0.string("payload")!, createdAt: $0.string("created_at")!), $0.string("acknowledged_at"))
+            (
+                ChatEvent(
+                    id: $0.string("id")!, topic: $0.string("topic")!, projectId: $0.string("project_id"),
+                    payload: $0.string("payload")!, createdAt: $0.string("created_at")!), $0.string("acknowledged_at")
+            )
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ChatService
 @testable import HubMessaging
 @testable import HubRuntime
@@ -35,22 +36,32 @@ final class ChatRPCFixture {
 
     func failure<M: RPCMessage>(_ m: M.Type, _ request: M.Request, file: StaticString = #filePath, line: UInt = #line) -> RPCError? {
         switch client.call(m, request, timeout: 5) {
-        case .success: XCTFail("\(M.type) succeeded", file: file, line: line); return nil
+        case .success:
+            XCTFail("\(M.type) succeeded", file: file, line: line)
+            return nil
         case .failure(let error): return error
         }
     }
 
     @discardableResult
-    func send(_ body: String, owner: ChatOwner? = nil, locale: String? = nil, key: String? = nil,
-              hash: String = "h") throws -> ChatSend.Response {
-        try call(ChatSend.self, ChatSend.Request(owner: owner ?? self.owner(), body: body, locale: locale,
-                                                  platform: "ios", idempotencyKey: key, payloadHash: hash))
+    func send(
+        _ body: String, owner: ChatOwner? = nil, locale: String? = nil, key: String? = nil,
+        hash: String = "h"
+    ) throws -> ChatSend.Response {
+        try call(
+            ChatSend.self,
+            ChatSend.Request(
+                owner: owner ?? self.owner(), body: body, locale: locale,
+                platform: "ios", idempotencyKey: key, payloadHash: hash))
     }
 
     @discardableResult
     func reply(_ body: String, to conversationId: String, internal: Bool = false) throws -> ChatMessageDTO {
-        try call(ChatTeamPost.self, ChatTeamPost.Request(projectId: projectId, conversationId: conversationId, body: body,
-                                                          internal: `internal`, author: "agent@team"))
+        try call(
+            ChatTeamPost.self,
+            ChatTeamPost.Request(
+                projectId: projectId, conversationId: conversationId, body: body,
+                internal: `internal`, author: "agent@team"))
     }
 
     func status(_ owner: ChatOwner? = nil) throws -> ChatStatus.Response {

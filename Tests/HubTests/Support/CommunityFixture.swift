@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
+@testable import IngestService
 
 /// One project of a tenant organization (`acme`, made by the instance operator) on an
 /// in-process hub, and the public API as the SDK calls it.
@@ -34,9 +35,12 @@ final class CommunityFixture: OperatorAPIClient, PublicAPIClient {
 
     /// Creates an idea over HTTP on `board` and returns its JSON (the creation's `value`).
     @discardableResult
-    func createIdea(title: String, description: String = "", board: String = "ideas", token: String? = PublicAPI.voterToken,
-                    headers: [(String, String)] = []) throws -> [String: Any] {
-        let reply = try send("POST", "/ideas", ["board": board, "title": title, "description": description], token: token, headers: headers)
+    func createIdea(
+        title: String, description: String = "", board: String = "ideas", token: String? = PublicAPI.voterToken,
+        headers: [(String, String)] = []
+    ) throws -> [String: Any] {
+        let reply = try send(
+            "POST", "/ideas", ["board": board, "title": title, "description": description], token: token, headers: headers)
         XCTAssertEqual(reply.status, 201, reply.text)
         return reply.json["value"] as? [String: Any] ?? [:]
     }
@@ -44,8 +48,9 @@ final class CommunityFixture: OperatorAPIClient, PublicAPIClient {
     @discardableResult
     func addBoard(_ slug: String, moderation: BoardModeration = .none, policies: BoardPolicies = .open) throws -> String {
         try store.db.transaction {
-            try store.insertBoard(projectId: project.id, slug: slug, name: slug.capitalized, description: nil, moderation: moderation,
-                                  policies: policies, statuses: nil)
+            try store.insertBoard(
+                projectId: project.id, slug: slug, name: slug.capitalized, description: nil, moderation: moderation,
+                policies: policies, statuses: nil)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @testable import HubHTTPClient
 
 /// A fake provider from `Tests/Fixtures/` running as a child process, and the control routes
@@ -30,8 +31,10 @@ struct FakeControl {
     @discardableResult
     func post(_ path: String, _ body: Any) throws -> HTTPClientResponse {
         let bytes = Array(try JSONSerialization.data(withJSONObject: body))
-        let response = try http.send(HTTPClientRequest(method: "POST", url: baseURL + path,
-                                                       headers: [("Content-Type", "application/json")], body: bytes))
+        let response = try http.send(
+            HTTPClientRequest(
+                method: "POST", url: baseURL + path,
+                headers: [("Content-Type", "application/json")], body: bytes))
         guard response.status == 200 else { throw Failure(description: "\(path) answered \(response.status)") }
         return response
     }

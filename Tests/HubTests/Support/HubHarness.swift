@@ -1,12 +1,13 @@
 import Foundation
+
 @testable import ASOService
 @testable import ChatService
-@testable import IngestService
-@testable import MarketService
-@testable import PushService
 @testable import HubDaemon
 @testable import HubHTTPClient
 @testable import HubRuntime
+@testable import IngestService
+@testable import MarketService
+@testable import PushService
 
 /// A whole hub shard in this process: the five daemons on ipc sockets in a temporary data
 /// directory and ingest's HTTP server on an ephemeral loopback port.
@@ -49,8 +50,9 @@ final class HubHarness {
 
     func startDaemon(_ name: DaemonName) throws {
         let logger = Logger(daemon: name.rawValue, level: .debug, clock: clock, sink: logSink)
-        let daemon = try Daemon(spec: HubHarness.spec(for: name) { [weak self] app in self?.app = app },
-                                config: config, clock: clock, logger: logger)
+        let daemon = try Daemon(
+            spec: HubHarness.spec(for: name) { [weak self] app in self?.app = app },
+            config: config, clock: clock, logger: logger)
         try daemon.start()
         daemons[name] = daemon
     }
@@ -73,7 +75,8 @@ final class HubHarness {
     }
 
     /// A body sent as it is, with its own `Content-Type`.
-    func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8], contentType: String) throws -> HubReply {
+    func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8], contentType: String) throws -> HubReply
+    {
         try send(method, url: baseURL + path, headers: headers + [("Content-Type", contentType)], body: body)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HubHTTPClient
 
 /// What the hub answered, read the way the tests read it: the status, the headers, the body as

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
-@testable import IngestService
-@testable import MarketService
+
 @testable import HubRuntime
 @testable import HubStore
+@testable import IngestService
+@testable import MarketService
 
 /// ingest and marketd in this process on a manual clock, collecting from the fake feed with
 /// pacing off, one chart (`us`, `topfreeapplications`) of `limit` entries unless told otherwise.
@@ -18,10 +19,12 @@ final class MarketHubFixture: OperatorAPIClient {
     init(limit: Int = 10, environment: [String: String] = [:]) throws {
         feed = try MarketFeedFake()
         self.limit = limit
-        var env = ["APPNORTH_ITUNES_URL": feed.baseURL,
-                   "APPNORTH_MARKET_MIN_GAP_MS": "0", "APPNORTH_MARKET_INTERVAL_S": "0",
-                   "APPNORTH_MARKET_CHART_LIMIT": String(limit), "APPNORTH_MARKET_CHARTS": "topfreeapplications",
-                   "APPNORTH_MARKET_STOREFRONTS": "us", "APPNORTH_RPC_TIMEOUT_MS": "5000"]
+        var env = [
+            "APPNORTH_ITUNES_URL": feed.baseURL,
+            "APPNORTH_MARKET_MIN_GAP_MS": "0", "APPNORTH_MARKET_INTERVAL_S": "0",
+            "APPNORTH_MARKET_CHART_LIMIT": String(limit), "APPNORTH_MARKET_CHARTS": "topfreeapplications",
+            "APPNORTH_MARKET_STOREFRONTS": "us", "APPNORTH_RPC_TIMEOUT_MS": "5000",
+        ]
         env.merge(environment) { _, new in new }
         do {
             hub = try HubHarness(environment: OperatorAPI.environment(env), clock: clock)
@@ -71,7 +74,8 @@ extension MarketHubFixture {
     /// Sets the caller's organization plan through the operator API.
     func setPlan(_ plan: String) throws {
         let organization = try call("GET", "/organization")
-        let id = try XCTUnwrap((organization.json["organization"] as? [String: Any])?["id"] as? String ?? organization.json["id"] as? String)
+        let id = try XCTUnwrap(
+            (organization.json["organization"] as? [String: Any])?["id"] as? String ?? organization.json["id"] as? String)
         let changed = try call("PATCH", "/organizations/\(id)", json: ["plan": plan])
         XCTAssertEqual(changed.status, 200, changed.text)
     }
@@ -82,9 +86,13 @@ extension MarketHubFixture {
         return try call("POST", "/market/records", body: Array(lines.joined(separator: "\n").utf8), contentType: "application/x-ndjson")
     }
 
-    static func estimate(_ id: String, app: Int, value: Double?, start: String, end: String, source: String = "sensor",
-                         storefront: String = "us", observedAt: String = "2026-11-21T00:00:00.000Z") -> [String: Any] {
-        ["id": id, "kind": "estimate", "adamId": ids([app])[0], "metric": "downloads", "value": value.map { $0 as Any } ?? NSNull(),
-         "source": source, "storefront": storefront, "periodStart": start, "periodEnd": end, "observedAt": observedAt]
+    static func estimate(
+        _ id: String, app: Int, value: Double?, start: String, end: String, source: String = "sensor",
+        storefront: String = "us", observedAt: String = "2026-11-21T00:00:00.000Z"
+    ) -> [String: Any] {
+        [
+            "id": id, "kind": "estimate", "adamId": ids([app])[0], "metric": "downloads", "value": value.map { $0 as Any } ?? NSNull(),
+            "source": source, "storefront": storefront, "periodStart": start, "periodEnd": end, "observedAt": observedAt,
+        ]
     }
 }

@@ -65,7 +65,8 @@ struct OpenAPIOperations {
 
     /// nil when both list the same operations; else what each lacks, named.
     static func mismatch(tables: OpenAPIOperations, document: OpenAPIOperations) -> String? {
-        let undocumented = tables.missing(from: document), unserved = document.missing(from: tables)
+        let undocumented = tables.missing(from: document)
+        let unserved = document.missing(from: tables)
         if undocumented.isEmpty && unserved.isEmpty { return nil }
         return "in a route table but not in docs/openapi.yaml: \(undocumented.map(\.description)); "
             + "in docs/openapi.yaml but in no route table: \(unserved.map(\.description))"

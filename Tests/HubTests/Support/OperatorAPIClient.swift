@@ -16,13 +16,16 @@ extension OperatorAPIClient {
 
     /// `path` under `/api/admin/v1` with a body sent as it is (NDJSON, CSV).
     func call(_ method: String, _ path: String, body: [UInt8], contentType: String, token: String? = OperatorAPI.token) throws -> HubReply {
-        try hub.request(method, OperatorAPI.prefix + path, headers: token.map(OperatorAPI.bearer) ?? [], body: body, contentType: contentType)
+        try hub.request(
+            method, OperatorAPI.prefix + path, headers: token.map(OperatorAPI.bearer) ?? [], body: body, contentType: contentType)
     }
 
     /// A project of the token's organization, allowing `http://localhost`, through `POST /projects`
     /// (then `PATCH` for an App Store ID); its ID and App ID.
-    func newProject(name: String = "App", chatMode: String? = nil, appStoreId: String? = nil,
-                    token: String = OperatorAPI.token) throws -> (id: String, appId: String) {
+    func newProject(
+        name: String = "App", chatMode: String? = nil, appStoreId: String? = nil,
+        token: String = OperatorAPI.token
+    ) throws -> (id: String, appId: String) {
         var body: [String: Any] = ["name": name, "allowedOrigins": [PublicAPI.origin]]
         if let chatMode { body["chatMode"] = chatMode }
         let created = try call("POST", "/projects", json: body, token: token)
@@ -36,8 +39,10 @@ extension OperatorAPIClient {
     }
 
     /// `newProject`'s ID.
-    func createProject(name: String = "App", chatMode: String? = nil, appStoreId: String? = nil,
-                       token: String = OperatorAPI.token) throws -> String {
+    func createProject(
+        name: String = "App", chatMode: String? = nil, appStoreId: String? = nil,
+        token: String = OperatorAPI.token
+    ) throws -> String {
         try newProject(name: name, chatMode: chatMode, appStoreId: appStoreId, token: token).id
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubStore
+@testable import IngestService
 
 /// A fixture with one project whose public API the tests call as the SDK does.
 protocol PublicAPIClient {
@@ -23,23 +24,30 @@ extension PublicAPIClient {
         return PublicAPI.prefix + path + "?" + encoded.joined(separator: "&")
     }
 
-    func get(_ path: String, _ query: [String: String] = [:], token: String? = PublicAPI.voterToken, appId: String? = nil,
-             headers: [(String, String)] = []) throws -> HubReply {
+    func get(
+        _ path: String, _ query: [String: String] = [:], token: String? = PublicAPI.voterToken, appId: String? = nil,
+        headers: [(String, String)] = []
+    ) throws -> HubReply {
         try hub.request("GET", url(path, query, token: token, appId: appId), headers: headers)
     }
 
     /// A JSON write with the allowed Origin (unless `origin` says otherwise) and optionally an
     /// idempotency key.
-    func send(_ method: String, _ path: String, _ body: Any, token: String? = PublicAPI.voterToken, key: String? = nil,
-              origin: String? = PublicAPI.origin, headers: [(String, String)] = []) throws -> HubReply {
+    func send(
+        _ method: String, _ path: String, _ body: Any, token: String? = PublicAPI.voterToken, key: String? = nil,
+        origin: String? = PublicAPI.origin, headers: [(String, String)] = []
+    ) throws -> HubReply {
         try hub.request(method, url(path, token: token), headers: writeHeaders(headers, origin: origin, key: key), json: body)
     }
 
     /// A write whose body is sent as it is, for bodies JSON encoding would not produce.
-    func send(_ method: String, _ path: String, bytes: [UInt8], contentType: String = "application/json",
-              token: String? = PublicAPI.voterToken, origin: String? = PublicAPI.origin) throws -> HubReply {
-        try hub.request(method, url(path, token: token), headers: writeHeaders([], origin: origin, key: nil), body: bytes,
-                        contentType: contentType)
+    func send(
+        _ method: String, _ path: String, bytes: [UInt8], contentType: String = "application/json",
+        token: String? = PublicAPI.voterToken, origin: String? = PublicAPI.origin
+    ) throws -> HubReply {
+        try hub.request(
+            method, url(path, token: token), headers: writeHeaders([], origin: origin, key: nil), body: bytes,
+            contentType: contentType)
     }
 
     private func writeHeaders(_ headers: [(String, String)], origin: String?, key: String?) -> [(String, String)] {

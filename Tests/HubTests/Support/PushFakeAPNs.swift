@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubCrypto
 @testable import HubHTTPClient
 
@@ -66,13 +67,16 @@ final class PushFakeAPNs {
         let json = try XCTUnwrap(try control.get("/control/log") as? [String: Any])
         let requests = (json["requests"] as? [[String: Any]] ?? []).map { entry -> Logged in
             let payload = entry["payload"] as? [String: Any] ?? [:]
-            let raw = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return Logged(token: entry["token"] as? String ?? "", headers: entry["headers"] as? [String: String] ?? [:],
-                          payload: payload, rawPayload: raw, jwt: entry["jwt"] as? String ?? "",
-                          jwtValid: entry["jwtValid"] as? Bool ?? false, claims: entry["claims"] as? [String: Any] ?? [:],
-                          kid: entry["kid"] as? String, status: entry["status"] as? Int ?? 0, reason: entry["reason"] as? String,
-                          connection: entry["connection"] as? Int ?? 0, stream: entry["stream"] as? Int ?? 0,
-                          inFlight: entry["inFlight"] as? Int ?? 0)
+            let raw =
+                (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) }
+                ?? ""
+            return Logged(
+                token: entry["token"] as? String ?? "", headers: entry["headers"] as? [String: String] ?? [:],
+                payload: payload, rawPayload: raw, jwt: entry["jwt"] as? String ?? "",
+                jwtValid: entry["jwtValid"] as? Bool ?? false, claims: entry["claims"] as? [String: Any] ?? [:],
+                kid: entry["kid"] as? String, status: entry["status"] as? Int ?? 0, reason: entry["reason"] as? String,
+                connection: entry["connection"] as? Int ?? 0, stream: entry["stream"] as? Int ?? 0,
+                inFlight: entry["inFlight"] as? Int ?? 0)
         }
         return (requests, json["connections"] as? Int ?? 0)
     }

@@ -1,12 +1,13 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import ChatService
-@testable import IngestService
-@testable import PushService
 @testable import HubCrypto
 @testable import HubRuntime
 @testable import HubStore
+@testable import IngestService
+@testable import PushService
 
 /// ingest, chatd and pushd in this process on a manual clock, a fake APNs, and one project
 /// (chat mode `anyone`) with APNs credentials whose key the fake trusts.
@@ -27,9 +28,11 @@ final class PushFixture: OperatorAPIClient, PublicAPIClient {
     init(withCredentials: Bool = true, environment extra: [String: String] = [:]) throws {
         fake = try PushFakeAPNs()
         clock = ManualClock(Date())
-        var env = ["APPNORTH_CREDENTIALS_KEY": PushFixture.keyring,
-                   "APPNORTH_APNS_URL_SANDBOX": fake.baseURL, "APPNORTH_APNS_URL_PRODUCTION": fake.baseURL,
-                   "APPNORTH_TLS_CA_FILE": fake.caFile, "APPNORTH_PUSH_INTERVAL_S": "0", "APPNORTH_RPC_TIMEOUT_MS": "2000"]
+        var env = [
+            "APPNORTH_CREDENTIALS_KEY": PushFixture.keyring,
+            "APPNORTH_APNS_URL_SANDBOX": fake.baseURL, "APPNORTH_APNS_URL_PRODUCTION": fake.baseURL,
+            "APPNORTH_TLS_CA_FILE": fake.caFile, "APPNORTH_PUSH_INTERVAL_S": "0", "APPNORTH_RPC_TIMEOUT_MS": "2000",
+        ]
         env.merge(extra) { _, new in new }
         do {
             hub = try HubHarness(environment: OperatorAPI.environment(env), clock: clock)
@@ -52,8 +55,10 @@ final class PushFixture: OperatorAPIClient, PublicAPIClient {
     }
 
     func credentialsBody(bundleId: String = PushFixture.bundleId, environment: String = "production") -> [String: Any] {
-        ["keyId": PushFixture.keyId, "teamId": PushFixture.teamId, "bundleId": bundleId, "environment": environment,
-         "privateKey": key.pkcs8PEM]
+        [
+            "keyId": PushFixture.keyId, "teamId": PushFixture.teamId, "bundleId": bundleId, "environment": environment,
+            "privateKey": key.pkcs8PEM,
+        ]
     }
 
     static func randomToken() -> String { Hex.encode(SecureRandom.bytes(32)) }
@@ -62,8 +67,10 @@ final class PushFixture: OperatorAPIClient, PublicAPIClient {
 
     /// `POST` (or `DELETE`) `/api/v1/push/devices` as the SDK sends it.
     @discardableResult
-    func device(_ method: String = "POST", token: String, environment: String = "production", voter: String? = PushFixture.voter(1),
-                headers: [(String, String)] = []) throws -> HubReply {
+    func device(
+        _ method: String = "POST", token: String, environment: String = "production", voter: String? = PushFixture.voter(1),
+        headers: [(String, String)] = []
+    ) throws -> HubReply {
         try send(method, "/push/devices", ["token": token, "environment": environment], token: voter, origin: nil, headers: headers)
     }
 
@@ -73,8 +80,11 @@ final class PushFixture: OperatorAPIClient, PublicAPIClient {
         XCTAssertEqual(sent.status, 201, sent.text)
         let owner = Hex.encode(SHA256.hash(Array(voter.utf8)))
         let chatdDB = try XCTUnwrap(hub.daemons[.chatd]).context.store
-        return try XCTUnwrap(chatdDB.scalar("SELECT id FROM conversations WHERE owner_value = ? ORDER BY seq DESC LIMIT 1",
-                                            [.text(owner)]).stringValue)
+        return try XCTUnwrap(
+            chatdDB.scalar(
+                "SELECT id FROM conversations WHERE owner_value = ? ORDER BY seq DESC LIMIT 1",
+                [.text(owner)]
+            ).stringValue)
     }
 
     /// A team reply (or internal note) in a conversation.
@@ -119,8 +129,10 @@ final class PushFixture: OperatorAPIClient, PublicAPIClient {
     }
 
     /// A registered device with a conversation and one team reply queued for it.
-    func queuedReply(token: String = PushFixture.randomToken(), voter: String = PushFixture.voter(1),
-                     body: String = "Secret reply text") throws -> (token: String, conversationId: String) {
+    func queuedReply(
+        token: String = PushFixture.randomToken(), voter: String = PushFixture.voter(1),
+        body: String = "Secret reply text"
+    ) throws -> (token: String, conversationId: String) {
         XCTAssertEqual(try device(token: token, voter: voter).status, 204)
         let conversation = try userMessage(voter: voter)
         try teamReply(conversation, body: body)

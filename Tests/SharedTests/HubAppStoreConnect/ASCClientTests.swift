@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubAppStoreConnect
 @testable import HubCrypto
 @testable import HubHTTPClient
@@ -19,8 +20,12 @@ final class ASCClientTests: XCTestCase {
         fake = try FixtureProcess(script: "fake_asc.py", lineCount: 2)
         control = HTTPClient(options: options())
         key = ES256PrivateKey.generate()
-        let apps = (1...5).map { ["id": "\(1_000 + $0)", "name": "App \($0)", "bundleId": "com.example.app\($0)", "sku": "SKU\($0)",
-                                  "primaryLocale": "en-US"] }
+        let apps = (1...5).map {
+            [
+                "id": "\(1_000 + $0)", "name": "App \($0)", "bundleId": "com.example.app\($0)", "sku": "SKU\($0)",
+                "primaryLocale": "en-US",
+            ]
+        }
         try post("/__control/state", ["keys": [keyId: ["issuer": issuer, "publicKeyPem": key.publicKeyPEM]], "apps": apps])
     }
 
@@ -37,7 +42,8 @@ final class ASCClientTests: XCTestCase {
 
     private func post(_ path: String, _ body: Any) throws {
         let bytes = Array(try JSONSerialization.data(withJSONObject: body))
-        let response = try control.send(HTTPClientRequest(method: "POST", url: base + path, headers: [("Content-Type", "application/json")], body: bytes))
+        let response = try control.send(
+            HTTPClientRequest(method: "POST", url: base + path, headers: [("Content-Type", "application/json")], body: bytes))
         XCTAssertEqual(response.status, 200)
     }
 
@@ -47,8 +53,9 @@ final class ASCClientTests: XCTestCase {
     }
 
     private func client(key: ES256PrivateKey? = nil, clock: Clock = SystemClock(), timeout: TimeInterval = 5) -> ASCClient {
-        ASCClient(baseURL: base, credentials: ASCCredentials(issuerId: issuer, keyId: keyId, privateKey: key ?? self.key),
-                  http: HTTPClient(options: options(timeout: timeout)), clock: clock)
+        ASCClient(
+            baseURL: base, credentials: ASCCredentials(issuerId: issuer, keyId: keyId, privateKey: key ?? self.key),
+            http: HTTPClient(options: options(timeout: timeout)), clock: clock)
     }
 
     private struct App: Decodable {
@@ -107,7 +114,10 @@ final class ASCClientTests: XCTestCase {
         XCTAssertThrowsError(try ASCCredentials(issuerId: issuer, keyId: "short", privateKeyPEM: key.pkcs8PEM)) {
             XCTAssertEqual(($0 as? ASCError)?.code, "INVALID_CREDENTIALS")
         }
-        XCTAssertThrowsError(try ASCCredentials(issuerId: issuer, keyId: keyId, privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----")) {
+        XCTAssertThrowsError(
+            try ASCCredentials(
+                issuerId: issuer, keyId: keyId, privateKeyPEM: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----")
+        ) {
             XCTAssertEqual($0 as? ASCError, .credentialsUnreadable)
         }
         // And the credentials never print their key
@@ -119,9 +129,18 @@ final class ASCClientTests: XCTestCase {
     func testFailuresAreTypedAndWritesWithUnknownOutcomesSaySo() throws {
         // Given scripted answers: a 503 on a read, a 500 and a slow answer on writes, a 409 with Apple's detail
         try post("/__control/script", ["method": "GET", "path": "/v1/apps/1001", "responses": [["status": 503]]])
-        try post("/__control/script", ["method": "PATCH", "path": "/v1/apps/1001", "responses": [
-            ["status": 500], ["status": 200, "delayMs": 1_500],
-            ["status": 409, "body": ["errors": [["status": "409", "code": "ENTITY_ERROR.ATTRIBUTE.INVALID", "detail": "too long"]]]]]])
+        try post(
+            "/__control/script",
+            [
+                "method": "PATCH", "path": "/v1/apps/1001",
+                "responses": [
+                    ["status": 500], ["status": 200, "delayMs": 1_500],
+                    [
+                        "status": 409,
+                        "body": ["errors": [["status": "409", "code": "ENTITY_ERROR.ATTRIBUTE.INVALID", "detail": "too long"]]],
+                    ],
+                ],
+            ])
         let asc = client(timeout: 1)
         // Then each failure has its own type
         XCTAssertThrowsError(try asc.get("/v1/apps/1001", as: App.self)) {

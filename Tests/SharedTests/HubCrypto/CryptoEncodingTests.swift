@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubCrypto
 
 final class CryptoEncodingTests: XCTestCase {
@@ -29,8 +30,10 @@ final class CryptoEncodingTests: XCTestCase {
 
     func testBase64URLMatchesRFC4648Vectors() {
         // Given the RFC 4648 §10 vectors (padding removed)
-        let vectors = [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
-                       ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")]
+        let vectors = [
+            ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+        ]
         for (plain, encoded) in vectors {
             // When encoded and decoded
             // Then both directions match

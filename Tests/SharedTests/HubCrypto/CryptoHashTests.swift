@@ -1,5 +1,6 @@
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubCrypto
 
 final class CryptoHashTests: XCTestCase {
@@ -10,8 +11,10 @@ final class CryptoHashTests: XCTestCase {
         let vectors: [(String, String)] = [
             ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
             ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-            ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
         ]
         for (message, expected) in vectors {
             // When hashed as bytes and as a string

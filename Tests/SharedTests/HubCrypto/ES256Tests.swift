@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubCrypto
 
 final class ES256Tests: XCTestCase {
@@ -76,8 +77,10 @@ final class ES256Tests: XCTestCase {
         // Then Python verifies the signature and header and reads back the same claims
         let result = try verify(jwt: jwt, publicKeyPEM: key.publicKeyPEM, kid: "ABC123DEFG")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       #"{"aud":"appstoreconnect-v1","exp":1700001200,"iat":1700000000,"iss":"57246542-96fe-1a63-e053-0824d011072a","scope":["GET /v1/apps","say \"hi\""]}"#)
+        XCTAssertEqual(
+            result.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+            #"{"aud":"appstoreconnect-v1","exp":1700001200,"iat":1700000000,"iss":"57246542-96fe-1a63-e053-0824d011072a","scope":["GET /v1/apps","say \"hi\""]}"#
+        )
     }
 
     func testJWTHasFixedHeaderAndSortedCompactClaims() throws {
@@ -88,10 +91,12 @@ final class ES256Tests: XCTestCase {
         let parts = jwt.split(separator: ".").map(String.init)
         // Then the header and claims are exactly the expected compact JSON
         XCTAssertEqual(parts.count, 3)
-        XCTAssertEqual(Base64URL.decode(parts[0]).map { String(decoding: $0, as: UTF8.self) },
-                       #"{"alg":"ES256","kid":"KEY1","typ":"JWT"}"#)
-        XCTAssertEqual(Base64URL.decode(parts[1]).map { String(decoding: $0, as: UTF8.self) },
-                       #"{"iat":1700000000,"iss":"TEAM123456"}"#)
+        XCTAssertEqual(
+            Base64URL.decode(parts[0]).map { String(decoding: $0, as: UTF8.self) },
+            #"{"alg":"ES256","kid":"KEY1","typ":"JWT"}"#)
+        XCTAssertEqual(
+            Base64URL.decode(parts[1]).map { String(decoding: $0, as: UTF8.self) },
+            #"{"iat":1700000000,"iss":"TEAM123456"}"#)
         XCTAssertEqual(Base64URL.decode(parts[2])?.count, 64)
     }
 
@@ -153,9 +158,11 @@ final class ES256Tests: XCTestCase {
         // Given keys of the wrong type or curve, and text that is not a key
         let rsa = try pythonKey("rsa")
         let p384 = try pythonKey("p384")
-        let candidates = [rsa["pkcs8"]!, rsa["traditional"]!, p384["pkcs8"]!, p384["traditional"]!,
-                          rsa["public"]!, "", "not a key",
-                          "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"]
+        let candidates = [
+            rsa["pkcs8"]!, rsa["traditional"]!, p384["pkcs8"]!, p384["traditional"]!,
+            rsa["public"]!, "", "not a key",
+            "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+        ]
         for pem in candidates {
             // When loaded
             // Then invalidKey is thrown

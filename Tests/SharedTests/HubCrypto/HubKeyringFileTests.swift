@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubCrypto
 @testable import HubDaemon
 @testable import HubRuntime
@@ -30,7 +31,8 @@ final class HubKeyringFileTests: XCTestCase {
         // When 16 threads resolve the hub's keyring at once
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             do {
-                let keyring = try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory, logger: logger)
+                let keyring = try HubKeyring.resolve(
+                    credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory, logger: logger)
                 lock.withLock { keyrings.append(keyring) }
             } catch {
                 lock.withLock { failures.append("\(error)") }
@@ -68,10 +70,13 @@ final class HubKeyringFileTests: XCTestCase {
 
         // When the keyring is resolved
         let config = try config()
-        XCTAssertThrowsError(try HubKeyring.resolve(credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
-                                                    logger: logger)) { error in
+        XCTAssertThrowsError(
+            try HubKeyring.resolve(
+                credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
+                logger: logger)
+        ) { error in
             // Then it fails with INVALID_KEYRING, naming the file but not echoing the text
-            guard case let .invalidKeyring(reason)? = error as? CryptoError else { return XCTFail("\(error)") }
+            guard case .invalidKeyring(let reason)? = error as? CryptoError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains(keyPath), reason)
             XCTAssertFalse(reason.contains("not-a-key"), reason)
         }

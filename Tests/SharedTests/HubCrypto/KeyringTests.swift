@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubCrypto
 
 final class KeyringTests: XCTestCase {
@@ -19,8 +20,10 @@ final class KeyringTests: XCTestCase {
         return String(sealed[..<colon]) + ":" + Base64URL.encode(blob)
     }
 
-    private func assertOpenFails(_ ring: Keyring, _ sealed: String, aad: [UInt8]? = nil,
-                                 _ expected: CryptoError, line: UInt = #line) {
+    private func assertOpenFails(
+        _ ring: Keyring, _ sealed: String, aad: [UInt8]? = nil,
+        _ expected: CryptoError, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try ring.open(sealed, associatedData: aad ?? self.aad), line: line) { error in
             XCTAssertEqual(error as? CryptoError, expected, line: line)
         }
@@ -111,8 +114,10 @@ final class KeyringTests: XCTestCase {
         assertOpenFails(ring, "v7:" + body, .unknownKeyVersion)
         XCTAssertEqual(CryptoError.unknownKeyVersion.code, "UNKNOWN_KEY_VERSION")
         // And values that are not the format are malformed
-        for bad in [body, "", ":" + body, "v1:", "v1:" + body + "=", "v1:" + String(repeating: "A", count: 20),
-                    "v1:!!!!", "bad version:" + body] {
+        for bad in [
+            body, "", ":" + body, "v1:", "v1:" + body + "=", "v1:" + String(repeating: "A", count: 20),
+            "v1:!!!!", "bad version:" + body,
+        ] {
             assertOpenFails(ring, bad, .malformedSealedValue)
         }
     }
@@ -141,18 +146,18 @@ final class KeyringTests: XCTestCase {
     func testBadSpecsAreRejected() {
         let good = Hex.encode(key1)
         let bad = [
-            "", "   ", "v1:", "v1:" + Hex.encode(Array(key1.prefix(31))),       // empty, short key
-            "v1:" + Base64URL.encode(key1 + [0]), "v1:" + String(good.dropLast()) + "g", // 33 bytes, bad hex
-            "v1:not-a-key", "v1:\(good),v1:\(Hex.encode(key2))",                  // garbage, duplicate
-            "\(good),v1:\(Hex.encode(key2))",                                        // bare v1 duplicated
-            "v1:\(good),,v2:\(Hex.encode(key2))", "v1:\(good),",                    // empty entries
+            "", "   ", "v1:", "v1:" + Hex.encode(Array(key1.prefix(31))),  // empty, short key
+            "v1:" + Base64URL.encode(key1 + [0]), "v1:" + String(good.dropLast()) + "g",  // 33 bytes, bad hex
+            "v1:not-a-key", "v1:\(good),v1:\(Hex.encode(key2))",  // garbage, duplicate
+            "\(good),v1:\(Hex.encode(key2))",  // bare v1 duplicated
+            "v1:\(good),,v2:\(Hex.encode(key2))", "v1:\(good),",  // empty entries
             "v 1:\(good)", ":\(good)", "abcdefghijklmnopq:\(good)", "v.1:\(good)",  // bad versions
-            "v1:" + Data(key1).base64EncodedString() + "===",                       // extra padding
+            "v1:" + Data(key1).base64EncodedString() + "===",  // extra padding
         ]
         for spec in bad {
             // When parsed, then invalidKeyring is thrown, without echoing key material
             XCTAssertThrowsError(try Keyring(spec: spec), spec) { error in
-                guard case let .invalidKeyring(reason)? = error as? CryptoError else {
+                guard case .invalidKeyring(let reason)? = error as? CryptoError else {
                     return XCTFail("\(spec): \(error)")
                 }
                 XCTAssertFalse(reason.contains(good) || reason.contains(Hex.encode(key2)), reason)

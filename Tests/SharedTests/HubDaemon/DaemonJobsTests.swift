@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubDaemon
 @testable import HubMessaging
 @testable import HubRuntime
@@ -15,7 +16,7 @@ final class DaemonJobsTests: XCTestCase {
     }
 
     override func tearDown() {
-        clients.forEach { $0.close() }
+        for client in clients { client.close() }
         daemon?.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -30,8 +31,9 @@ final class DaemonJobsTests: XCTestCase {
         let daemon = try Daemon(spec: spec, config: config, clock: SystemClock(), logger: logger)
         try daemon.start()
         self.daemon = daemon
-        let client = try RPCClient(peer: "marketd", endpoint: config.endpoint(for: .marketd), clock: SystemClock(),
-                                   logger: logger, defaultTimeout: 5)
+        let client = try RPCClient(
+            peer: "marketd", endpoint: config.endpoint(for: .marketd), clock: SystemClock(),
+            logger: logger, defaultTimeout: 5)
         clients.append(client)
         return client
     }
@@ -39,10 +41,16 @@ final class DaemonJobsTests: XCTestCase {
     func testOnDemandPassAnswersItsCountAndPassesNeverOverlap() throws {
         // Given a job whose pass takes a while and records how many passes run at once
         let lock = NSLock()
-        var running = 0, mostAtOnce = 0, passes = 0
+        var running = 0
+        var mostAtOnce = 0
+        var passes = 0
         let client = try start { jobs in
             jobs.add(name: "charts", interval: nil) {
-                lock.withLock { running += 1; mostAtOnce = max(mostAtOnce, running); passes += 1 }
+                lock.withLock {
+                    running += 1
+                    mostAtOnce = max(mostAtOnce, running)
+                    passes += 1
+                }
                 Thread.sleep(forTimeInterval: 0.1)
                 lock.withLock { running -= 1 }
                 return 7
@@ -91,7 +99,12 @@ final class DaemonJobsTests: XCTestCase {
         let ran = expectation(description: "two scheduled passes")
         ran.expectedFulfillmentCount = 2
         ran.assertForOverFulfill = false
-        _ = try start { jobs in jobs.add(name: "tick", interval: 0.05) { ran.fulfill(); return 1 } }
+        _ = try start { jobs in
+            jobs.add(name: "tick", interval: 0.05) {
+                ran.fulfill()
+                return 1
+            }
+        }
 
         // Then it runs without being asked
         wait(for: [ran], timeout: 3)
@@ -100,13 +113,21 @@ final class DaemonJobsTests: XCTestCase {
     func testWakesCoalesceIntoOnePassQueuedBehindTheRunningOne() throws {
         // Given a job whose first pass holds until released, counting passes and how many run at once
         let lock = NSLock()
-        var running = 0, mostAtOnce = 0, passes = 0
-        let firstStarted = DispatchSemaphore(value: 0), releaseFirst = DispatchSemaphore(value: 0)
+        var running = 0
+        var mostAtOnce = 0
+        var passes = 0
+        let firstStarted = DispatchSemaphore(value: 0)
+        let releaseFirst = DispatchSemaphore(value: 0)
         var jobs: DaemonJobs!
         let client = try start { daemonJobs in
             jobs = daemonJobs
             daemonJobs.add(name: "push", interval: nil) {
-                let pass: Int = lock.withLock { running += 1; mostAtOnce = max(mostAtOnce, running); passes += 1; return passes }
+                let pass: Int = lock.withLock {
+                    running += 1
+                    mostAtOnce = max(mostAtOnce, running)
+                    passes += 1
+                    return passes
+                }
                 if pass == 1 {
                     firstStarted.signal()
                     releaseFirst.wait()

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubDaemon
 @testable import HubMessaging
 
@@ -18,13 +19,14 @@ final class HubConfigTests: XCTestCase {
 
     func testVariablesOverrideDefaults() throws {
         let pair = try CurveKeyPair.generate()
-        let config = try HubConfig(environment: [
-            "APPNORTH_DATA_DIR": "/tmp/x", "APPNORTH_HTTP_ADDR": "0.0.0.0:18080",
-            "APPNORTH_PUSHD_ENDPOINT": "tcp://10.0.0.2:7001", "APPNORTH_LOG_LEVEL": "debug",
-            "APPNORTH_ADMIN_TOKEN": "an_" + String(repeating: "a", count: 32),
-            "APPNORTH_RPC_CURVE_SECRET": pair.secretKey, "APPNORTH_RPC_CURVE_PUBLIC": pair.publicKey,
-            "APPNORTH_PUSHD_CURVE_PUBLIC": pair.publicKey,
-        ], currentDirectory: "/")
+        let config = try HubConfig(
+            environment: [
+                "APPNORTH_DATA_DIR": "/tmp/x", "APPNORTH_HTTP_ADDR": "0.0.0.0:18080",
+                "APPNORTH_PUSHD_ENDPOINT": "tcp://10.0.0.2:7001", "APPNORTH_LOG_LEVEL": "debug",
+                "APPNORTH_ADMIN_TOKEN": "an_" + String(repeating: "a", count: 32),
+                "APPNORTH_RPC_CURVE_SECRET": pair.secretKey, "APPNORTH_RPC_CURVE_PUBLIC": pair.publicKey,
+                "APPNORTH_PUSHD_CURVE_PUBLIC": pair.publicKey,
+            ], currentDirectory: "/")
         XCTAssertEqual(config.dataDirectory, "/tmp/x")
         XCTAssertEqual(config.httpHost, "0.0.0.0")
         XCTAssertEqual(config.httpPort, 18080)

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension HTTPClientTests {

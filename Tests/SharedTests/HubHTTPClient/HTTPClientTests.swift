@@ -1,9 +1,10 @@
 import Foundation
-import XCTest
 import HubHTTPClient
 import HubRuntime
+import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 final class HTTPClientTests: XCTestCase {
@@ -18,7 +19,7 @@ final class HTTPClientTests: XCTestCase {
     private var fixtures: [FixtureProcess] = []
 
     override func tearDown() {
-        fixtures.forEach { $0.stop() }
+        for fixture in fixtures { fixture.stop() }
         fixtures = []
         super.tearDown()
     }
@@ -43,8 +44,10 @@ final class HTTPClientTests: XCTestCase {
         return options
     }
 
-    private func assertThrows(_ expected: HTTPClientError, within seconds: Double,
-                              file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) {
+    private func assertThrows(
+        _ expected: HTTPClientError, within seconds: Double,
+        file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void
+    ) {
         let start = Date()
         XCTAssertThrowsError(try body(), file: file, line: line) { error in
             XCTAssertEqual(error as? HTTPClientError, expected, file: file, line: line)
@@ -65,7 +68,7 @@ final class HTTPClientTests: XCTestCase {
 
         // Then
         XCTAssertEqual(first.status, 200)
-        XCTAssertEqual(first.httpVersion, .http1_1)
+        XCTAssertEqual(first.httpVersion, .http11)
         XCTAssertEqual(first.header("X-FIXTURE"), "http1")
         XCTAssertTrue(first.headers.allSatisfy { $0.0 == $0.0.lowercased() })
         let echo: Echo = try first.decodeJSON()
@@ -83,8 +86,10 @@ final class HTTPClientTests: XCTestCase {
         let body = [UInt8](repeating: 0x41, count: 1_100_000)
 
         // When
-        let post = try client.send(HTTPClientRequest(method: "POST", url: base + "/echo",
-                                                     headers: [("Content-Type", "application/json")], body: body))
+        let post = try client.send(
+            HTTPClientRequest(
+                method: "POST", url: base + "/echo",
+                headers: [("Content-Type", "application/json")], body: body))
         let put = try client.send(HTTPClientRequest(method: "PUT", url: base + "/echo", body: [1, 0, 2]))
 
         // Then
@@ -107,8 +112,10 @@ final class HTTPClientTests: XCTestCase {
 
         // When
         let first = try client.send(HTTPClientRequest(url: server.base + "/hello?x=1"))
-        let second = try client.send(HTTPClientRequest(method: "POST", url: server.base + "/push",
-                                                       headers: [("apns-topic", "com.example")], body: Array("{}".utf8)))
+        let second = try client.send(
+            HTTPClientRequest(
+                method: "POST", url: server.base + "/push",
+                headers: [("apns-topic", "com.example")], body: Array("{}".utf8)))
 
         // Then
         XCTAssertEqual(first.status, 200)
@@ -155,7 +162,10 @@ final class HTTPClientTests: XCTestCase {
         let emptyDir = FileManager.default.temporaryDirectory.appendingPathComponent("capath-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: systemDir, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: emptyDir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: systemDir); try? FileManager.default.removeItem(at: emptyDir) }
+        defer {
+            try? FileManager.default.removeItem(at: systemDir)
+            try? FileManager.default.removeItem(at: emptyDir)
+        }
         try FileManager.default.copyItem(atPath: server.caFile, toPath: systemDir.appendingPathComponent("test-ca.pem").path)
         try Self.rehash(systemDir.path)
         var options = h2Options("/etc/ssl/certs/ca-certificates.crt")
@@ -192,7 +202,7 @@ final class HTTPClientTests: XCTestCase {
     func testConnectTimeoutIsCouldNotConnectNotTimedOut() throws {
         // Given
         let listener = try Self.saturatedListener()
-        defer { listener.fds.forEach { close($0) } }
+        defer { for fd in listener.fds { close(fd) } }
         var options = HTTPClientOptions()
         options.connectTimeout = 0.3
         let client = HTTPClient(options: options)

@@ -1,9 +1,11 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubHTTPClient
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Many requests as streams of one kept HTTP/2 connection, against the h2 TLS fixture.
@@ -46,7 +48,8 @@ final class HTTPMultiplexClientTests: XCTestCase {
 
         // When two batches of 120 POSTs, each answered after 20 ms, are sent
         let requests = (0..<120).map { n in
-            HTTPClientRequest(method: "POST", url: base + "/slow?ms=20&n=\(n)", headers: [("x-n", String(n))], body: Array("body-\(n)".utf8))
+            HTTPClientRequest(
+                method: "POST", url: base + "/slow?ms=20&n=\(n)", headers: [("x-n", String(n))], body: Array("body-\(n)".utf8))
         }
         let started = Date()
         let first = client.send(requests)
@@ -78,19 +81,21 @@ final class HTTPMultiplexClientTests: XCTestCase {
         let (base, options) = try server()
         let client = HTTPMultiplexClient(options: options, maxConcurrentStreams: 100)
         let batches = (0..<4).map { b in
-            HTTPRequestBatch(requests: (0..<10).map { n in
-                HTTPClientRequest(method: "POST", url: base + "/slow?ms=300&b=\(b)&n=\(n)", body: [UInt8(n)])
-            }, sharedHeaders: [("x-batch", String(b))])
+            HTTPRequestBatch(
+                requests: (0..<10).map { n in
+                    HTTPClientRequest(method: "POST", url: base + "/slow?ms=300&b=\(b)&n=\(n)", body: [UInt8(n)])
+                }, sharedHeaders: [("x-batch", String(b))])
         }
 
         // When they are fed one after another
         var asked = 0
         var completed: [[Result<HTTPClientResponse, HTTPClientError>]] = []
         let started = Date()
-        client.send(feed: {
-            defer { asked += 1 }
-            return asked < batches.count ? batches[asked] : nil
-        }, completed: { completed.append($0) })
+        client.send(
+            feed: {
+                defer { asked += 1 }
+                return asked < batches.count ? batches[asked] : nil
+            }, completed: { completed.append($0) })
         let elapsed = Date().timeIntervalSince(started)
 
         // Then each later batch was asked for while the one before was still unanswered (four
@@ -117,9 +122,10 @@ final class HTTPMultiplexClientTests: XCTestCase {
         // Given an endless feed of batches of 5 whose answers take 3 s, 100 streams at a time
         let (base, options) = try server()
         let client = HTTPMultiplexClient(options: options, maxConcurrentStreams: 100)
-        let batch = HTTPRequestBatch(requests: (0..<5).map { n in
-            HTTPClientRequest(method: "POST", url: base + "/slow?ms=3000&n=\(n)", body: [1])
-        })
+        let batch = HTTPRequestBatch(
+            requests: (0..<5).map { n in
+                HTTPClientRequest(method: "POST", url: base + "/slow?ms=3000&n=\(n)", body: [1])
+            })
         var asked: [Date] = []
         var completed: [[Result<HTTPClientResponse, HTTPClientError>]] = []
 
@@ -130,10 +136,11 @@ final class HTTPMultiplexClientTests: XCTestCase {
             client.cancel()
         }
         let started = Date()
-        client.send(feed: {
-            asked.append(Date())
-            return batch
-        }, completed: { completed.append($0) })
+        client.send(
+            feed: {
+                asked.append(Date())
+                return batch
+            }, completed: { completed.append($0) })
         let elapsed = Date().timeIntervalSince(started)
 
         // Then the send returned well before the answers were due, no batch was asked for
@@ -143,7 +150,7 @@ final class HTTPMultiplexClientTests: XCTestCase {
         XCTAssertGreaterThan(asked.count, 1)
         XCTAssertEqual(completed.count, asked.count)
         for result in completed.joined() {
-            guard case let .failure(.transport(_, message)) = result else { return XCTFail("\(result)") }
+            guard case .failure(.transport(_, let message)) = result else { return XCTFail("\(result)") }
             XCTAssertEqual(message, "cancelled")
         }
         // And the next send works, on a new connection
@@ -162,7 +169,8 @@ final class HTTPMultiplexClientTests: XCTestCase {
 
         // When 90 POSTs, each answered after 600 ms, are sent as one batch
         let requests = (0..<90).map { n in
-            HTTPClientRequest(method: "POST", url: base + "/slow?ms=600&n=\(n)", headers: [("x-n", String(n))], body: Array("body-\(n)".utf8))
+            HTTPClientRequest(
+                method: "POST", url: base + "/slow?ms=600&n=\(n)", headers: [("x-n", String(n))], body: Array("body-\(n)".utf8))
         }
         let finished = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var results: [Result<HTTPClientResponse, HTTPClientError>] = []
@@ -249,16 +257,21 @@ final class HTTPMultiplexClientTests: XCTestCase {
         // Given a batch mixing methods, with and without bodies, and headers shared by all
         let (base, options) = try server()
         let client = HTTPMultiplexClient(options: options)
-        let shapes: [(String, [UInt8]?)] = [("POST", Array("abc".utf8)), ("GET", nil), ("PUT", Array("12345".utf8)),
-                                            ("POST", nil), ("delete", nil), ("POST", Array("z".utf8))]
+        let shapes: [(String, [UInt8]?)] = [
+            ("POST", Array("abc".utf8)), ("GET", nil), ("PUT", Array("12345".utf8)),
+            ("POST", nil), ("delete", nil), ("POST", Array("z".utf8)),
+        ]
         let requests = (0..<60).map { n in
-            HTTPClientRequest(method: shapes[n % shapes.count].0, url: base + "/echo?n=\(n)",
-                              headers: [("x-own", String(n))], body: shapes[n % shapes.count].1)
+            HTTPClientRequest(
+                method: shapes[n % shapes.count].0, url: base + "/echo?n=\(n)",
+                headers: [("x-own", String(n))], body: shapes[n % shapes.count].1)
         }
 
         // When it is sent twice through one client, so handles are reused across shapes
-        let rounds = [client.send(requests, sharedHeaders: [("x-shared", "s"), ("authorization", "bearer t")]),
-                      client.send(requests, sharedHeaders: [("x-shared", "second")])]
+        let rounds = [
+            client.send(requests, sharedHeaders: [("x-shared", "s"), ("authorization", "bearer t")]),
+            client.send(requests, sharedHeaders: [("x-shared", "second")]),
+        ]
 
         // Then every request kept its own method, body and headers, with the shared ones after
         for (round, results) in rounds.enumerated() {
@@ -306,18 +319,25 @@ final class HTTPMultiplexClientTests: XCTestCase {
         let (base, options) = try server()
         let client = HTTPMultiplexClient(options: options)
         let prepared = DispatchQueue(label: "prepare").sync {
-            [HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo?n=0&q=a%2Fb", headers: [("x-own", "0")], body: Array("zero".utf8))),
-             HTTPStreamRequest(HTTPClientRequest(method: "put", url: base + "/echo?n=1", headers: [("x-own", "1"), ("x-more", "m")], body: [])),
-             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "ftp://127.0.0.1/x", body: [1])),
-             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: base + "/echo", headers: [("x-bad", "a\r\nx-injected: 1")], body: [2])),
-             HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "https://127.0.0.1:99999/echo", body: [3]))]
+            [
+                HTTPStreamRequest(
+                    HTTPClientRequest(method: "POST", url: base + "/echo?n=0&q=a%2Fb", headers: [("x-own", "0")], body: Array("zero".utf8))),
+                HTTPStreamRequest(
+                    HTTPClientRequest(method: "put", url: base + "/echo?n=1", headers: [("x-own", "1"), ("x-more", "m")], body: [])),
+                HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "ftp://127.0.0.1/x", body: [1])),
+                HTTPStreamRequest(
+                    HTTPClientRequest(method: "POST", url: base + "/echo", headers: [("x-bad", "a\r\nx-injected: 1")], body: [2])),
+                HTTPStreamRequest(HTTPClientRequest(method: "POST", url: "https://127.0.0.1:99999/echo", body: [3])),
+            ]
         }
 
         // When they go out in one batch with shared headers, the first one twice, then again
         // in a second batch without shared headers
         var rounds: [[Result<HTTPClientResponse, HTTPClientError>]] = []
-        var batches = [HTTPRequestBatch(prepared: prepared + [prepared[0]], sharedHeaders: [("x-shared", "s")]),
-                       HTTPRequestBatch(prepared: Array(prepared.prefix(2)))]
+        var batches = [
+            HTTPRequestBatch(prepared: prepared + [prepared[0]], sharedHeaders: [("x-shared", "s")]),
+            HTTPRequestBatch(prepared: Array(prepared.prefix(2))),
+        ]
         client.send(feed: { batches.isEmpty ? nil : batches.removeFirst() }, completed: { rounds.append($0) })
 
         // Then each good request carries its own method, body and headers (the shared ones only
@@ -368,9 +388,12 @@ final class HTTPMultiplexClientTests: XCTestCase {
         let client = HTTPMultiplexClient(options: options)
 
         // When the shared headers hold a line break
-        let results = client.send([HTTPClientRequest(method: "POST", url: base + "/echo", body: [1]),
-                                   HTTPClientRequest(method: "POST", url: base + "/echo", body: [2])],
-                                  sharedHeaders: [("x-bad", "a\r\nx-injected: 1")])
+        let results = client.send(
+            [
+                HTTPClientRequest(method: "POST", url: base + "/echo", body: [1]),
+                HTTPClientRequest(method: "POST", url: base + "/echo", body: [2]),
+            ],
+            sharedHeaders: [("x-bad", "a\r\nx-injected: 1")])
 
         // Then each request fails with a transport error
         XCTAssertEqual(results.count, 2)
@@ -400,8 +423,8 @@ final class HTTPMultiplexClientTests: XCTestCase {
             }
             for result in client.send(requests, sharedHeaders: [("apns-topic", "com.example"), ("apns-push-type", "alert")]) {
                 switch result {
-                case let .success(response): statuses[response.status, default: 0] += 1
-                case let .failure(error): failures.append("\(error)")
+                case .success(let response): statuses[response.status, default: 0] += 1
+                case .failure(let error): failures.append("\(error)")
                 }
             }
         }
@@ -415,8 +438,10 @@ final class HTTPMultiplexClientTests: XCTestCase {
     /// nghttpd (Debian's nghttp2-server, installed by the test command) with a throwaway
     /// certificate for 127.0.0.1 and an empty `/3/device/token`; returns its base URL.
     private func startNghttpd() throws -> String {
-        guard let binary = ["/usr/sbin/nghttpd", "/usr/bin/nghttpd", "/usr/local/bin/nghttpd"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let binary = ["/usr/sbin/nghttpd", "/usr/bin/nghttpd", "/usr/local/bin/nghttpd"]
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
             XCTFail("nghttpd is missing: apt-get install -y nghttp2-server")
             throw HTTPClientError.couldNotConnect("no nghttpd")
         }
@@ -429,9 +454,11 @@ final class HTTPMultiplexClientTests: XCTestCase {
         let pem = directory.appendingPathComponent("server.pem").path
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                             "-keyout", key, "-out", pem, "-days", "1", "-subj", "/CN=localhost",
-                             "-addext", "subjectAltName=IP:127.0.0.1"]
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-keyout", key, "-out", pem, "-days", "1", "-subj", "/CN=localhost",
+            "-addext", "subjectAltName=IP:127.0.0.1",
+        ]
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
         try openssl.run()

@@ -1,8 +1,12 @@
 import XCTest
+
 @testable import HubHTTPServer
 
 final class HTTPRequestTests: XCTestCase {
-    private struct Vote: Decodable { let voted: Bool; let weight: Int? }
+    private struct Vote: Decodable {
+        let voted: Bool
+        let weight: Int?
+    }
 
     private func request(contentType: String?, body: String) -> HTTPRequest {
         var headers = HTTPHeaders()
@@ -70,13 +74,16 @@ final class HTTPRequestTests: XCTestCase {
         let plainResponse = plain.response(correlationId: "cid-12345678")
         let detailedResponse = detailed.response(correlationId: "cid-12345678")
         // Then
-        XCTAssertEqual(String(decoding: plainResponse.body, as: UTF8.self),
-                       #"{"error":{"code":"SERVICE_UNAVAILABLE","message":"The service is temporarily unavailable."},"correlationId":"cid-12345678"}"#)
+        XCTAssertEqual(
+            String(decoding: plainResponse.body, as: UTF8.self),
+            #"{"error":{"code":"SERVICE_UNAVAILABLE","message":"The service is temporarily unavailable."},"correlationId":"cid-12345678"}"#)
         XCTAssertEqual(plainResponse.status, 503)
         XCTAssertEqual(plainResponse.header("retry-after"), "3")
         XCTAssertEqual(plainResponse.header("Content-Type"), "application/json")
-        XCTAssertEqual(String(decoding: detailedResponse.body, as: UTF8.self),
-                       #"{"error":{"code":"VALIDATION_FAILED","message":"The request is invalid.","fields":{"body":["required","too \"long\""],"title":["too short"]}},"correlationId":"cid-12345678"}"#)
+        XCTAssertEqual(
+            String(decoding: detailedResponse.body, as: UTF8.self),
+            #"{"error":{"code":"VALIDATION_FAILED","message":"The request is invalid.","fields":{"body":["required","too \"long\""],"title":["too short"]}},"correlationId":"cid-12345678"}"#
+        )
     }
 
     func testJSONResponseDoesNotEscapeSlashes() {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubHTTPServer
 @testable import HubRuntime
 
@@ -67,7 +68,10 @@ final class HTTPServerConnectionLimitTests: XCTestCase {
         // When: a byte every 100 ms, forever
         var cut = false
         for byte in Array("GET /healthz HTTP/1.1\r\nX-Slow: ".utf8) + [UInt8](repeating: 97, count: 100) {
-            if (try? connection.send([byte])) == nil || connection.isClosedNow() { cut = true; break }
+            if (try? connection.send([byte])) == nil || connection.isClosedNow() {
+                cut = true
+                break
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         // Then: closed after about a second, not kept alive by the trickle
@@ -85,7 +89,10 @@ final class HTTPServerConnectionLimitTests: XCTestCase {
         // When
         var cut = false
         for _ in 0..<100 {
-            if (try? connection.send([98])) == nil || connection.isClosedNow() { cut = true; break }
+            if (try? connection.send([98])) == nil || connection.isClosedNow() {
+                cut = true
+                break
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         // Then

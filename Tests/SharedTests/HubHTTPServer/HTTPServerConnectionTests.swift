@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubHTTPServer
 @testable import HubRuntime
 
@@ -9,8 +10,10 @@ import TestSupport
 final class HTTPServerConnectionTests: XCTestCase {
     private let slowCalls = Counter()
 
-    private func makeFixture(threads: Int = 2, slowDelay: TimeInterval = 0.5,
-                             onSlowDone: (@Sendable () -> Void)? = nil) throws -> TestServerFixture {
+    private func makeFixture(
+        threads: Int = 2, slowDelay: TimeInterval = 0.5,
+        onSlowDone: (@Sendable () -> Void)? = nil
+    ) throws -> TestServerFixture {
         let slowCalls = self.slowCalls
         return try TestServerFixture(threads: threads, maxBodyBytes: 1024) { router in
             router.add("GET", "/fast") { _ in .jsonBytes(Array(#"{"ok":true}"#.utf8)) }
@@ -68,8 +71,9 @@ final class HTTPServerConnectionTests: XCTestCase {
         let connection = try TestHTTPConnection(port: fixture.port)
         let chunk = String(repeating: "a", count: 600)
         // When
-        try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-            + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n")
+        try connection.send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n")
         let response = try connection.readResponse()
         // Then
         XCTAssertEqual(response.status, 413)
@@ -83,8 +87,9 @@ final class HTTPServerConnectionTests: XCTestCase {
         let connection = try TestHTTPConnection(port: fixture.port)
         let chunk = String(repeating: "b", count: 300)
         // When
-        try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-            + "12c\r\n\(chunk)\r\n12c\r\n\(chunk)\r\n0\r\n\r\n")
+        try connection.send(
+            "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "12c\r\n\(chunk)\r\n12c\r\n\(chunk)\r\n0\r\n\r\n")
         let response = try connection.readResponse()
         // Then
         XCTAssertEqual(response.status, 200)

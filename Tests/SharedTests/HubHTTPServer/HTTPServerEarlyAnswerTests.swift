@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubHTTPServer
 
 /// What the server decides from a request's head, before any body byte is read: a route's
@@ -11,13 +12,17 @@ final class HTTPServerEarlyAnswerTests: XCTestCase {
 
     private func makeFixture(budget: Int = 128 << 20) throws -> TestServerFixture {
         let handled = self.handled
-        return try TestServerFixture(maxBodyBytes: 1024, options: { $0.bodyBudgetBytes = budget }) { router in
-            router.add("PUT", "/upload", maxBodyBytes: 6 << 20, headerCheck: { request in
-                guard request.query["sig"] == "good" else {
-                    throw APIError(status: 403, code: "SIGNATURE_INVALID", message: "This upload URL is not valid.")
+        let budgeted: (inout HTTPServerOptions) -> Void = { $0.bodyBudgetBytes = budget }
+        return try TestServerFixture(maxBodyBytes: 1024, options: budgeted) { router in
+            router.add(
+                "PUT", "/upload", maxBodyBytes: 6 << 20,
+                headerCheck: { request in
+                    guard request.query["sig"] == "good" else {
+                        throw APIError(status: 403, code: "SIGNATURE_INVALID", message: "This upload URL is not valid.")
+                    }
+                    XCTAssertTrue(request.body.isEmpty, "a header check never sees the body")
                 }
-                XCTAssertTrue(request.body.isEmpty, "a header check never sees the body")
-            }) { request in
+            ) { request in
                 handled.increment()
                 return .text("\(request.body.count)")
             }

@@ -1,13 +1,17 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubHTTPServer
 @testable import HubRuntime
 
 /// Requests and responses through a real server: routing, query, JSON bodies, error
 /// envelopes, correlation IDs and the access log.
 final class HTTPServerTests: XCTestCase {
-    private struct NewItem: Codable { let title: String; let count: Int }
+    private struct NewItem: Codable {
+        let title: String
+        let count: Int
+    }
     private struct LeakyError: Error, CustomStringConvertible { var description: String { "db password hunter2" } }
 
     private func makeFixture() throws -> TestServerFixture {
@@ -18,9 +22,11 @@ final class HTTPServerTests: XCTestCase {
             router.add("PUT", "/api/v1/ideas/{handle}/vote") { _ in .noContent }
             router.add("GET", "/api/v1/ideas/new/vote") { _ in .json(["route": "literal"]) }
             router.add("GET", "/query") { request in
-                .json(["path": [request.path], "raw": [request.rawQuery ?? ""],
-                       "first": request.query.keys.sorted().map { "\($0)=\(request.query[$0]!)" },
-                       "items": request.queryItems.map { "\($0.0)=\($0.1)" }])
+                .json([
+                    "path": [request.path], "raw": [request.rawQuery ?? ""],
+                    "first": request.query.keys.sorted().map { "\($0)=\(request.query[$0]!)" },
+                    "items": request.queryItems.map { "\($0.0)=\($0.1)" },
+                ])
             }
             router.add("GET", "/files/{name}") { request in .text(request.pathParameters["name"] ?? "") }
             router.add("POST", "/items") { request in
@@ -56,7 +62,9 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertEqual(response.status, 404)
         XCTAssertEqual(response.header("X-Correlation-Id"), "client-abc.123:x")
         XCTAssertEqual(response.header("Content-Type"), "application/json")
-        XCTAssertEqual(response.text, #"{"error":{"code":"NOT_FOUND","message":"The requested resource was not found."},"correlationId":"client-abc.123:x"}"#)
+        XCTAssertEqual(
+            response.text,
+            #"{"error":{"code":"NOT_FOUND","message":"The requested resource was not found."},"correlationId":"client-abc.123:x"}"#)
     }
 
     func testWrongMethodIs405WithAllowAndCorrelationIdInBody() throws {
@@ -103,9 +111,10 @@ final class HTTPServerTests: XCTestCase {
         // Given
         let fixture = try makeFixture()
         // When
-        let response = try TestHTTPConnection.fetch(port: fixture.port, "POST", "/items",
-                                                    headers: [("Content-Type", "application/json; charset=utf-8")],
-                                                    body: Array(#"{"title":"Dark mode","count":3}"#.utf8))
+        let response = try TestHTTPConnection.fetch(
+            port: fixture.port, "POST", "/items",
+            headers: [("Content-Type", "application/json; charset=utf-8")],
+            body: Array(#"{"title":"Dark mode","count":3}"#.utf8))
         // Then
         XCTAssertEqual(response.status, 201)
         XCTAssertEqual(response.json["title"] as? String, "Dark mode")
@@ -116,8 +125,9 @@ final class HTTPServerTests: XCTestCase {
         // Given
         let fixture = try makeFixture()
         // When
-        let response = try TestHTTPConnection.fetch(port: fixture.port, "POST", "/items", headers: [("Content-Type", "text/plain")],
-                                                    body: Array(#"{"title":"x","count":1}"#.utf8))
+        let response = try TestHTTPConnection.fetch(
+            port: fixture.port, "POST", "/items", headers: [("Content-Type", "text/plain")],
+            body: Array(#"{"title":"x","count":1}"#.utf8))
         // Then
         XCTAssertEqual(response.status, 415)
         XCTAssertEqual(response.errorCode, "UNSUPPORTED_MEDIA_TYPE")
@@ -169,8 +179,10 @@ final class HTTPServerTests: XCTestCase {
         // When
         let response = try TestHTTPConnection.fetch(
             port: fixture.port, "GET", "/query?app_id=demo&voter_token=VoterSecret1234567890",
-            headers: [("X-AppNorth-Identity-Signature", "abcdef0123456789sig"), ("Authorization", "Bearer an_TopSecretApiToken0001"),
-                      ("X-AppNorth-Identity-Email", "someone@example.com")])
+            headers: [
+                ("X-AppNorth-Identity-Signature", "abcdef0123456789sig"), ("Authorization", "Bearer an_TopSecretApiToken0001"),
+                ("X-AppNorth-Identity-Email", "someone@example.com"),
+            ])
         // Then
         XCTAssertEqual(response.status, 200)
         let lines = fixture.accessLogLines(atLeast: 1)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubHTTPServer
 
 final class RouterTests: XCTestCase {

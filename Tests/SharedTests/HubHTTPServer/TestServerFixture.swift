@@ -1,12 +1,18 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubHTTPServer
 @testable import HubRuntime
 
 /// Records what the server reports per request.
 final class RecordingObserver: HTTPServerObserver, @unchecked Sendable {
-    struct Entry { let method: String; let route: String; let status: Int; let duration: TimeInterval }
+    struct Entry {
+        let method: String
+        let route: String
+        let status: Int
+        let duration: TimeInterval
+    }
     private let lock = NSLock()
     private var stored: [Entry] = []
     var entries: [Entry] { lock.withLock { stored } }
@@ -22,8 +28,10 @@ final class TestServerFixture {
     let observer = RecordingObserver()
     var port: UInt16 { server.port }
 
-    init(threads: Int = 2, maxBodyBytes: Int = 1024, options adjust: (inout HTTPServerOptions) -> Void = { _ in },
-         _ configure: (Router) -> Void) throws {
+    init(
+        threads: Int = 2, maxBodyBytes: Int = 1024, options adjust: (inout HTTPServerOptions) -> Void = { _ in },
+        _ configure: (Router) -> Void
+    ) throws {
         let router = Router()
         configure(router)
         var options = HTTPServerOptions(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes)

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubImaging
 
 final class ImageSanitizerTests: XCTestCase {
@@ -11,10 +12,14 @@ final class ImageSanitizerTests: XCTestCase {
     private func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? { TestImages.jpegSize(bytes) }
     private func contains(_ haystack: [UInt8], _ needle: String) -> Bool { TestImages.contains(haystack, needle) }
 
-    private func assertRefused(_ bytes: [UInt8], as declaredType: String, maxBytes: Int = 5 << 20,
-                               _ expected: ImageSanitizerError, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try ImageSanitizer.sanitize(bytes, declaredType: declaredType, maxBytes: maxBytes),
-                             file: file, line: line) { error in
+    private func assertRefused(
+        _ bytes: [UInt8], as declaredType: String, maxBytes: Int = 5 << 20,
+        _ expected: ImageSanitizerError, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(
+            try ImageSanitizer.sanitize(bytes, declaredType: declaredType, maxBytes: maxBytes),
+            file: file, line: line
+        ) { error in
             XCTAssertEqual(error as? ImageSanitizerError, expected, file: file, line: line)
         }
     }

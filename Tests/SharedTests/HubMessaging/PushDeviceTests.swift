@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubMessaging
 
 /// The token rule shared by ingest and pushd: hex of 1–256 raw bytes.
@@ -19,8 +20,9 @@ final class PushDeviceTests: XCTestCase {
 
     func testTheRequestRoundTripsThroughJSON() throws {
         // Given a registration
-        let device = PushDevice(owner: ChatOwner(projectId: "p", kind: .email, value: "a@example.com"), token: "abcd",
-                                environment: .sandbox)
+        let device = PushDevice(
+            owner: ChatOwner(projectId: "p", kind: .email, value: "a@example.com"), token: "abcd",
+            environment: .sandbox)
 
         // When it is encoded and decoded
         let data = try JSONEncoder().encode(device)

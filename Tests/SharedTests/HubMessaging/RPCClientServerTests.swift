@@ -1,6 +1,7 @@
 import CZeroMQ
 import Foundation
 import XCTest
+
 @testable import HubMessaging
 @testable import HubRuntime
 
@@ -99,7 +100,11 @@ final class RPCClientServerTests: RPCTestCase {
             asyncDone.enter()
             client.call(TestEcho.self, .init(text: "async-\(n)", n: n)) { result in
                 lock.withLock {
-                    if result.successValue == TestEcho.Response(text: "async-\(n)", n: n) { okCount += 1 } else { mismatches.append("async \(n): \(result)") }
+                    if result.successValue == TestEcho.Response(text: "async-\(n)", n: n) {
+                        okCount += 1
+                    } else {
+                        mismatches.append("async \(n): \(result)")
+                    }
                 }
                 asyncDone.leave()
             }
@@ -109,7 +114,11 @@ final class RPCClientServerTests: RPCTestCase {
                 let n = thread * 1000 + i
                 let result = client.call(TestEcho.self, .init(text: "t\(thread)", n: n))
                 lock.withLock {
-                    if result.successValue == TestEcho.Response(text: "t\(thread)", n: n) { okCount += 1 } else { mismatches.append("\(n): \(result)") }
+                    if result.successValue == TestEcho.Response(text: "t\(thread)", n: n) {
+                        okCount += 1
+                    } else {
+                        mismatches.append("\(n): \(result)")
+                    }
                 }
             }
         }
@@ -157,7 +166,8 @@ final class RPCClientServerTests: RPCTestCase {
         // of the wrong shape and a message of two frames
         let garbage = try rawExchange(endpoint, [Data([0xde, 0xad, 0xbe, 0xef, 0x00])])
         let missing = try rawExchange(endpoint, [Data(#"{"v":1,"type":"test.echo","id":"abc"}"#.utf8)])
-        let wrongBody = try rawExchange(endpoint, [Data(#"{"v":1,"type":"test.echo","id":"wb","deadline":\#(future),"body":{"text":1}}"#.utf8)])
+        let wrongBody = try rawExchange(
+            endpoint, [Data(#"{"v":1,"type":"test.echo","id":"wb","deadline":\#(future),"body":{"text":1}}"#.utf8)])
         let twoFrames = try rawExchange(endpoint, [Data("one".utf8), Data("two".utf8)])
 
         // Then each gets MALFORMED_MESSAGE, echoing the ID when one could be read

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubMessaging
 
 /// Issue 18: request/reply over `tcp://` with CURVE. A server admits only the client keys it
@@ -19,8 +20,9 @@ final class RPCCurveTests: RPCTestCase {
     private var handled: Int { counter.withLock { handledCount } }
 
     private func makeServer(admitting clients: Set<String>, pair: CurveKeyPair? = nil) throws -> RPCServer {
-        let server = try RPCServer(name: "curved", endpoint: "tcp://127.0.0.1:*", clock: clock, logger: logger,
-                                   curve: CurveServerKeys(keyPair: pair ?? serverPair, admittedClients: clients))
+        let server = try RPCServer(
+            name: "curved", endpoint: "tcp://127.0.0.1:*", clock: clock, logger: logger,
+            curve: CurveServerKeys(keyPair: pair ?? serverPair, admittedClients: clients))
         server.register(TestEcho.self) { [self] request, _ in
             counter.withLock { handledCount += 1 }
             return request
@@ -29,8 +31,9 @@ final class RPCCurveTests: RPCTestCase {
     }
 
     private func makeClient(_ server: RPCServer, curve: CurveClientKeys?) throws -> RPCClient {
-        let client = try RPCClient(peer: "curved", endpoint: server.boundEndpoint, clock: clock, logger: logger,
-                                   defaultTimeout: 2, curve: curve)
+        let client = try RPCClient(
+            peer: "curved", endpoint: server.boundEndpoint, clock: clock, logger: logger,
+            defaultTimeout: 2, curve: curve)
         clients.append(client)
         return client
     }
@@ -40,8 +43,9 @@ final class RPCCurveTests: RPCTestCase {
         for n in 0..<3 {
             let result = client.call(TestEcho.self, .init(text: "let me in", n: n), timeout: 0.5)
             XCTAssertNil(result.successValue, "answered", line: line)
-            XCTAssertTrue([RPCError.Code.peerUnavailable, RPCError.Code.timeout].contains(result.failureValue?.code ?? ""),
-                          "\(result)", line: line)
+            XCTAssertTrue(
+                [RPCError.Code.peerUnavailable, RPCError.Code.timeout].contains(result.failureValue?.code ?? ""),
+                "\(result)", line: line)
         }
     }
 
@@ -108,7 +112,7 @@ final class RPCCurveTests: RPCTestCase {
         assertNoAnswer(try makeClient(second, curve: toFirst))
 
         // When both stop (the ZAP handler with them) and a new server starts
-        clients.forEach { $0.close() }
+        for client in clients { client.close() }
         clients = []
         first.stop()
         second.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubMessaging
 
 final class RPCEnvelopeTests: XCTestCase {
@@ -102,8 +103,9 @@ final class RPCEnvelopeTests: XCTestCase {
         let frame = Data(#"{"v":3,"type":"chat.send","id":"q","deadline":123,"body":{}}"#.utf8)
 
         // When / Then its header reads back
-        XCTAssertEqual(RPCEnvelope.decodeRequestHeader(frame).successValue,
-                       .init(v: 3, type: "chat.send", id: "q", deadline: 123))
+        XCTAssertEqual(
+            RPCEnvelope.decodeRequestHeader(frame).successValue,
+            .init(v: 3, type: "chat.send", id: "q", deadline: 123))
     }
 
     func testBodyOfTheWrongShapeIsMalformed() {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubMessaging
 
 /// Dead peers, timeouts, restarts and shutdown: a caller never waits forever and recovers

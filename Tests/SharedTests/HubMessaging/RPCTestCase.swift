@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubMessaging
 @testable import HubRuntime
 
@@ -20,8 +21,8 @@ class RPCTestCase: XCTestCase {
     }
 
     override func tearDown() {
-        clients.forEach { $0.close() }
-        servers.forEach { $0.stop() }
+        for client in clients { client.close() }
+        for server in servers { server.stop() }
         servers = []
         clients = []
         dir.remove()

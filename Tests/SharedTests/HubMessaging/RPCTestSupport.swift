@@ -1,12 +1,16 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubMessaging
 
 /// Message types used only by the messaging tests.
 enum TestEcho: RPCMessage {
     static let type = "test.echo"
-    struct Request: Codable, Equatable { var text: String; var n: Int }
+    struct Request: Codable, Equatable {
+        var text: String
+        var n: Int
+    }
     typealias Response = Request
 }
 
@@ -54,8 +58,10 @@ func measureSeconds(_ body: () throws -> Void) rethrows -> TimeInterval {
 }
 
 /// Retries a blocking call until it succeeds or `within` seconds pass; returns the last result.
-func callUntilOK<M: RPCMessage>(_ client: RPCClient, _ m: M.Type, _ request: M.Request,
-                                within: TimeInterval, timeout: TimeInterval = 0.3) -> Result<M.Response, RPCError> {
+func callUntilOK<M: RPCMessage>(
+    _ client: RPCClient, _ m: M.Type, _ request: M.Request,
+    within: TimeInterval, timeout: TimeInterval = 0.3
+) -> Result<M.Response, RPCError> {
     var last: Result<M.Response, RPCError>?
     _ = eventually(timeout: within, every: 0.05) {
         last = client.call(m, request, timeout: timeout)

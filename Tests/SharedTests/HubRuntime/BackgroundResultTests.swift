@@ -1,5 +1,6 @@
 import Dispatch
 import XCTest
+
 @testable import HubRuntime
 
 final class BackgroundResultTests: XCTestCase {

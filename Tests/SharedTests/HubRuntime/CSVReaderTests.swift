@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubRuntime
 
 /// `CSVReader`: RFC 4180 records, line numbers, limits before work, clear errors, linear time.
@@ -113,7 +114,8 @@ final class CSVReaderTests: XCTestCase {
         // When read plainly and restoring
         // Then plain reading gives the text as written, restoring takes off exactly the added apostrophe
         XCTAssertEqual(try fields(text), [["'=1+1", "'+x", "'-2", "'@SUM(A1)", "'\tTab", "'\rcr", "'\r\ncrlf", "'a", "'", "''=x", "=raw"]])
-        XCTAssertEqual(try fields(text, restoring), [["=1+1", "+x", "-2", "@SUM(A1)", "\tTab", "\rcr", "\r\ncrlf", "'a", "'", "''=x", "=raw"]])
+        XCTAssertEqual(
+            try fields(text, restoring), [["=1+1", "+x", "-2", "@SUM(A1)", "\tTab", "\rcr", "\r\ncrlf", "'a", "'", "''=x", "=raw"]])
     }
 
     func testTimeIsLinearInTheInput() {
@@ -126,7 +128,8 @@ final class CSVReaderTests: XCTestCase {
             func text(_ bytes: Int) -> String {
                 shape.head + String(repeating: shape.unit, count: bytes / shape.unit.utf8.count) + shape.tail
             }
-            let small = text(250_000), large = text(1_000_000)
+            let small = text(250_000)
+            let large = text(1_000_000)
             // When each is read at N and 4N bytes (best of three, so a busy machine blurs less)
             let t1 = (0..<3).map { _ in seconds { _ = try? reader.records(in: small) } }.min()!
             let t4 = (0..<3).map { _ in seconds { _ = try? reader.records(in: large) } }.min()!

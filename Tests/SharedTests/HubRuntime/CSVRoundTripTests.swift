@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubRuntime
 
 /// `CSVWriter` then `CSVReader` on random records built from the characters that matter:

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubRuntime
 
 /// `CSVWriter`: RFC 4180 quoting, CRLF records and the one formula-neutralization rule.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubRuntime
 
 final class ISOTimeTests: XCTestCase {
@@ -17,7 +18,10 @@ final class ISOTimeTests: XCTestCase {
     }
 
     func testRejectsWhatIsNotATimestamp() {
-        for bad in ["", "2026-11-30", "2026-02-30T00:00:00Z", "2026-11-30T25:00:00Z", "2026-11-30T09:15:02", "2026-11-30T09:15:02.Z", "2026-11-30T09:15:02Zjunk"] {
+        for bad in [
+            "", "2026-11-30", "2026-02-30T00:00:00Z", "2026-11-30T25:00:00Z", "2026-11-30T09:15:02", "2026-11-30T09:15:02.Z",
+            "2026-11-30T09:15:02Zjunk",
+        ] {
             XCTAssertNil(ISOTime.parse(bad), bad)
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubRuntime
 
 final class LoggerTests: XCTestCase {
@@ -25,12 +26,14 @@ final class LoggerTests: XCTestCase {
         // Given values that carry secrets by name or by shape
         let sink = MemoryLogSink()
         let logger = Logger(daemon: "ingest", sink: sink)
-        logger.warn("auth failed for Bearer an_abcdefghijklmnopqrstuvwxyz0123456789", [
-            "voter_token": "abcdefghijklmnop1234",
-            "X-AppNorth-Identity-Signature": "deadbeef",
-            "detail": "header Authorization: Bearer sk_live_12345",
-            "key": "-----BEGIN PRIVATE KEY-----\nMIGHAgEA\n-----END PRIVATE KEY-----",
-        ])
+        logger.warn(
+            "auth failed for Bearer an_abcdefghijklmnopqrstuvwxyz0123456789",
+            [
+                "voter_token": "abcdefghijklmnop1234",
+                "X-AppNorth-Identity-Signature": "deadbeef",
+                "detail": "header Authorization: Bearer sk_live_12345",
+                "key": "-----BEGIN PRIVATE KEY-----\nMIGHAgEA\n-----END PRIVATE KEY-----",
+            ])
         // Then none of them appears
         let line = sink.lines.joined()
         for secret in ["an_abcdefghijklmnop", "abcdefghijklmnop1234", "deadbeef", "sk_live_12345", "MIGHAgEA"] {
@@ -40,8 +43,9 @@ final class LoggerTests: XCTestCase {
     }
 
     func testQueryRedactionKeepsHarmlessParameters() {
-        XCTAssertEqual(Redactor.redactQuery("app_id=app_123&voter_token=abcdefghijklmnop&sort=top"),
-                       "app_id=app_123&voter_token=[redacted]&sort=top")
+        XCTAssertEqual(
+            Redactor.redactQuery("app_id=app_123&voter_token=abcdefghijklmnop&sort=top"),
+            "app_id=app_123&voter_token=[redacted]&sort=top")
         // An encoded name, a flag without value, empty pairs and a lone name are kept in shape
         XCTAssertEqual(Redactor.redactQuery("voter%5Ftoken=abc&&flag&q=a%20b&"), "voter%5Ftoken=[redacted]&&flag&q=a%20b&")
         XCTAssertEqual(Redactor.redactQuery(""), "")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubDaemon
 @testable import HubRuntime
 
@@ -56,8 +57,10 @@ final class ObjectStoreLocalDirectoryTests: XCTestCase {
 
     func testUnsafeKeysAreRefusedWithoutTouchingTheDisk() throws {
         // Given keys that could escape the root or clash with temp files
-        let bad = ["", "../x", "a/../../x", "/etc/passwd", "a//b", "a/", "A.png", "a/.tmp-1", "a b", "a\\b", ".hidden",
-                   "a/./b", String(repeating: "a", count: 513)]
+        let bad = [
+            "", "../x", "a/../../x", "/etc/passwd", "a//b", "a/", "A.png", "a/.tmp-1", "a b", "a\\b", ".hidden",
+            "a/./b", String(repeating: "a", count: 513),
+        ]
         for key in bad {
             // When any operation uses them, then it throws invalidKey
             XCTAssertThrowsError(try store.put(key: key, bytes: [1], contentType: "x")) {
@@ -77,9 +80,11 @@ final class ObjectStoreLocalDirectoryTests: XCTestCase {
         let config = try HubConfig(environment: ["APPNORTH_DATA_DIR": "/var/lib/appnorth"], currentDirectory: "/")
         // Then objects default to <data>/objects and the variable overrides it
         XCTAssertEqual(config.objectStoreDirectory, "/var/lib/appnorth/objects")
-        XCTAssertEqual(try HubConfig(environment: ["APPNORTH_OBJECT_STORE_DIR": "/srv/objects"], currentDirectory: "/").objectStoreDirectory,
-                       "/srv/objects")
-        XCTAssertEqual(try HubConfig(environment: ["APPNORTH_FEEDBACK_RATE_PER_MIN": "5"], currentDirectory: "/").feedbackRequestsPerMinute, 5)
+        XCTAssertEqual(
+            try HubConfig(environment: ["APPNORTH_OBJECT_STORE_DIR": "/srv/objects"], currentDirectory: "/").objectStoreDirectory,
+            "/srv/objects")
+        XCTAssertEqual(
+            try HubConfig(environment: ["APPNORTH_FEEDBACK_RATE_PER_MIN": "5"], currentDirectory: "/").feedbackRequestsPerMinute, 5)
         XCTAssertThrowsError(try HubConfig(environment: ["APPNORTH_FEEDBACK_RATE_PER_MIN": "0"], currentDirectory: "/"))
     }
 }

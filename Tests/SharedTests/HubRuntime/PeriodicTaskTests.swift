@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubRuntime
 
 final class PeriodicTaskTests: XCTestCase {
@@ -10,7 +11,10 @@ final class PeriodicTaskTests: XCTestCase {
         var runs = 0
         struct Boom: Error {}
         let task = PeriodicTask(name: "tick", interval: 0.02, logger: Logger(daemon: "test", sink: sink)) {
-            let n = lock.withLock { runs += 1; return runs }
+            let n = lock.withLock {
+                runs += 1
+                return runs
+            }
             if n == 2 { throw Boom() }
             return n
         }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HubRuntime
 
 final class ServiceLifecycleTests: XCTestCase {

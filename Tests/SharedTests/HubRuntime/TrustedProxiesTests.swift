@@ -1,6 +1,8 @@
 import Foundation
-import XCTest
+import HubHTTPServer
 import TestSupport
+import XCTest
+
 @testable import HubRuntime
 
 /// `X-Forwarded-For` and `X-Forwarded-Proto` are believed from trusted proxies only.
@@ -36,15 +38,19 @@ final class TrustedProxiesTests: XCTestCase {
         // A client may write anything to the left; the proxies append on the right.
         XCTAssertEqual(trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["6.6.6.6, 198.51.100.7"]), "198.51.100.7")
         XCTAssertEqual(trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["198.51.100.7, 10.1.1.1"]), "198.51.100.7")
-        XCTAssertEqual(trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["6.6.6.6", "198.51.100.7"]), "198.51.100.7",
-                       "several headers read as one list in order")
-        XCTAssertEqual(trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["10.2.2.2, 10.1.1.1"]), "10.2.2.2",
-                       "every hop trusted: the left-most")
-        XCTAssertEqual(trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["198.51.100.7, garbage"]), "127.0.0.1",
-                       "a hop that is no address is never a key")
+        XCTAssertEqual(
+            trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["6.6.6.6", "198.51.100.7"]), "198.51.100.7",
+            "several headers read as one list in order")
+        XCTAssertEqual(
+            trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["10.2.2.2, 10.1.1.1"]), "10.2.2.2",
+            "every hop trusted: the left-most")
+        XCTAssertEqual(
+            trusted.clientAddress(peer: "127.0.0.1", forwardedFor: ["198.51.100.7, garbage"]), "127.0.0.1",
+            "a hop that is no address is never a key")
         XCTAssertEqual(trusted.clientAddress(peer: "127.0.0.1", forwardedFor: []), "127.0.0.1")
-        XCTAssertEqual(trusted.clientAddress(peer: "203.0.113.5", forwardedFor: ["198.51.100.7"]), "203.0.113.5",
-                       "an untrusted peer's header is ignored")
+        XCTAssertEqual(
+            trusted.clientAddress(peer: "203.0.113.5", forwardedFor: ["198.51.100.7"]), "203.0.113.5",
+            "an untrusted peer's header is ignored")
         XCTAssertEqual(TrustedProxies().clientAddress(peer: "127.0.0.1", forwardedFor: ["198.51.100.7"]), "127.0.0.1")
     }
 
@@ -59,7 +65,8 @@ final class TrustedProxiesTests: XCTestCase {
     func testAServerBehindATrustedProxySeesTheForwardedClient() throws {
         // Given: one server trusting 127.0.0.1, one trusting nobody
         func fixture(_ trusted: TrustedProxies) throws -> TestServerFixture {
-            try TestServerFixture(options: { $0.trustedProxies = trusted }) { router in
+            let trusting: (inout HTTPServerOptions) -> Void = { $0.trustedProxies = trusted }
+            return try TestServerFixture(options: trusting) { router in
                 router.add("GET", "/whoami") { request in
                     .text("\(request.remoteAddress ?? "-") \(request.peerAddress ?? "-") \(request.scheme)")
                 }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubRuntime
 
 final class WorkerPoolTests: XCTestCase {
@@ -13,12 +14,13 @@ final class WorkerPoolTests: XCTestCase {
         var threads: Set<pthread_t> = []
         // When ten jobs are submitted
         for i in 0..<10 {
-            XCTAssertTrue(pool.submit {
-                lock.withLock {
-                    order.append(i)
-                    threads.insert(pthread_self())
-                }
-            })
+            XCTAssertTrue(
+                pool.submit {
+                    lock.withLock {
+                        order.append(i)
+                        threads.insert(pthread_self())
+                    }
+                })
         }
         // Then they all run, in order, on the pool's one thread
         XCTAssertTrue(eventually { lock.withLock { order.count == 10 } })
@@ -55,14 +57,18 @@ final class WorkerPoolTests: XCTestCase {
         let lock = NSLock()
         var finished = 0
         for _ in 0..<3 {
-            XCTAssertTrue(pool.submit {
-                gate.wait()
-                lock.withLock { finished += 1 }
-            })
+            XCTAssertTrue(
+                pool.submit {
+                    gate.wait()
+                    lock.withLock { finished += 1 }
+                })
         }
         // When stopped while they are held (stop refuses new jobs from its first moment), then released
         let stopped = DispatchSemaphore(value: 0)
-        Thread { pool.stop(); stopped.signal() }.start()
+        Thread {
+            pool.stop()
+            stopped.signal()
+        }.start()
         XCTAssertTrue(eventually { !pool.submit {} })
         XCTAssertEqual(lock.withLock { finished }, 0)
         for _ in 0..<3 { gate.signal() }

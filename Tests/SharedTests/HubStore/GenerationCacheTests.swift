@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubStore
 
 final class GenerationCacheTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubRuntime
 @testable import HubStore
 
@@ -7,10 +8,12 @@ final class MigratorTests: XCTestCase {
     private var directory = ""
     private let clock = ManualClock(Date(timeIntervalSince1970: 1_700_000_000))
 
-    private let createNote = Migration(name: "001_note", sql: """
-        CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-        INSERT INTO note(body) VALUES ('seeded');
-        """)
+    private let createNote = Migration(
+        name: "001_note",
+        sql: """
+            CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+            INSERT INTO note(body) VALUES ('seeded');
+            """)
     private let createTag = Migration(name: "002_tag", sql: "CREATE TABLE tag(id INTEGER PRIMARY KEY, label TEXT UNIQUE)")
     private let addNoteColor = Migration(name: "003_note_color", sql: "ALTER TABLE note ADD COLUMN color TEXT")
 
@@ -117,11 +120,13 @@ final class MigratorTests: XCTestCase {
     func testFailingStepRollsBackItsWorkAndRecord() throws {
         // Given
         let db = try open()
-        let broken = Migration(name: "002_broken", sql: """
-            CREATE TABLE partial(x INTEGER);
-            INSERT INTO partial VALUES (1);
-            INSERT INTO no_such_table VALUES (1);
-            """)
+        let broken = Migration(
+            name: "002_broken",
+            sql: """
+                CREATE TABLE partial(x INTEGER);
+                INSERT INTO partial VALUES (1);
+                INSERT INTO no_such_table VALUES (1);
+                """)
         // When
         XCTAssertThrowsError(try Migrator.apply([createNote, broken], to: db, clock: clock)) {
             XCTAssertEqual(($0 as? StoreError)?.code, "STORE_SQLITE")
@@ -137,12 +142,14 @@ final class MigratorTests: XCTestCase {
     func testStepWithForeignKeysOffCanRebuildAReferencedTable() throws {
         // Given
         let db = try open()
-        let tables = Migration(name: "001_tables", sql: """
-            CREATE TABLE parent(id INTEGER PRIMARY KEY, name TEXT);
-            CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id));
-            INSERT INTO parent VALUES (1, 'p');
-            INSERT INTO child VALUES (10, 1);
-            """)
+        let tables = Migration(
+            name: "001_tables",
+            sql: """
+                CREATE TABLE parent(id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id));
+                INSERT INTO parent VALUES (1, 'p');
+                INSERT INTO child VALUES (10, 1);
+                """)
         let rebuild = """
             CREATE TABLE parent_new(id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
             INSERT INTO parent_new SELECT id, name FROM parent;
@@ -154,8 +161,9 @@ final class MigratorTests: XCTestCase {
         XCTAssertThrowsError(try Migrator.apply([tables, Migration(name: "002_rebuild", sql: rebuild)], to: db, clock: clock)) {
             guard case .constraint? = $0 as? StoreError else { return XCTFail("\($0)") }
         }
-        let applied = try Migrator.apply([tables, Migration(name: "002_rebuild", sql: rebuild, disablesForeignKeys: true)],
-                                         to: db, clock: clock)
+        let applied = try Migrator.apply(
+            [tables, Migration(name: "002_rebuild", sql: rebuild, disablesForeignKeys: true)],
+            to: db, clock: clock)
         // Then
         XCTAssertEqual(applied, ["002_rebuild"])
         XCTAssertEqual(try db.scalar("SELECT p.name FROM child c JOIN parent p ON p.id = c.parent_id"), "p")
@@ -166,12 +174,14 @@ final class MigratorTests: XCTestCase {
     func testStepWithForeignKeysOffLeavingViolationsIsRolledBack() throws {
         // Given
         let db = try open()
-        let tables = Migration(name: "001_tables", sql: """
-            CREATE TABLE parent(id INTEGER PRIMARY KEY);
-            CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id));
-            INSERT INTO parent VALUES (1);
-            INSERT INTO child VALUES (10, 1);
-            """)
+        let tables = Migration(
+            name: "001_tables",
+            sql: """
+                CREATE TABLE parent(id INTEGER PRIMARY KEY);
+                CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id));
+                INSERT INTO parent VALUES (1);
+                INSERT INTO child VALUES (10, 1);
+                """)
         let orphaning = Migration(name: "002_orphan", sql: "DELETE FROM parent", disablesForeignKeys: true)
         // When
         XCTAssertThrowsError(try Migrator.apply([tables, orphaning], to: db, clock: clock)) {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubStore
 
 /// The throwing column reads: a value when the column holds one, otherwise
@@ -19,7 +20,8 @@ final class RowAccessorTests: XCTestCase {
     /// A table of every storage class with one full row and one of NULLs.
     private func openWithAccounts() throws -> SQLiteDatabase {
         let db = try SQLiteDatabase(path: directory + "/store.sqlite")
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE account(id INTEGER PRIMARY KEY, name TEXT, balance REAL, active INTEGER, secret BLOB);
             CREATE TABLE tag(account_id INTEGER, label TEXT);
             """)
@@ -97,21 +99,26 @@ final class RowAccessorTests: XCTestCase {
         let described = String(describing: try XCTUnwrap(error))
         XCTAssertEqual(described, "STORE_COLUMN: column active of account is text, not integer")
         XCTAssertFalse(described.contains("tok_live"), "the value never appears")
-        XCTAssertEqual(columnError { try row.real("balance") },
-                       .column(table: "account", column: "balance", problem: .wrongType(expected: "real", found: "text")))
-        XCTAssertEqual(columnError { try row.text("id") },
-                       .column(table: "account", column: "id", problem: .wrongType(expected: "text", found: "integer")))
-        XCTAssertEqual(columnError { try row.bytes("name") },
-                       .column(table: "account", column: "name", problem: .wrongType(expected: "blob", found: "text")))
+        XCTAssertEqual(
+            columnError { try row.real("balance") },
+            .column(table: "account", column: "balance", problem: .wrongType(expected: "real", found: "text")))
+        XCTAssertEqual(
+            columnError { try row.text("id") },
+            .column(table: "account", column: "id", problem: .wrongType(expected: "text", found: "integer")))
+        XCTAssertEqual(
+            columnError { try row.bytes("name") },
+            .column(table: "account", column: "name", problem: .wrongType(expected: "blob", found: "text")))
     }
 
     func testAJoinNamesEachColumnsOwnTableAndAllTablesForAMissingOne() throws {
         // Given
         let db = try openWithAccounts()
         // When
-        let row = try XCTUnwrap(db.queryOne("""
-            SELECT a.id, a.name, t.label AS tag_label, NULL AS note FROM account a JOIN tag t ON t.account_id = a.id
-            """))
+        let row = try XCTUnwrap(
+            db.queryOne(
+                """
+                SELECT a.id, a.name, t.label AS tag_label, NULL AS note FROM account a JOIN tag t ON t.account_id = a.id
+                """))
         // Then an aliased column names the table it was read from; a missing one or an
         // expression names every table of the result
         try db.run("UPDATE tag SET label = NULL")
@@ -131,10 +138,12 @@ final class RowAccessorTests: XCTestCase {
         XCTAssertEqual(RowLayout.firstTable(in: "INSERT INTO tag(label) VALUES (1) RETURNING rowid"), "tag")
         XCTAssertEqual(RowLayout.firstTable(in: "UPDATE [account] SET id = 1"), "account")
         XCTAssertNil(RowLayout.firstTable(in: "SELECT 1"))
-        XCTAssertEqual(columnError { try Row(columns: ["a"], values: [.null]).text("a") },
-                       .column(table: "result", column: "a", problem: .null))
-        XCTAssertEqual(columnError { try Row(columns: ["a"], values: [.null], table: "fake").text("a") },
-                       .column(table: "fake", column: "a", problem: .null))
+        XCTAssertEqual(
+            columnError { try Row(columns: ["a"], values: [.null]).text("a") },
+            .column(table: "result", column: "a", problem: .null))
+        XCTAssertEqual(
+            columnError { try Row(columns: ["a"], values: [.null], table: "fake").text("a") },
+            .column(table: "fake", column: "a", problem: .null))
     }
 
     func testAColumnReaderThrowsAsARowDoes() throws {
@@ -150,11 +159,13 @@ final class RowAccessorTests: XCTestCase {
         XCTAssertEqual(full.first?.2, 2.5)
         // And the row of NULLs, another storage class and a position out of range throw
         XCTAssertEqual(columnError { try db.query(sql) { try $0.text(1) } }, .column(table: "account", column: "name", problem: .null))
-        XCTAssertEqual(columnError { try db.query(sql) { try $0.text(0) } },
-                       .column(table: "account", column: "id", problem: .wrongType(expected: "text", found: "integer")))
+        XCTAssertEqual(
+            columnError { try db.query(sql) { try $0.text(0) } },
+            .column(table: "account", column: "id", problem: .wrongType(expected: "text", found: "integer")))
         XCTAssertEqual(columnError { try db.query(sql) { try $0.integer(3) } }, .column(table: "account", column: "#3", problem: .missing))
-        XCTAssertEqual(columnError { try db.query("SELECT count(*) AS n, NULL AS x FROM tag") { try $0.real(1) } },
-                       .column(table: "tag", column: "x", problem: .null))
+        XCTAssertEqual(
+            columnError { try db.query("SELECT count(*) AS n, NULL AS x FROM tag") { try $0.real(1) } },
+            .column(table: "tag", column: "x", problem: .null))
         // And the statement stays usable
         XCTAssertEqual(try db.query(sql) { $0.string(1) }, ["ann", nil])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubStore
 
 final class SQLValueTests: XCTestCase {
@@ -12,8 +13,10 @@ final class SQLValueTests: XCTestCase {
 
     func testOptionalInitsMapNilToNull() {
         // Given
-        let noText: String? = nil, someText: String? = "x"
-        let noInt: Int? = nil, someInt: Int? = 7
+        let noText: String? = nil
+        let someText: String? = "x"
+        let noInt: Int? = nil
+        let someInt: Int? = 7
         let noBytes: [UInt8]? = nil
         // When / Then
         XCTAssertEqual(SQLValue(noText), .null)

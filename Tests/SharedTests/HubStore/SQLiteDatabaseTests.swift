@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import XCTest
+
 @testable import HubStore
 
 final class SQLiteDatabaseTests: XCTestCase {
@@ -68,15 +69,23 @@ final class SQLiteDatabaseTests: XCTestCase {
         // Given rows of every storage class
         let db = try SQLiteDatabase(path: file())
         try db.execute("CREATE TABLE v(id INTEGER PRIMARY KEY, t TEXT, i INTEGER, d REAL, n TEXT)")
-        try db.run("INSERT INTO v(t, i, d, n) VALUES (?, ?, ?, ?), (?, ?, ?, ?)",
-                   [.text("héllo 🌍"), .int(42), .double(2.0), .null, .text("a\u{0}b"), .int(-7), .double(2.5), .text("x")])
+        try db.run(
+            "INSERT INTO v(t, i, d, n) VALUES (?, ?, ?, ?), (?, ?, ?, ?)",
+            [.text("héllo 🌍"), .int(42), .double(2.0), .null, .text("a\u{0}b"), .int(-7), .double(2.5), .text("x")])
         let sql = "SELECT t, i, d, n FROM v WHERE id >= ? ORDER BY id"
 
         // When they are read through a mapping closure
-        struct Read: Equatable { let t: String?; let i: Int?; let d: Double?; let n: String?; let values: [SQLValue] }
+        struct Read: Equatable {
+            let t: String?
+            let i: Int?
+            let d: Double?
+            let n: String?
+            let values: [SQLValue]
+        }
         let mapped = try db.query(sql, [.int(1)]) { columns in
-            Read(t: columns.string(0), i: columns.int(1), d: columns.double(2), n: columns.string(3),
-                 values: (0..<columns.count).map { columns[$0] })
+            Read(
+                t: columns.string(0), i: columns.int(1), d: columns.double(2), n: columns.string(3),
+                values: (0..<columns.count).map { columns[$0] })
         }
 
         // Then each value is what `Row` gives for the same position
@@ -87,8 +96,10 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertEqual(mapped.last?.t?.utf8.count, 3, "an embedded NUL is kept")
         // As with Row: another storage class, NULL and a position out of range read as nil
         let edges = try db.query(sql, [.int(1)]) { columns in
-            [columns.string(1) == nil, columns.int(0) == nil, columns.int64(3) == nil, columns.string(4) == nil,
-             columns[-1] == .null, columns.int(2) == 2]
+            [
+                columns.string(1) == nil, columns.int(0) == nil, columns.int64(3) == nil, columns.string(4) == nil,
+                columns[-1] == .null, columns.int(2) == 2,
+            ]
         }
         XCTAssertEqual(edges.first, [true, true, true, true, true, true])
         XCTAssertEqual(edges.last?.last, false, "2.5 is not an integer")
@@ -131,10 +142,12 @@ final class SQLiteDatabaseTests: XCTestCase {
         // Given
         let db = try openWithTable()
         // When
-        XCTAssertThrowsError(try db.transaction {
-            try db.run("INSERT INTO item(name) VALUES (?)", ["lost"])
-            throw Boom()
-        }) { XCTAssertTrue($0 is Boom) }
+        XCTAssertThrowsError(
+            try db.transaction {
+                try db.run("INSERT INTO item(name) VALUES (?)", ["lost"])
+                throw Boom()
+            }
+        ) { XCTAssertTrue($0 is Boom) }
         // Then
         XCTAssertEqual(try names(db), [])
         XCTAssertFalse(db.isInTransaction)
@@ -146,10 +159,11 @@ final class SQLiteDatabaseTests: XCTestCase {
         // When
         try db.transaction {
             try db.run("INSERT INTO item(name) VALUES (?)", ["outer-before"])
-            XCTAssertThrowsError(try db.transaction {
-                try db.run("INSERT INTO item(name) VALUES (?)", ["inner-lost"])
-                throw Boom()
-            })
+            XCTAssertThrowsError(
+                try db.transaction {
+                    try db.run("INSERT INTO item(name) VALUES (?)", ["inner-lost"])
+                    throw Boom()
+                })
             try db.transaction { try db.run("INSERT INTO item(name) VALUES (?)", ["inner-kept"]) }
             try db.run("INSERT INTO item(name) VALUES (?)", ["outer-after"])
         }
@@ -165,13 +179,13 @@ final class SQLiteDatabaseTests: XCTestCase {
         try db.run("INSERT INTO item(name) VALUES (?)", ["a"])
         // When / Then
         XCTAssertThrowsError(try db.run("INSERT INTO item(name) VALUES (?)", ["a"])) { error in
-            guard case let .constraint(message)? = error as? StoreError else { return XCTFail("\(error)") }
+            guard case .constraint(let message)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains("UNIQUE"), message)
             XCTAssertTrue((error as? StoreError)?.isUniqueViolation ?? false)
             XCTAssertEqual((error as? StoreError)?.code, "STORE_CONSTRAINT")
         }
         XCTAssertThrowsError(try db.run("INSERT INTO child(item_id) VALUES (?)", [999])) { error in
-            guard case let .constraint(message)? = error as? StoreError else { return XCTFail("\(error)") }
+            guard case .constraint(let message)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertTrue(message.contains("FOREIGN KEY"), message)
             XCTAssertFalse((error as? StoreError)?.isUniqueViolation ?? true)
         }
@@ -256,7 +270,7 @@ final class SQLiteDatabaseTests: XCTestCase {
             XCTAssertEqual(($0 as? StoreError)?.code, "STORE_SQLITE")
         }
         XCTAssertThrowsError(try db.run("INSERT INTO item(name) VALUES (?)", [])) {
-            guard case let .sqlite(code, _)? = $0 as? StoreError else { return XCTFail("\($0)") }
+            guard case .sqlite(let code, _)? = $0 as? StoreError else { return XCTFail("\($0)") }
             XCTAssertEqual(code, SQLITE_RANGE)
         }
         XCTAssertEqual(try names(db), [], "nothing ran")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubRuntime
 @testable import HubStore
 
@@ -47,7 +48,8 @@ final class StoreOpenerTests: XCTestCase {
         // Given: an index whose recorded definition no longer matches its content
         let path = directory + "/broken.sqlite"
         let setup = try SQLiteDatabase(path: path)
-        try setup.execute("""
+        try setup.execute(
+            """
             CREATE TABLE item(id INTEGER PRIMARY KEY, name TEXT, other TEXT);
             CREATE INDEX item_name ON item(name);
             INSERT INTO item(name, other) VALUES ('a', 'x'), ('b', 'y');
@@ -60,7 +62,7 @@ final class StoreOpenerTests: XCTestCase {
         // When
         XCTAssertThrowsError(try StoreOpener.open(path: path, migrations: migrations, logger: Logger(daemon: "t", sink: sink))) { error in
             // Then
-            guard case let .integrityCheckFailed(rows)? = error as? StoreError else { return XCTFail("\(error)") }
+            guard case .integrityCheckFailed(let rows)? = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertFalse(rows.isEmpty)
             XCTAssertNotEqual(rows, ["ok"])
         }

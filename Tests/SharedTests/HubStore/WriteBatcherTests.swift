@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import HubStore
 
 final class WriteBatcherTests: XCTestCase {
@@ -24,7 +25,10 @@ final class WriteBatcherTests: XCTestCase {
         let lock = NSLock()
         var acknowledged: [Int] = []
         DispatchQueue.concurrentPerform(iterations: 400) { i in
-            let value = try! batcher.perform { try self.db.run("INSERT INTO t (v) VALUES (?)", [.int(Int64(i))]); return i }
+            let value = try! batcher.perform {
+                try self.db.run("INSERT INTO t (v) VALUES (?)", [.int(Int64(i))])
+                return i
+            }
             // When a write is acknowledged, a second connection already sees it
             let other = try! SQLiteDatabase(path: self.path)
             XCTAssertEqual(try! other.scalar("SELECT count(*) FROM t WHERE v = ?", [.int(Int64(i))]).intValue, 1)
@@ -46,10 +50,11 @@ final class WriteBatcherTests: XCTestCase {
         let lock = NSLock()
         for i in 2...6 {
             group.enter()
-            batcher.submit({ () throws -> Void in
+            let job: () throws -> Void = {
                 try self.db.run("INSERT INTO t (v) VALUES (?)", [.int(Int64(i * 10))])
                 if i == 4 { try self.db.run("INSERT INTO t (v) VALUES (1)") }
-            }) { result in
+            }
+            batcher.submit(job) { result in
                 lock.withLock { outcomes[i] = (try? result.get()) != nil }
                 group.leave()
             }
@@ -66,7 +71,8 @@ final class WriteBatcherTests: XCTestCase {
         let group = DispatchGroup()
         for i in 0..<50 {
             group.enter()
-            batcher.submit({ try self.db.run("INSERT INTO t (v) VALUES (?)", [.int(Int64(i))]) }) { _ in group.leave() }
+            let job: () throws -> Void = { try self.db.run("INSERT INTO t (v) VALUES (?)", [.int(Int64(i))]) }
+            batcher.submit(job) { _ in group.leave() }
         }
         batcher.stop()
         group.wait()

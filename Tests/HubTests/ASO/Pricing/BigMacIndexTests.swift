@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ASOService
 
 /// `BigMacIndex` reads its dataset with the shared RFC 4180 reader.

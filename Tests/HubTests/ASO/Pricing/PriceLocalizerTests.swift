@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import ASOService
 
 /// Price localization on fixed data: each strategy's formula, rounding to Apple's points,
@@ -24,17 +25,22 @@ final class PriceLocalizerTests: XCTestCase {
     }
 
     private var catalog: [String: [PricePoint]] {
-        ["USA": points("USA", ["0.99", "1.99", "2.99", "3.99", "4.99", "9.99"]),
-         "GBR": points("GBR", ["0.99", "1.99", "2.99", "3.49", "3.99", "4.49"]),
-         "IND": points("IND", ["49", "99", "149", "199", "299", "399"]),
-         "DEU": points("DEU", ["0.99", "1.99", "2.99", "3.49", "3.99", "4.99"]),
-         "NOR": points("NOR", ["9", "19", "29", "39", "49"])]
+        [
+            "USA": points("USA", ["0.99", "1.99", "2.99", "3.99", "4.99", "9.99"]),
+            "GBR": points("GBR", ["0.99", "1.99", "2.99", "3.49", "3.99", "4.49"]),
+            "IND": points("IND", ["49", "99", "149", "199", "299", "399"]),
+            "DEU": points("DEU", ["0.99", "1.99", "2.99", "3.49", "3.99", "4.99"]),
+            "NOR": points("NOR", ["9", "19", "29", "39", "49"]),
+        ]
     }
 
-    private func preview(_ strategy: PriceLocalizationRequest.Strategy, rounding: PriceLocalizationRequest.Rounding = .nearest,
-                         change: (inout PriceLocalizationRequest) -> Void = { _ in }) throws -> PriceLocalizationPreview {
-        var request = PriceLocalizationRequest(basePrice: d("3.99"), strategy: strategy, rounding: rounding,
-                                               territories: ["GBR", "IND", "DEU", "NOR"], pricePoints: catalog, asOf: "2026-03-01")
+    private func preview(
+        _ strategy: PriceLocalizationRequest.Strategy, rounding: PriceLocalizationRequest.Rounding = .nearest,
+        change: (inout PriceLocalizationRequest) -> Void = { _ in }
+    ) throws -> PriceLocalizationPreview {
+        var request = PriceLocalizationRequest(
+            basePrice: d("3.99"), strategy: strategy, rounding: rounding,
+            territories: ["GBR", "IND", "DEU", "NOR"], pricePoints: catalog, asOf: "2026-03-01")
         change(&request)
         return try PriceLocalizer(index: try BigMacIndex(csv: PriceLocalizerTests.csv)).preview(request)
     }

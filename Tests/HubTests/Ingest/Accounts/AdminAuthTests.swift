@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
+@testable import IngestService
 
 final class AdminAuthTests: XCTestCase {
     var admin: AdminClient!

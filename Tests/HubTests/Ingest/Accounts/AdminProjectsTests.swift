@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubCrypto
 @testable import HubRuntime
+@testable import IngestService
 
 final class AdminProjectsTests: XCTestCase {
     var admin: AdminClient!
@@ -16,8 +17,12 @@ final class AdminProjectsTests: XCTestCase {
         // Then it has the pinned fields and defaults, with absent values as null
         XCTAssertEqual(created.status, 201)
         let json = created.json
-        XCTAssertEqual(Set(json.keys), ["id", "appId", "name", "allowedOrigins", "chatMode", "watermark", "languages",
-                                        "automaticReviewRequests", "appStoreId", "bundleId", "identityConfigured", "createdAt", "updatedAt"])
+        XCTAssertEqual(
+            Set(json.keys),
+            [
+                "id", "appId", "name", "allowedOrigins", "chatMode", "watermark", "languages",
+                "automaticReviewRequests", "appStoreId", "bundleId", "identityConfigured", "createdAt", "updatedAt",
+            ])
         XCTAssertTrue((json["appId"] as? String)?.hasPrefix("app_") == true)
         XCTAssertNotEqual(json["appId"] as? String, json["id"] as? String)
         XCTAssertEqual(json["allowedOrigins"] as? [String], ["https://notes.example.com"])
@@ -48,12 +53,18 @@ final class AdminProjectsTests: XCTestCase {
         // Given a project
         let id = try admin.createProject()
         // When creation and a PATCH carry several invalid fields
-        let create = try admin.call("POST", "/projects", json: ["name": "", "allowedOrigins": ["http://ok.dev", "http://bad.dev/"],
-                                                                  "chatMode": "always"])
-        let patch = try admin.call("PATCH", "/projects/\(id)", json: [
-            "allowedOrigins": ["ftp://files.dev", "https://app.dev/path", "https://fine.dev:8443"],
-            "languages": ["en", "english!"], "chatMode": "sometimes", "appStoreId": "12a",
-        ])
+        let create = try admin.call(
+            "POST", "/projects",
+            json: [
+                "name": "", "allowedOrigins": ["http://ok.dev", "http://bad.dev/"],
+                "chatMode": "always",
+            ])
+        let patch = try admin.call(
+            "PATCH", "/projects/\(id)",
+            json: [
+                "allowedOrigins": ["ftp://files.dev", "https://app.dev/path", "https://fine.dev:8443"],
+                "languages": ["en", "english!"], "chatMode": "sometimes", "appStoreId": "12a",
+            ])
         let tooMany = try admin.call("PATCH", "/projects/\(id)", json: ["allowedOrigins": (0...50).map { "https://h\($0).dev" }])
         let wrongType = try admin.call("PATCH", "/projects/\(id)", json: ["watermark": "yes"])
         // Then each is 400 INVALID_PAYLOAD naming every bad field, or INVALID_JSON for a wrong type
@@ -61,8 +72,9 @@ final class AdminProjectsTests: XCTestCase {
         XCTAssertEqual(create.code, "INVALID_PAYLOAD")
         XCTAssertEqual(Set(create.fields.keys), ["name", "allowedOrigins[1]", "chatMode"])
         XCTAssertEqual(patch.status, 400)
-        XCTAssertEqual(Set(patch.fields.keys),
-                       ["allowedOrigins[0]", "allowedOrigins[1]", "languages[1]", "chatMode", "appStoreId"])
+        XCTAssertEqual(
+            Set(patch.fields.keys),
+            ["allowedOrigins[0]", "allowedOrigins[1]", "languages[1]", "chatMode", "appStoreId"])
         XCTAssertEqual(Set(tooMany.fields.keys), ["allowedOrigins"])
         XCTAssertEqual(wrongType.code, "INVALID_JSON")
         // And nothing changed
@@ -75,13 +87,16 @@ final class AdminProjectsTests: XCTestCase {
     func testPatchChangesOnlyTheGivenFields() throws {
         // Given a project with an App Store ID
         let id = try admin.createProject()
-        XCTAssertEqual(try admin.call("PATCH", "/projects/\(id)", json: ["appStoreId": "1234567890"]).json["appStoreId"] as? String,
-                       "1234567890")
+        XCTAssertEqual(
+            try admin.call("PATCH", "/projects/\(id)", json: ["appStoreId": "1234567890"]).json["appStoreId"] as? String,
+            "1234567890")
         // When several fields change and the App Store ID is cleared with null
-        let patched = try admin.call("PATCH", "/projects/\(id)", json: [
-            "chatMode": "anyone", "watermark": false, "languages": ["en", "pt-BR", "zh-Hant-TW"], "automaticReviewRequests": true,
-            "allowedOrigins": ["http://127.0.0.1:3000", "https://app.example.com"], "appStoreId": NSNull(), "name": "Renamed",
-        ])
+        let patched = try admin.call(
+            "PATCH", "/projects/\(id)",
+            json: [
+                "chatMode": "anyone", "watermark": false, "languages": ["en", "pt-BR", "zh-Hant-TW"], "automaticReviewRequests": true,
+                "allowedOrigins": ["http://127.0.0.1:3000", "https://app.example.com"], "appStoreId": NSNull(), "name": "Renamed",
+            ])
         // Then the response and the store show the new values
         XCTAssertEqual(patched.status, 200, "\(patched.json)")
         XCTAssertEqual(patched.json["chatMode"] as? String, "anyone")

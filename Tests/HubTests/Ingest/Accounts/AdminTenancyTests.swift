@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import IngestService
 
 /// What an operator token may change: market data only as the instance operator, state only
@@ -11,22 +12,29 @@ final class AdminTenancyTests: XCTestCase {
         let f = try MarketHubFixture(limit: 5)
         defer { f.shutdown() }
         let acme = try f.createOrganization(slug: "acme", name: "Acme")
-        let line = String(decoding: try JSONSerialization.data(withJSONObject:
-            MarketHubFixture.estimate("e1", app: 1, value: 10, start: "2026-10-01", end: "2026-10-31")), as: UTF8.self)
+        let line = String(
+            decoding: try JSONSerialization.data(
+                withJSONObject:
+                    MarketHubFixture.estimate("e1", app: 1, value: 10, start: "2026-10-01", end: "2026-10-31")), as: UTF8.self)
         // When it imports a record
         let refused = try f.call("POST", "/market/records", body: Array(line.utf8), contentType: "application/x-ndjson", token: acme)
         // And announces a 4 MiB batch it never sends
         let connection = try TestHTTPConnection(port: f.hub.app!.server.port, timeout: 2)
-        try connection.send("POST /api/admin/v1/market/records HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(acme)\r\n"
-            + "Content-Type: application/x-ndjson\r\nContent-Length: 4194304\r\n\r\n")
+        try connection.send(
+            "POST /api/admin/v1/market/records HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(acme)\r\n"
+                + "Content-Type: application/x-ndjson\r\nContent-Length: 4194304\r\n\r\n")
         let early = try connection.readResponse()
         // Then both are 403 and nothing was written; the operator's own import still works
         XCTAssertEqual(refused.status, 403)
         XCTAssertEqual(refused.code, "FORBIDDEN")
         XCTAssertEqual(early.status, 403)
         XCTAssertEqual(try f.marketDB.scalar("SELECT count(*) FROM records").intValue, 0)
-        XCTAssertEqual(try f.importRecords([MarketHubFixture.estimate("e1", app: 1, value: 10, start: "2026-10-01",
-                                                                       end: "2026-10-31")]).status, 200)
+        XCTAssertEqual(
+            try f.importRecords([
+                MarketHubFixture.estimate(
+                    "e1", app: 1, value: 10, start: "2026-10-01",
+                    end: "2026-10-31")
+            ]).status, 200)
     }
 
     func testAReadTokenReadsAConversationWithoutMarkingItRead() throws {
@@ -77,7 +85,8 @@ final class AdminTenancyTests: XCTestCase {
 
     func testADifferentBootstrapValueIsANewLiveToken() throws {
         // Given a revoked bootstrap token
-        let old = "an_" + String(repeating: "o", count: 40), new = "an_" + String(repeating: "n", count: 40)
+        let old = "an_" + String(repeating: "o", count: 40)
+        let new = "an_" + String(repeating: "n", count: 40)
         let first = try HubHarness(environment: ["APPNORTH_ADMIN_TOKEN": old])
         try first.start([.ingest])
         let id = try XCTUnwrap(try first.app!.store.authenticate(token: old)?.id)

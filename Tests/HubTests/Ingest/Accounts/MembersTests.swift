@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// `/organization/members`: teammates reports can be assigned to.
@@ -35,8 +36,11 @@ final class MembersTests: XCTestCase {
         // Given a member assigned to an open report
         let projectId = try admin.createProject()
         let report = try admin.insertFeedback(projectId: projectId, message: "Needs an owner")
-        let member = try XCTUnwrap(try admin.call("POST", "/organization/members",
-                                                  json: ["name": "Bo", "email": "bo@example.com"]).json["id"] as? String)
+        let member = try XCTUnwrap(
+            try admin.call(
+                "POST", "/organization/members",
+                json: ["name": "Bo", "email": "bo@example.com"]
+            ).json["id"] as? String)
         XCTAssertEqual(try admin.call("PATCH", "/feedback/\(report)", json: ["assigneeId": member]).status, 200)
         // When the member is removed while the report is open, then after it is done
         let refused = try admin.call("DELETE", "/organization/members/\(member)")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 final class AdminIdeasTests: XCTestCase {
@@ -52,9 +53,13 @@ final class AdminIdeasTests: XCTestCase {
         // Given an idea and a second board
         let id = try admin.insertIdea(projectId: projectId, title: "Dark mode", createdAt: "2026-01-01T00:00:00.000Z")
         let slug = try admin.ideaRow(id).string("slug")
-        XCTAssertEqual(try admin.call("POST", "/projects/\(projectId!)/boards", json: [
-            "slug": "later", "name": "Later", "statuses": [["slug": "icebox", "label": "Icebox", "color": "#999999"]],
-        ]).status, 201)
+        XCTAssertEqual(
+            try admin.call(
+                "POST", "/projects/\(projectId!)/boards",
+                json: [
+                    "slug": "later", "name": "Later", "statuses": [["slug": "icebox", "label": "Icebox", "color": "#999999"]],
+                ]
+            ).status, 201)
         // When the title changes, then the status, then the board
         let titled = try admin.call("PATCH", "/ideas/\(id)", json: ["title": "  Dark theme  ", "pinned": true])
         XCTAssertEqual(titled.status, 200, "\(titled.json)")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// Operator changelog entries and the public `GET /api/v1/changelog` feed.
@@ -69,7 +70,8 @@ final class ChangelogTests: XCTestCase {
         XCTAssertEqual(edited.json["title"] as? String, "Dark mode is here")
         XCTAssertEqual(edited.json["body"] as? String, "Details of Dark mode")
         // And invalid texts are field errors
-        let bad = try admin.call("POST", "/projects/\(projectId!)/changelog", json: ["title": "", "body": String(repeating: "b", count: 20_001)])
+        let bad = try admin.call(
+            "POST", "/projects/\(projectId!)/changelog", json: ["title": "", "body": String(repeating: "b", count: 20_001)])
         XCTAssertEqual(Set(bad.fields.keys), ["title", "body"])
         // And a deleted entry leaves the public feed and is 404 afterwards
         XCTAssertEqual(try admin.call("DELETE", "/changelog/\(id)").status, 204)
@@ -91,7 +93,8 @@ final class ChangelogTests: XCTestCase {
         ]
         // Then everything is 404 and the entry is unchanged
         XCTAssertEqual(statuses, [404, 404, 404, 404, 404])
-        XCTAssertEqual(try admin.store.db.scalar("SELECT title || state FROM changelog_entries WHERE id = ?", [.text(id)]).stringValue,
-                       "Private draftdraft")
+        XCTAssertEqual(
+            try admin.store.db.scalar("SELECT title || state FROM changelog_entries WHERE id = ?", [.text(id)]).stringValue,
+            "Private draftdraft")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// The community as the SDK's "Community view" and "Build a custom UI" pages use it.
@@ -11,8 +12,9 @@ final class PublicCommunityTests: XCTestCase {
 
     func testWidgetConfigAndBoardsDecodeAsTheSDKTypes() throws {
         // Given a project with chat `anyone`, no watermark and two languages
-        try community.store.db.run("UPDATE projects SET chat_mode = 'anyone', watermark = 0, languages = '[\"en\",\"de\"]' WHERE id = ?",
-                                   [.text(community.project.id)])
+        try community.store.db.run(
+            "UPDATE projects SET chat_mode = 'anyone', watermark = 0, languages = '[\"en\",\"de\"]' WHERE id = ?",
+            [.text(community.project.id)])
         // When the widget config and the boards are read
         let config = try community.get("/widget-config")
         let boards = try community.get("/boards")
@@ -26,7 +28,8 @@ final class PublicCommunityTests: XCTestCase {
         XCTAssertEqual(decoded.boards.map(\.slug), ["ideas"])
         XCTAssertEqual(decoded.boards[0].policies.vote, "anyone")
         XCTAssertEqual(decoded.boards[0].statuses.filter(\.isFinal).map(\.slug), ["done", "declined"])
-        XCTAssertTrue((boards.json["boards"] as? [[String: Any]])?[0].keys.contains("description") ?? false, "description is an explicit null")
+        XCTAssertTrue(
+            (boards.json["boards"] as? [[String: Any]])?[0].keys.contains("description") ?? false, "description is an explicit null")
         // And a request without a known App ID is refused with the codes of docs/limits.md
         XCTAssertEqual(try community.get("/boards", appId: "ab").code, "INVALID_APP_ID")
         XCTAssertEqual(try community.get("/boards", appId: "app_missing").code, "PROJECT_NOT_FOUND")
@@ -49,11 +52,13 @@ final class PublicCommunityTests: XCTestCase {
         XCTAssertEqual(bySlug.commentCount, 3)
         XCTAssertEqual(bySlug.status?.slug, "open")
         XCTAssertEqual(bySlug.boardSlug, "ideas")
-        let first = try JSONDecoder().decode(SDKPage<SDKComment>.self,
-                                             from: Data(try community.get("/ideas/\(bySlug.slug)/comments", ["limit": "2"]).body))
+        let first = try JSONDecoder().decode(
+            SDKPage<SDKComment>.self,
+            from: Data(try community.get("/ideas/\(bySlug.slug)/comments", ["limit": "2"]).body))
         let cursor = try XCTUnwrap(first.nextCursor)
-        let second = try JSONDecoder().decode(SDKPage<SDKComment>.self,
-                                              from: Data(try community.get("/ideas/\(id)/comments", ["limit": "2", "cursor": cursor]).body))
+        let second = try JSONDecoder().decode(
+            SDKPage<SDKComment>.self,
+            from: Data(try community.get("/ideas/\(id)/comments", ["limit": "2", "cursor": cursor]).body))
         // Then the comments come oldest first, across pages, ending with a null cursor
         XCTAssertEqual((first.items + second.items).map(\.body), ["First!", "Me too", "Would love this"])
         XCTAssertNil(second.nextCursor)
@@ -82,7 +87,8 @@ final class PublicCommunityTests: XCTestCase {
         // Then hasVoted follows the caller
         XCTAssertEqual(try community.get("/ideas/\(id)").json["hasVoted"] as? Bool, true)
         XCTAssertEqual(try community.get("/ideas/\(id)", token: "third-voter-token-00001").json["hasVoted"] as? Bool, false)
-        XCTAssertEqual(try community.get("/ideas", token: nil).json["items"].flatMap { ($0 as? [[String: Any]])?.first?["hasVoted"] as? Bool }, false)
+        XCTAssertEqual(
+            try community.get("/ideas", token: nil).json["items"].flatMap { ($0 as? [[String: Any]])?.first?["hasVoted"] as? Bool }, false)
         // When the first removes the vote twice
         XCTAssertEqual(try vote(false) as NSDictionary, ["voted": false, "voteCount": 1, "applied": true])
         XCTAssertEqual(try vote(false) as NSDictionary, ["voted": false, "voteCount": 1, "applied": false])
@@ -144,7 +150,8 @@ final class PublicCommunityTests: XCTestCase {
         let a = try community.createIdea(title: "Crème Brûlée: Dark Mode!")
         let b = try community.createIdea(title: "crème brûlée — dark mode")
         let c = try community.createIdea(title: "Crème brûlée dark mode???")
-        XCTAssertEqual([a, b, c].map { $0["slug"] as? String }, ["creme-brulee-dark-mode", "creme-brulee-dark-mode-2", "creme-brulee-dark-mode-3"])
+        XCTAssertEqual(
+            [a, b, c].map { $0["slug"] as? String }, ["creme-brulee-dark-mode", "creme-brulee-dark-mode-2", "creme-brulee-dark-mode-3"])
         let long = try community.createIdea(title: String(repeating: "Very long words ", count: 8))
         let slug = try XCTUnwrap(long["slug"] as? String)
         XCTAssertLessThanOrEqual(slug.count, 60)
@@ -172,20 +179,69 @@ final class PublicCommunityTests: XCTestCase {
 /// speak to its public routes the way the SDK does.
 // Mirrors of the SDK's response types with exactly its property names and types, so a
 // response that would not decode in the app does not decode here either.
-struct SDKStatus: Decodable { let id: String; let slug: String; let label: String; let color: String; let position: Int; let isDefault: Bool; let isFinal: Bool }
-struct SDKPolicies: Decodable { let submission: String; let vote: String; let comment: String }
+struct SDKStatus: Decodable {
+    let id: String
+    let slug: String
+    let label: String
+    let color: String
+    let position: Int
+    let isDefault: Bool
+    let isFinal: Bool
+}
+struct SDKPolicies: Decodable {
+    let submission: String
+    let vote: String
+    let comment: String
+}
 struct SDKBoard: Decodable {
-    let id: String; let slug: String; let name: String; let description: String?; let position: Int; let moderation: String
-    let policies: SDKPolicies; let statuses: [SDKStatus]
+    let id: String
+    let slug: String
+    let name: String
+    let description: String?
+    let position: Int
+    let moderation: String
+    let policies: SDKPolicies
+    let statuses: [SDKStatus]
 }
 struct SDKBoards: Decodable { let boards: [SDKBoard] }
-struct SDKIdeaStatus: Decodable { let slug: String; let label: String; let color: String }
-struct SDKIdea: Decodable {
-    let id: String; let slug: String; let boardSlug: String; let title: String; let description: String; let authorName: String?
-    let status: SDKIdeaStatus?; let voteCount: Int; let commentCount: Int; let hasVoted: Bool; let pinned: Bool; let moderation: String?
-    let createdAt: String; let lastActivityAt: String
+struct SDKIdeaStatus: Decodable {
+    let slug: String
+    let label: String
+    let color: String
 }
-struct SDKComment: Decodable { let id: String; let authorName: String?; let body: String; let createdAt: String; let official: Bool? }
-struct SDKPage<T: Decodable>: Decodable { let items: [T]; let nextCursor: String? }
-struct SDKVote: Decodable { let voted: Bool; let voteCount: Int; let applied: Bool }
-struct SDKCreation<T: Decodable>: Decodable { let value: T; let moderated: Bool }
+struct SDKIdea: Decodable {
+    let id: String
+    let slug: String
+    let boardSlug: String
+    let title: String
+    let description: String
+    let authorName: String?
+    let status: SDKIdeaStatus?
+    let voteCount: Int
+    let commentCount: Int
+    let hasVoted: Bool
+    let pinned: Bool
+    let moderation: String?
+    let createdAt: String
+    let lastActivityAt: String
+}
+struct SDKComment: Decodable {
+    let id: String
+    let authorName: String?
+    let body: String
+    let createdAt: String
+    let official: Bool?
+}
+struct SDKPage<T: Decodable>: Decodable {
+    let items: [T]
+    let nextCursor: String?
+}
+struct SDKVote: Decodable {
+    let voted: Bool
+    let voteCount: Int
+    let applied: Bool
+}
+struct SDKCreation<T: Decodable>: Decodable {
+    let value: T
+    let moderated: Bool
+}

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubHTTPServer
+@testable import IngestService
 
 /// The idea list's page cache: keyed by the parsed filters, bounded by bytes, emptied by writes.
 final class PublicIdeaListCacheTests: XCTestCase {
@@ -12,13 +13,16 @@ final class PublicIdeaListCacheTests: XCTestCase {
 
     /// A list handler of its own on the fixture's store, so its cache can be looked at.
     func handler(pageCacheBytes: Int = IdeasHandler.pageCacheBytes) throws -> IdeasHandler {
-        IdeasHandler(store: community.store, requestGuard: try XCTUnwrap(community.hub.app?.publicGuard),
-                     cursors: CursorSigner(store: community.store), pageCacheBytes: pageCacheBytes)
+        IdeasHandler(
+            store: community.store, requestGuard: try XCTUnwrap(community.hub.app?.publicGuard),
+            cursors: CursorSigner(store: community.store), pageCacheBytes: pageCacheBytes)
     }
 
     func list(_ handler: IdeasHandler, _ rawQuery: String, token: String = PublicAPI.voterToken) throws -> HTTPResponse {
-        let response = try handler.list(HTTPRequest(method: "GET", path: "/api/v1/ideas",
-                                                    rawQuery: "app_id=\(community.project.appId)&voter_token=\(token)&" + rawQuery))
+        let response = try handler.list(
+            HTTPRequest(
+                method: "GET", path: "/api/v1/ideas",
+                rawQuery: "app_id=\(community.project.appId)&voter_token=\(token)&" + rawQuery))
         XCTAssertEqual(response.status, 200, rawQuery)
         return response
     }
@@ -28,9 +32,11 @@ final class PublicIdeaListCacheTests: XCTestCase {
         for i in 0..<3 { try community.createIdea(title: "Idea number \(i)") }
         let ideas = try handler()
         // When the default first page is asked for with differently spelled queries
-        let spellings = ["", "sort=top", "limit=20", "sort=top&limit=20", "limit=20&sort=top", "utm_source=mail&ref=x",
-                         "board=&status=&query=&cursor=", "query=%20%20", "sort=top&sort=recent", "lim%69t=20", "query=+",
-                         "sort=top&limit=20&limit=3"]
+        let spellings = [
+            "", "sort=top", "limit=20", "sort=top&limit=20", "limit=20&sort=top", "utm_source=mail&ref=x",
+            "board=&status=&query=&cursor=", "query=%20%20", "sort=top&sort=recent", "lim%69t=20", "query=+",
+            "sort=top&limit=20&limit=3",
+        ]
         let bodies = try spellings.map { try list(ideas, $0).body }
         // Then every answer is the same page, cached once
         XCTAssertEqual(Set(bodies).count, 1)

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubCrypto
+@testable import IngestService
 
 /// `GET /api/v1/ideas`: order, keyset pages through opaque cursors, filters and search.
 final class PublicIdeaListTests: XCTestCase {
@@ -15,8 +16,9 @@ final class PublicIdeaListTests: XCTestCase {
         var ids: [String] = []
         for i in 0..<45 { ids.append(try XCTUnwrap(try community.createIdea(title: "Idea number \(i)")["id"] as? String)) }
         for (i, id) in ids.enumerated() {
-            try community.store.db.run("UPDATE ideas SET vote_count = ?, comment_count = ?, pinned = ? WHERE id = ?",
-                                       [.int(Int64(i % 5)), .int(Int64(i % 3)), .int(i == 7 || i == 30 ? 1 : 0), .text(id)])
+            try community.store.db.run(
+                "UPDATE ideas SET vote_count = ?, comment_count = ?, pinned = ? WHERE id = ?",
+                [.int(Int64(i % 5)), .int(Int64(i % 3)), .int(i == 7 || i == 30 ? 1 : 0), .text(id)])
         }
         return ids
     }
@@ -48,12 +50,15 @@ final class PublicIdeaListTests: XCTestCase {
             XCTAssertEqual(pages, 5, sort.rawValue)
             XCTAssertEqual(Set(ids).count, 45, sort.rawValue)
             let expected = rows.sorted { a, b in
-                let pa = a.int("pinned")!, pb = b.int("pinned")!
+                let pa = a.int("pinned")!
+                let pb = b.int("pinned")!
                 if pa != pb { return pa > pb }
                 switch sort {
                 case .top: if a.int("vote_count")! != b.int("vote_count")! { return a.int("vote_count")! > b.int("vote_count")! }
-                case .discussed: if a.int("comment_count")! != b.int("comment_count")! { return a.int("comment_count")! > b.int("comment_count")! }
-                case .recent: if a.string("created_at")! != b.string("created_at")! { return a.string("created_at")! > b.string("created_at")! }
+                case .discussed:
+                    if a.int("comment_count")! != b.int("comment_count")! { return a.int("comment_count")! > b.int("comment_count")! }
+                case .recent:
+                    if a.string("created_at")! != b.string("created_at")! { return a.string("created_at")! > b.string("created_at")! }
                 }
                 return a.string("id")! > b.string("id")!
             }.map { $0.string("id")! }
@@ -85,7 +90,9 @@ final class PublicIdeaListTests: XCTestCase {
             XCTAssertNotNil(reply.fields["cursor"])
         }
         // When the cursor is reused with another sort, board, status or search
-        for other in [["sort": "recent"], ["sort": "top", "board": "ideas"], ["sort": "top", "status": "open"], ["sort": "top", "query": "idea"]] {
+        for other in [
+            ["sort": "recent"], ["sort": "top", "board": "ideas"], ["sort": "top", "status": "open"], ["sort": "top", "query": "idea"],
+        ] {
             var query = other
             query["cursor"] = cursor
             XCTAssertEqual(try community.get("/ideas", query).code, "INVALID_QUERY", "\(other)")
@@ -104,7 +111,8 @@ final class PublicIdeaListTests: XCTestCase {
         let ids = try seedFortyFive()
         try community.addBoard("bugs")
         let bug = try XCTUnwrap(try community.createIdea(title: "Crash on launch", board: "bugs")["id"] as? String)
-        try community.store.db.run("""
+        try community.store.db.run(
+            """
             UPDATE ideas SET status_id = (SELECT s.id FROM board_statuses s JOIN boards b ON b.id = s.board_id
                                           WHERE b.project_id = ? AND b.slug = 'ideas' AND s.slug = 'planned')
             WHERE id IN (?, ?)
@@ -121,7 +129,8 @@ final class PublicIdeaListTests: XCTestCase {
     }
 
     func testSearchFindsTitleAndDescriptionWordsByPrefixAndWithoutAccents() throws {
-        let dark = try XCTUnwrap(try community.createIdea(title: "Dark mode for the editor", description: "Please add a night theme")["id"] as? String)
+        let dark = try XCTUnwrap(
+            try community.createIdea(title: "Dark mode for the editor", description: "Please add a night theme")["id"] as? String)
         let creme = try XCTUnwrap(try community.createIdea(title: "Crème brûlée recipes", description: "Café desserts")["id"] as? String)
         let export = try XCTUnwrap(try community.createIdea(title: "Export to CSV", description: "Spreadsheet support")["id"] as? String)
         func search(_ text: String, _ extra: [String: String] = [:]) throws -> [String] {
@@ -139,8 +148,10 @@ final class PublicIdeaListTests: XCTestCase {
         XCTAssertEqual(try search("dark", ["sort": "recent", "board": "ideas"]), [dark])
         // Hostile input is text, never FTS syntax and never a 5xx
         let junk = String(repeating: "\"(*:-^", count: 20)
-        for hostile in ["\"", "*", "NEAR(", "NEAR(dark mode, 2)", "-", ":", "title:dark", "((dark", "dark)", "dark OR", "AND", "NOT",
-                        "\"dark", "^dark", "{title description}: x", "dark*", "'; DROP TABLE ideas; --", "e\u{301}", "🙂", "\u{0}", junk] {
+        for hostile in [
+            "\"", "*", "NEAR(", "NEAR(dark mode, 2)", "-", ":", "title:dark", "((dark", "dark)", "dark OR", "AND", "NOT",
+            "\"dark", "^dark", "{title description}: x", "dark*", "'; DROP TABLE ideas; --", "e\u{301}", "🙂", "\u{0}", junk,
+        ] {
             let reply = try community.get("/ideas", ["query": hostile])
             XCTAssertEqual(reply.status, 200, "\(hostile): \(reply.text)")
         }
@@ -156,7 +167,8 @@ final class PublicIdeaListTests: XCTestCase {
         // Given 10,000 visible ideas (and a few hidden ones) in one project
         let board = try XCTUnwrap(try community.store.boards(projectId: community.project.id).first?.id)
         try community.store.db.transaction {
-            try community.store.db.run("""
+            try community.store.db.run(
+                """
                 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10050)
                 INSERT INTO ideas (id, project_id, board_id, slug, title, description, vote_count, comment_count, pinned, moderation,
                                    created_at, last_activity_at, updated_at)
@@ -172,10 +184,12 @@ final class PublicIdeaListTests: XCTestCase {
             for boardId in [nil, board] {
                 // Then the page is read from a visible-ideas index in order, without a sort step
                 let filter = IdeaListFilter(boardId: boardId, statusIds: nil, match: nil, sort: sort)
-                let plan = try community.store.db.query("EXPLAIN QUERY PLAN " + CommunityIdea.selectSQL
-                    + (boardId == nil ? " WHERE i.project_id = ?2" : " WHERE i.board_id = ?2") + " AND " + CommunityIdea.visibleSQL
-                    + " ORDER BY i.pinned DESC, i.\(sort.column) DESC, i.id DESC LIMIT 21",
-                    [.null, .text(boardId ?? community.project.id)]).compactMap { $0.string("detail") }.joined(separator: " | ")
+                let plan = try community.store.db.query(
+                    "EXPLAIN QUERY PLAN " + CommunityIdea.selectSQL
+                        + (boardId == nil ? " WHERE i.project_id = ?2" : " WHERE i.board_id = ?2") + " AND " + CommunityIdea.visibleSQL
+                        + " ORDER BY i.pinned DESC, i.\(sort.column) DESC, i.id DESC LIMIT 21",
+                    [.null, .text(boardId ?? community.project.id)]
+                ).compactMap { $0.string("detail") }.joined(separator: " | ")
                 XCTAssertTrue(plan.contains("ideas_visible_\(boardId == nil ? "project" : "board")_\(sort.rawValue)"), plan)
                 XCTAssertFalse(plan.contains("TEMP B-TREE"), plan)
                 // And fast: the median of 20 first pages of 20 in the store
@@ -183,8 +197,10 @@ final class PublicIdeaListTests: XCTestCase {
                 var count = 0
                 for _ in 0..<20 {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    count = try community.store.publicIdeaPage(projectId: community.project.id, filter: filter, after: nil, limit: 21,
-                                                         viewerKey: "token:abc").count
+                    count = try community.store.publicIdeaPage(
+                        projectId: community.project.id, filter: filter, after: nil, limit: 21,
+                        viewerKey: "token:abc"
+                    ).count
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
                 XCTAssertEqual(count, 21)
@@ -205,8 +221,10 @@ final class PublicIdeaListTests: XCTestCase {
         XCTAssertEqual(items.count, 20)
         XCTAssertEqual(items.prefix(5).map { $0["pinned"] as? Bool }, [true, true, true, true, true])
         XCTAssertEqual(items[5]["pinned"] as? Bool, false)
-        let total = try community.store.publicIdeaPage(projectId: community.project.id, filter: IdeaListFilter(sort: .recent), after: nil,
-                                                 limit: 20_000, viewerKey: nil).count
+        let total = try community.store.publicIdeaPage(
+            projectId: community.project.id, filter: IdeaListFilter(sort: .recent), after: nil,
+            limit: 20_000, viewerKey: nil
+        ).count
         XCTAssertEqual(total, 10_000)
     }
 }

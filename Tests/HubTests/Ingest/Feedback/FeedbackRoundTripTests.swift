@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// Private feedback (docs/feedback.md) end to end: the SDK submits, the team finds the
@@ -20,8 +21,9 @@ final class FeedbackRoundTripTests: XCTestCase {
     func testTeamReplyReachesTheAuthorWhileTheNoteAndOtherAccountsDoNot() throws {
         // Given Ana, signed in, submits a report
         let ana = try community.identityHeaders(email: "ana@example.com")
-        let submitted = try community.send("POST", "/feedback", FeedbackSubmissionTests.report(["email": "ana@example.com"]),
-                                           key: "report-0001", headers: ana)
+        let submitted = try community.send(
+            "POST", "/feedback", FeedbackSubmissionTests.report(["email": "ana@example.com"]),
+            key: "report-0001", headers: ana)
         XCTAssertEqual(submitted.status, 201, submitted.text)
         let id = try XCTUnwrap(submitted.json["id"] as? String)
         // When the team finds it by its receipt ID in the inbox, unread and to do
@@ -30,7 +32,8 @@ final class FeedbackRoundTripTests: XCTestCase {
         XCTAssertEqual(item["status"] as? String, "todo")
         // And replies publicly, writes an internal note, and moves it to in progress
         XCTAssertEqual(try admin("POST", "/feedback/\(id)/replies", ["message": "Fixed in 2.1, thanks!", "internal": false]).status, 201)
-        XCTAssertEqual(try admin("POST", "/feedback/\(id)/replies", ["message": "Customer on the legacy plan", "internal": true]).status, 201)
+        XCTAssertEqual(
+            try admin("POST", "/feedback/\(id)/replies", ["message": "Customer on the legacy plan", "internal": true]).status, 201)
         XCTAssertEqual(try admin("PATCH", "/feedback/\(id)", ["status": "in_progress", "read": true]).status, 200)
         // Then Ana's thread has the public reply and the new status, never the note
         let thread = try community.get("/feedback/\(id)", token: nil, headers: ana)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// `POST /api/v1/feedback` with bodies built to make the secret sanitizer backtrack: every
@@ -12,8 +13,10 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
     override func tearDown() { community?.shutdown() }
 
     /// Text aimed at each pattern the sanitizer had: long runs its regexes backtracked over.
-    static let shapes = ["a.", "-", "_", "-an_", "-eyJ", "Bearer ", "\"password\":\"", "\"token\":\"\\", "-----BEGIN PRIVATE KEY-----",
-                         "authorization: ", "password=", "token "]
+    static let shapes = [
+        "a.", "-", "_", "-an_", "-eyJ", "Bearer ", "\"password\":\"", "\"token\":\"\\", "-----BEGIN PRIVATE KEY-----",
+        "authorization: ", "password=", "token ",
+    ]
 
     static func repeated(_ unit: String, toLength length: Int, tail: String = "") -> String {
         let body = String(repeating: unit, count: (length - tail.utf16.count) / unit.utf16.count + 1)
@@ -53,19 +56,24 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
         // Given a screenshot that pads the body (only its header is read) and 100 diagnostics
         // whose messages (1,000 characters) and metadata (8,000 as JSON) are at their limits,
         // every one a run aimed at a pattern and ending in a real secret
-        let png = FeedbackSubmissionScreenshotTests.bytes(FeedbackSubmissionScreenshotTests.png1x1)
+        let png =
+            FeedbackSubmissionScreenshotTests.bytes(FeedbackSubmissionScreenshotTests.png1x1)
             + [UInt8](repeating: 0, count: 1_870_000)
         let diagnostics: [[String: Any]] = (0..<100).map { i in
             let unit = Self.shapes[i % Self.shapes.count]
             // `{"v":"…"}` is 8 characters of JSON around the value.
-            let value = Self.repeated(unit.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\\", with: "/"),
-                                      toLength: 7_992, tail: " password=hunter2")
-            return ["category": "console", "message": Self.repeated(unit, toLength: 1_000, tail: " password=hunter2"),
-                    "metadata": ["v": value]]
+            let value = Self.repeated(
+                unit.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\\", with: "/"),
+                toLength: 7_992, tail: " password=hunter2")
+            return [
+                "category": "console", "message": Self.repeated(unit, toLength: 1_000, tail: " password=hunter2"),
+                "metadata": ["v": value],
+            ]
         }
-        let json = try Self.encoded(FeedbackSubmissionTests.report([
-            "diagnostics": diagnostics, "screenshot": FeedbackSubmissionScreenshotTests.dataURL("png", png),
-        ]))
+        let json = try Self.encoded(
+            FeedbackSubmissionTests.report([
+                "diagnostics": diagnostics, "screenshot": FeedbackSubmissionScreenshotTests.dataURL("png", png),
+            ]))
         XCTAssertGreaterThan(json.count, 3_400_000)
         XCTAssertLessThan(json.count, 3_500_000)
         // When posted
@@ -84,9 +92,10 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
             // Given a 3.4 MB body of one shape in a diagnostic message (quotes and backslashes take two bytes in JSON)
             let escapes = unit.filter { $0 == "\"" || $0 == "\\" }.count
             let length = 3_400_000 * unit.count / (unit.count + escapes)
-            let json = try Self.encoded(FeedbackSubmissionTests.report([
-                "diagnostics": [["category": "console", "message": Self.repeated(unit, toLength: length, tail: " token=x")]],
-            ]))
+            let json = try Self.encoded(
+                FeedbackSubmissionTests.report([
+                    "diagnostics": [["category": "console", "message": Self.repeated(unit, toLength: length, tail: " token=x")]]
+                ]))
             XCTAssertGreaterThan(json.count, 3_400_000, unit)
             // When posted
             let (reply, seconds) = try post(json)
@@ -103,9 +112,12 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
         let atLimit = Self.repeated("a.", toLength: 1_000, tail: " token=s3cr3t")
         let message = Self.repeated("a.", toLength: 5_000, tail: " password=hunter2")
         // When submitted
-        let stored = try post(try Self.encoded(FeedbackSubmissionTests.report([
-            "message": message, "diagnostics": [["category": "console", "message": atLimit]],
-        ]))).reply
+        let stored = try post(
+            try Self.encoded(
+                FeedbackSubmissionTests.report([
+                    "message": message, "diagnostics": [["category": "console", "message": atLimit]],
+                ]))
+        ).reply
         // Then both are stored with their secrets replaced
         XCTAssertEqual(stored.status, 201, stored.text)
         let row = try XCTUnwrap(community.store.db.queryOne("SELECT message, diagnostics FROM feedback"))
@@ -113,9 +125,12 @@ final class FeedbackSubmissionAdversarialTests: XCTestCase {
         XCTAssertTrue(try storedDiagnostics().contains(String(atLimit.dropLast("s3cr3t".count)) + "[redacted]"))
         XCTAssertFalse(try storedDiagnostics().contains("s3cr3t"))
         // And one character more in either is refused with its field
-        let over = try post(try Self.encoded(FeedbackSubmissionTests.report([
-            "message": "x" + message, "diagnostics": [["category": "console", "message": "x" + atLimit]],
-        ]))).reply
+        let over = try post(
+            try Self.encoded(
+                FeedbackSubmissionTests.report([
+                    "message": "x" + message, "diagnostics": [["category": "console", "message": "x" + atLimit]],
+                ]))
+        ).reply
         XCTAssertEqual(over.status, 400)
         XCTAssertEqual(over.fields.keys.sorted(), ["diagnostics[0].message", "message"])
     }

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
-@testable import IngestService
-@testable import HubRuntime
 import TestSupport
+import XCTest
+
+@testable import HubRuntime
+@testable import IngestService
 
 final class FeedbackSubmissionSanitizerTests: XCTestCase {
     let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJlLXZhbHVl"
@@ -33,8 +34,10 @@ final class FeedbackSubmissionSanitizerTests: XCTestCase {
     }
 
     func testOrdinaryTextIsUnchanged() {
-        for text in ["The save button does nothing on iPad.", "I forgot my password and the reset link failed",
-                     "Tokens of appreciation", "plan_basic costs 3€"] {
+        for text in [
+            "The save button does nothing on iPad.", "I forgot my password and the reset link failed",
+            "Tokens of appreciation", "plan_basic costs 3€",
+        ] {
             XCTAssertEqual(FeedbackSanitizer.sanitize(text), text)
         }
     }
@@ -52,8 +55,10 @@ final class FeedbackSubmissionSanitizerTests: XCTestCase {
         var out = ""
         FeedbackSanitizer.sanitize(value).appendJSON(to: &out)
         // Then secret keys are redacted whatever their type, strings are scrubbed, the rest stays
-        XCTAssertEqual(out, "{\"headers\":{\"Authorization\":\"[redacted]\",\"Accept\":\"application/json\"},\"apiKey\":\"[redacted]\","
-                       + "\"session_id\":\"[redacted]\",\"log\":[\"GET /me Bearer [redacted]\",true,null],\"status\":401}")
+        XCTAssertEqual(
+            out,
+            "{\"headers\":{\"Authorization\":\"[redacted]\",\"Accept\":\"application/json\"},\"apiKey\":\"[redacted]\","
+                + "\"session_id\":\"[redacted]\",\"log\":[\"GET /me Bearer [redacted]\",true,null],\"status\":401}")
     }
 
     func testSubtleShapesAreReplacedAsTheRegularExpressionsDid() {
@@ -71,8 +76,10 @@ final class FeedbackSubmissionSanitizerTests: XCTestCase {
             ("password=[redacted]x", "password=[redacted]x"),
             ("my_token=\u{00A0}abc def", "my_token=\u{00A0}[redacted] def"),
             // Word boundaries: ASCII letters join the name, other letters and marks before it hide it, a dot does not.
-            ("xpassword=1 éxpassword=2 é.password=3 中token=4 ²token=5",
-             "xpassword=[redacted] éxpassword=2 é.password=[redacted] 中token=4 ²token=[redacted]"),
+            (
+                "xpassword=1 éxpassword=2 é.password=3 中token=4 ²token=5",
+                "xpassword=[redacted] éxpassword=2 é.password=[redacted] 中token=4 ²token=[redacted]"
+            ),
             ("a\u{301}token=1 \u{200B}token=2", "a\u{301}token=1 \u{200B}token=[redacted]"),
             // Headers: to the end of the line or a quote; a blank before a quote is all that goes.
             ("Proxy-Authorization: Basic abc\r\nHost: x", "Proxy-Authorization: [redacted]\r\nHost: x"),
@@ -116,8 +123,10 @@ final class FeedbackSubmissionSanitizerTests: XCTestCase {
     }
 
     func testSecretKeysAreNamedAsTheAnchoredPatternDid() {
-        for key in ["password", "db_Password", "x.api-key", "APIKEY", "session-id", "pwd", "password\n", "password\r\n",
-                    "password\n\n", "passwords", "my password", "", "token\u{2028}", "é_token"] {
+        for key in [
+            "password", "db_Password", "x.api-key", "APIKEY", "session-id", "pwd", "password\n", "password\r\n",
+            "password\n\n", "passwords", "my password", "", "token\u{2028}", "é_token",
+        ] {
             XCTAssertEqual(SecretRule.isSecretName(key), SecretRegexOracle.isSecretName(key), key.debugDescription)
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubHTTPServer
+@testable import IngestService
 
 /// Screenshot data URLs checked down to their bytes, as units and over HTTP.
 final class FeedbackSubmissionScreenshotTests: XCTestCase {
@@ -16,8 +17,10 @@ final class FeedbackSubmissionScreenshotTests: XCTestCase {
         var b: [UInt8] = [0xFF, 0xD8]
         b += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]
         b += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
-        b += [0xFF, sof, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
-              0x01, 0x01, 0x11, 0x00]
+        b += [
+            0xFF, sof, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
+            0x01, 0x01, 0x11, 0x00,
+        ]
         b += [0xFF, 0xD9]
         return b
     }
@@ -64,21 +67,21 @@ final class FeedbackSubmissionScreenshotTests: XCTestCase {
         var zeroWidth = png
         zeroWidth[16...19] = [0, 0, 0, 0]
         var huge = png
-        huge[16...19] = [0, 0, 0x4E, 0x21] // 20,001
+        huge[16...19] = [0, 0, 0x4E, 0x21]  // 20,001
         let bad: [String] = [
-            Self.dataURL("jpeg", png),                                  // PNG bytes declared as JPEG
-            Self.dataURL("png", Self.jpeg(width: 2, height: 2)),        // JPEG bytes declared as PNG
+            Self.dataURL("jpeg", png),  // PNG bytes declared as JPEG
+            Self.dataURL("png", Self.jpeg(width: 2, height: 2)),  // JPEG bytes declared as PNG
             Self.dataURL("webp", png),
-            Self.dataURL("gif", png),                                   // a type outside the list
-            "data:image/png," + Self.png1x1,                            // not base64
-            "data:image/png;base64," + Self.png1x1.dropLast(2),         // cut base64
-            "data:image/png;base64," + Self.png1x1.prefix(20) + "\n" + Self.png1x1.dropFirst(20), // whitespace
+            Self.dataURL("gif", png),  // a type outside the list
+            "data:image/png," + Self.png1x1,  // not base64
+            "data:image/png;base64," + Self.png1x1.dropLast(2),  // cut base64
+            "data:image/png;base64," + Self.png1x1.prefix(20) + "\n" + Self.png1x1.dropFirst(20),  // whitespace
             "data:image/png;base64,****",
-            Self.dataURL("png", Array(png.prefix(20))),                 // header cut before the size
+            Self.dataURL("png", Array(png.prefix(20))),  // header cut before the size
             Self.dataURL("png", zeroWidth),
             Self.dataURL("png", huge),
-            Self.dataURL("jpeg", Array(Self.jpeg(width: 2, height: 2).prefix(30))), // no SOF before the end
-            Self.dataURL("jpeg", Self.jpeg(width: 2, height: 2, sof: 0xC4)),        // no SOF0/1/2 at all
+            Self.dataURL("jpeg", Array(Self.jpeg(width: 2, height: 2).prefix(30))),  // no SOF before the end
+            Self.dataURL("jpeg", Self.jpeg(width: 2, height: 2, sof: 0xC4)),  // no SOF0/1/2 at all
             Self.dataURL("webp", Array(Self.webpLossy(width: 3, height: 3).prefix(28))),
             "https://example.com/a.png",
             "",

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
+@testable import IngestService
 
 /// `POST /api/v1/feedback` over HTTP: what is stored, replays, every validation rule, body
 /// size, Origin, rate limit, and that secrets never reach the row.
@@ -12,15 +13,19 @@ final class FeedbackSubmissionTests: XCTestCase {
     override func tearDown() { community?.shutdown() }
 
     static func report(_ extra: [String: Any] = [:]) -> [String: Any] {
-        var body: [String: Any] = ["type": "problem", "message": "The save button does nothing.",
-                                   "pageURL": "https://app.example.com/settings", "pageTitle": "Settings", "locale": "en_US",
-                                   "viewport": ["width": 390, "height": 844], "diagnostics": [[String: Any]]()]
+        var body: [String: Any] = [
+            "type": "problem", "message": "The save button does nothing.",
+            "pageURL": "https://app.example.com/settings", "pageTitle": "Settings", "locale": "en_US",
+            "viewport": ["width": 390, "height": 844], "diagnostics": [[String: Any]](),
+        ]
         body.merge(extra) { _, new in new }
         return body
     }
 
-    func submit(_ body: [String: Any], key: String? = nil, headers: [(String, String)] = [], origin: String? = PublicAPI.origin,
-                token: String? = PublicAPI.voterToken) throws -> HubReply {
+    func submit(
+        _ body: [String: Any], key: String? = nil, headers: [(String, String)] = [], origin: String? = PublicAPI.origin,
+        token: String? = PublicAPI.voterToken
+    ) throws -> HubReply {
         try community.send("POST", "/feedback", body, token: token, key: key, origin: origin, headers: headers)
     }
 
@@ -42,10 +47,15 @@ final class FeedbackSubmissionTests: XCTestCase {
         let headers = try community.identityHeaders(email: "ana@example.com")
         let shot = "data:image/png;base64," + FeedbackSubmissionScreenshotTests.png1x1
         // When the report is submitted
-        let reply = try submit(Self.report(["email": " Ana@Example.com ", "screenshot": shot,
-                                            "deviceContext": ["appName": "My\n  App", "deviceType": "phone",
-                                                              "deviceModel": String(repeating: "m", count: 200)]]),
-                               key: "report-key-0001", headers: headers)
+        let reply = try submit(
+            Self.report([
+                "email": " Ana@Example.com ", "screenshot": shot,
+                "deviceContext": [
+                    "appName": "My\n  App", "deviceType": "phone",
+                    "deviceModel": String(repeating: "m", count: 200),
+                ],
+            ]),
+            key: "report-key-0001", headers: headers)
         // Then the receipt decodes as the SDK's type and names the row
         XCTAssertEqual(reply.status, 201, reply.text)
         let receipt = try reply.decode(SDKFeedbackReceipt.self)
@@ -66,12 +76,15 @@ final class FeedbackSubmissionTests: XCTestCase {
         // And the screenshot file holds the exact bytes under the row's key
         let key = try XCTUnwrap(row.string("screenshot_key"))
         XCTAssertEqual(key, "screenshots/\(community.project.id.lowercased())/\(receipt.id.lowercased()).png")
-        XCTAssertEqual(try LocalDirectoryObjectStore(root: objectsDirectory).get(key: key),
-                       Array(Data(base64Encoded: FeedbackSubmissionScreenshotTests.png1x1)!))
+        XCTAssertEqual(
+            try LocalDirectoryObjectStore(root: objectsDirectory).get(key: key),
+            Array(Data(base64Encoded: FeedbackSubmissionScreenshotTests.png1x1)!))
         XCTAssertEqual(row.int("screenshot_width"), 1)
         // And one `created` event and one outbox event without the message or email
-        XCTAssertEqual(try community.store.db.queryOne("SELECT kind FROM feedback_events WHERE feedback_id = ?",
-                                                       [.text(receipt.id)])?.string("kind"), "created")
+        XCTAssertEqual(
+            try community.store.db.queryOne(
+                "SELECT kind FROM feedback_events WHERE feedback_id = ?",
+                [.text(receipt.id)])?.string("kind"), "created")
         let events = try community.store.outbox.pending().filter { $0.topic == "feedback.created" }
         XCTAssertEqual(events.count, 1)
         let payload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(events[0].payload.utf8)) as? [String: String])
@@ -121,10 +134,14 @@ final class FeedbackSubmissionTests: XCTestCase {
             "type": "bug", "message": "  x ", "pageURL": "myapp://settings", "pageTitle": String(repeating: "t", count: 301),
             "email": "not-an-email", "locale": String(repeating: "l", count: 36), "viewport": ["width": 0, "height": 20_001],
             "userAgent": String(repeating: "u", count: 513), "deviceContext": ["deviceType": "watch"],
-            "diagnostics": [["category": "console", "message": String(repeating: "d", count: 1_001)],
-                            ["category": "magic", "level": "loud", "message": "ok",
-                             "metadata": Dictionary(uniqueKeysWithValues: (0..<21).map { ("k\($0)", $0) })],
-                            ["category": "network", "message": "big", "metadata": ["blob": String(repeating: "b", count: 8_000)]]],
+            "diagnostics": [
+                ["category": "console", "message": String(repeating: "d", count: 1_001)],
+                [
+                    "category": "magic", "level": "loud", "message": "ok",
+                    "metadata": Dictionary(uniqueKeysWithValues: (0..<21).map { ("k\($0)", $0) }),
+                ],
+                ["category": "network", "message": "big", "metadata": ["blob": String(repeating: "b", count: 8_000)]],
+            ],
         ]
         // When submitted
         let reply = try submit(body)
@@ -132,9 +149,13 @@ final class FeedbackSubmissionTests: XCTestCase {
         XCTAssertEqual(reply.status, 400)
         XCTAssertEqual(reply.code, "INVALID_PAYLOAD")
         let fields = Set(reply.fields.keys)
-        XCTAssertEqual(fields, ["type", "message", "pageURL", "pageTitle", "email", "locale", "viewport.width", "viewport.height",
-                                "userAgent", "deviceContext.deviceType", "diagnostics[0].message", "diagnostics[1].category",
-                                "diagnostics[1].level", "diagnostics[1].metadata", "diagnostics[2].metadata"])
+        XCTAssertEqual(
+            fields,
+            [
+                "type", "message", "pageURL", "pageTitle", "email", "locale", "viewport.width", "viewport.height",
+                "userAgent", "deviceContext.deviceType", "diagnostics[0].message", "diagnostics[1].category",
+                "diagnostics[1].level", "diagnostics[1].metadata", "diagnostics[2].metadata",
+            ])
         // And missing required fields, too many diagnostics, and long URLs are caught as well
         let missing = try submit(["diagnostics": Array(repeating: ["category": "console", "message": "m"], count: 101)])
         XCTAssertEqual(Set(missing.fields.keys), ["type", "message", "pageURL", "viewport", "diagnostics"])
@@ -142,11 +163,17 @@ final class FeedbackSubmissionTests: XCTestCase {
         XCTAssertEqual(longURL.fields.keys.sorted(), ["pageURL"])
         XCTAssertEqual(try count("feedback"), 0)
         // And the limits themselves are accepted
-        let edge = try submit(Self.report(["message": String(repeating: "m", count: 5_000), "viewport": ["width": 20_000, "height": 1],
-                                           "pageTitle": String(repeating: "t", count: 300),
-                                           "diagnostics": Array(repeating: ["category": "breadcrumb", "level": "info",
-                                                                            "message": String(repeating: "d", count: 1_000),
-                                                                            "timestamp": "2026-11-30T09:15:02.123Z"], count: 100)]))
+        let edge = try submit(
+            Self.report([
+                "message": String(repeating: "m", count: 5_000), "viewport": ["width": 20_000, "height": 1],
+                "pageTitle": String(repeating: "t", count: 300),
+                "diagnostics": Array(
+                    repeating: [
+                        "category": "breadcrumb", "level": "info",
+                        "message": String(repeating: "d", count: 1_000),
+                        "timestamp": "2026-11-30T09:15:02.123Z",
+                    ], count: 100),
+            ]))
         XCTAssertEqual(edge.status, 201, edge.text)
     }
 
@@ -204,18 +231,26 @@ final class FeedbackSubmissionTests: XCTestCase {
         let body = Self.report([
             "message": "Fails with Authorization: Bearer \(token) every time",
             "pageURL": "https://app.example.com/cb?code=1&access_token=\(token)",
-            "diagnostics": [["category": "network", "level": "error", "message": "401 for Bearer \(token)",
-                             "metadata": ["request": ["headers": ["Authorization": "Bearer \(token)"], "url": "/me"],
-                                          "cookie": "sid=\(token)", "note": "password=\(token)"]],
-                            ["category": "console", "message": "{\"token\":\"\(token)\"}"]],
+            "diagnostics": [
+                [
+                    "category": "network", "level": "error", "message": "401 for Bearer \(token)",
+                    "metadata": [
+                        "request": ["headers": ["Authorization": "Bearer \(token)"], "url": "/me"],
+                        "cookie": "sid=\(token)", "note": "password=\(token)",
+                    ],
+                ],
+                ["category": "console", "message": "{\"token\":\"\(token)\"}"],
+            ],
         ])
         // When submitted
         let reply = try submit(body)
         XCTAssertEqual(reply.status, 201, reply.text)
         // Then no column of the row holds the token, while the rest of the report is kept
-        let row = try XCTUnwrap(community.store.db.queryOne("""
-            SELECT message || page_url || diagnostics AS everything, diagnostics FROM feedback
-            """))
+        let row = try XCTUnwrap(
+            community.store.db.queryOne(
+                """
+                SELECT message || page_url || diagnostics AS everything, diagnostics FROM feedback
+                """))
         let everything = try XCTUnwrap(row.string("everything"))
         XCTAssertFalse(everything.contains(token), everything)
         XCTAssertTrue(everything.contains("[redacted]"))
@@ -224,4 +259,9 @@ final class FeedbackSubmissionTests: XCTestCase {
 }
 
 /// The SDK's AppNorthFeedbackReceipt, property for property.
-struct SDKFeedbackReceipt: Decodable { let id: String; let correlationId: String; let screenshotStored: Bool; let deduplicated: Bool }
+struct SDKFeedbackReceipt: Decodable {
+    let id: String
+    let correlationId: String
+    let screenshotStored: Bool
+    let deduplicated: Bool
+}

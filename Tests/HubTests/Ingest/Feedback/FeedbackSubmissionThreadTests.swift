@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
+@testable import IngestService
 
 /// `GET /api/v1/feedback/{id}`: reading replies as the author (docs/feedback.md, "Read replies as
 /// the author").
@@ -19,14 +20,16 @@ final class FeedbackSubmissionThreadTests: XCTestCase {
     }
 
     func insertReply(_ feedbackId: String, _ id: String, _ message: String, isInternal: Bool, at createdAt: String) throws {
-        try community.store.db.run("""
+        try community.store.db.run(
+            """
             INSERT INTO feedback_replies (id, feedback_id, message, internal, created_at) VALUES (?, ?, ?, ?, ?)
             """, [.text(id), .text(feedbackId), .text(message), .int(isInternal ? 1 : 0), .text(createdAt)])
     }
 
     func thread(_ id: String, as email: String?, appId: String? = nil) throws -> HubReply {
-        try community.get("/feedback/" + id, token: nil, appId: appId,
-                          headers: try email.map { try community.identityHeaders(email: $0) } ?? [])
+        try community.get(
+            "/feedback/" + id, token: nil, appId: appId,
+            headers: try email.map { try community.identityHeaders(email: $0) } ?? [])
     }
 
     func testAuthorReadsPublicRepliesOldestFirstWithoutNotesOrPrivateFields() throws {
@@ -92,7 +95,16 @@ final class FeedbackSubmissionThreadTests: XCTestCase {
 
 /// The SDK's AppNorthFeedbackThread and AppNorthFeedbackReply, property for property.
 struct SDKFeedbackThread: Decodable {
-    struct Reply: Decodable { let id: String; let message: String; let createdAt: String }
-    let id: String; let type: String; let status: String; let message: String; let createdAt: String; let updatedAt: String
+    struct Reply: Decodable {
+        let id: String
+        let message: String
+        let createdAt: String
+    }
+    let id: String
+    let type: String
+    let status: String
+    let message: String
+    let createdAt: String
+    let updatedAt: String
     let replies: [Reply]
 }

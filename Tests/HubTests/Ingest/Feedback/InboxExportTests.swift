@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// `GET /projects/{id}/feedback/export.csv`: RFC 4180 quoting and formula neutralization.

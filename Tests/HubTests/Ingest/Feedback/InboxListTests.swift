@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
 @testable import HubStore
+@testable import IngestService
 
 /// `GET /projects/{id}/feedback`: filters, search, keyset pages, the detail and organization scoping.
 final class InboxListTests: XCTestCase {
@@ -24,15 +25,20 @@ final class InboxListTests: XCTestCase {
 
     func testFiltersAndSearchSelectTheMatchingReportsNewestFirst() throws {
         // Given reports of every kind, one labelled, one read, one high priority, one assigned
-        let crash = try admin.insertFeedback(projectId: projectId, type: "problem", message: "The app crashes on launch",
-                                             pageTitle: "Settings")
+        let crash = try admin.insertFeedback(
+            projectId: projectId, type: "problem", message: "The app crashes on launch",
+            pageTitle: "Settings")
         let idea = try admin.insertFeedback(projectId: projectId, type: "suggestion", message: "Please add dark mode")
-        let note = try admin.insertFeedback(projectId: projectId, type: "comment", message: "Lovely app, thanks",
-                                            pageTitle: "Crashes overview")
+        let note = try admin.insertFeedback(
+            projectId: projectId, type: "comment", message: "Lovely app, thanks",
+            pageTitle: "Crashes overview")
         let member = try admin.call("POST", "/organization/members", json: ["name": "Ann", "email": "ann@example.com"])
         let memberId = try XCTUnwrap(member.json["id"] as? String)
-        XCTAssertEqual(try admin.call("PATCH", "/feedback/\(crash)",
-                                      json: ["labels": ["Billing"], "priority": "high", "assigneeId": memberId]).status, 200)
+        XCTAssertEqual(
+            try admin.call(
+                "PATCH", "/feedback/\(crash)",
+                json: ["labels": ["Billing"], "priority": "high", "assigneeId": memberId]
+            ).status, 200)
         XCTAssertEqual(try admin.call("PATCH", "/feedback/\(idea)", json: ["read": true, "status": "done"]).status, 200)
         // When the list is filtered and searched
         // Then each filter selects exactly its reports, newest first
@@ -52,8 +58,9 @@ final class InboxListTests: XCTestCase {
         XCTAssertEqual(try ids("?query=crash&type=problem"), [crash])
         XCTAssertEqual(try ids("?query=%22%20OR%20NEAR(%2A"), [])
         // And the item carries the list shape
-        let item = try XCTUnwrap((try admin.call("GET", "/projects/\(projectId!)/feedback?label=billing").json["items"]
-                                    as? [[String: Any]])?.first)
+        let item = try XCTUnwrap(
+            (try admin.call("GET", "/projects/\(projectId!)/feedback?label=billing").json["items"]
+                as? [[String: Any]])?.first)
         XCTAssertEqual(item["labels"] as? [String], ["billing"])
         XCTAssertEqual((item["assignee"] as? [String: Any])?["email"] as? String, "ann@example.com")
         XCTAssertEqual(item["pageTitle"] as? String, "Settings")
@@ -63,7 +70,8 @@ final class InboxListTests: XCTestCase {
 
     func testUnknownFilterValuesAreInvalidQueryNamingEachField() throws {
         // When the list is asked with values outside every filter's set
-        let bad = try admin.call("GET", "/projects/\(projectId!)/feedback?status=open&type=bug&priority=p1&read=yes&label=%21%21&assignee=nobody")
+        let bad = try admin.call(
+            "GET", "/projects/\(projectId!)/feedback?status=open&type=bug&priority=p1&read=yes&label=%21%21&assignee=nobody")
         // Then it is 400 INVALID_QUERY naming every field
         XCTAssertEqual(bad.status, 400)
         XCTAssertEqual(bad.code, "INVALID_QUERY")
@@ -73,13 +81,17 @@ final class InboxListTests: XCTestCase {
     func testPagesFollowCursorsAndLongMessagesAreCutInTheList() throws {
         // Given 5 reports, one with a long message
         var inserted: [String] = []
-        for i in 0..<5 { inserted.append(try admin.insertFeedback(projectId: projectId, message: "Report \(i) " + String(repeating: "x", count: i == 4 ? 400 : 3))) }
+        for i in 0..<5 {
+            inserted.append(
+                try admin.insertFeedback(projectId: projectId, message: "Report \(i) " + String(repeating: "x", count: i == 4 ? 400 : 3)))
+        }
         // When pages of 2 are followed through nextCursor
         var seen: [String] = []
         var cursor: String?
         var pages = 0
         repeat {
-            let page = try admin.call("GET", "/projects/\(projectId!)/feedback?status=todo&limit=2" + (cursor.map { "&cursor=" + $0 } ?? ""))
+            let page = try admin.call(
+                "GET", "/projects/\(projectId!)/feedback?status=todo&limit=2" + (cursor.map { "&cursor=" + $0 } ?? ""))
             XCTAssertEqual(page.status, 200, "\(page.json)")
             seen += (page.json["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
             cursor = page.json["nextCursor"] as? String
@@ -90,18 +102,22 @@ final class InboxListTests: XCTestCase {
         XCTAssertEqual(pages, 3)
         let first = try admin.call("GET", "/projects/\(projectId!)/feedback?limit=1")
         XCTAssertEqual(((first.json["items"] as? [[String: Any]])?.first?["message"] as? String)?.count, 280)
-        XCTAssertEqual(try admin.call("GET", "/feedback/\(inserted[4])").json["message"] as? String, "Report 4 " + String(repeating: "x", count: 400))
+        XCTAssertEqual(
+            try admin.call("GET", "/feedback/\(inserted[4])").json["message"] as? String, "Report 4 " + String(repeating: "x", count: 400))
         // And a cursor reused with other filters is refused
         let other = try admin.call("GET", "/projects/\(projectId!)/feedback?status=todo&limit=2")
-        let reused = try admin.call("GET", "/projects/\(projectId!)/feedback?status=done&cursor=" + (other.json["nextCursor"] as? String ?? ""))
+        let reused = try admin.call(
+            "GET", "/projects/\(projectId!)/feedback?status=done&cursor=" + (other.json["nextCursor"] as? String ?? ""))
         XCTAssertEqual(reused.code, "INVALID_QUERY")
     }
 
     func testDetailHasContextAndDoesNotMarkRead() throws {
         // Given a report with context and a stored screenshot
-        let id = try admin.insertFeedback(projectId: projectId, message: "Button does nothing", email: "u@example.com",
-                                          screenshot: true)
-        try admin.store.db.run("""
+        let id = try admin.insertFeedback(
+            projectId: projectId, message: "Button does nothing", email: "u@example.com",
+            screenshot: true)
+        try admin.store.db.run(
+            """
             UPDATE feedback SET locale = 'en-US', user_agent = 'Test/1', device_context = '{"os":"iOS 18"}',
                    diagnostics = '[{"level":"error","message":"boom"}]' WHERE id = ?
             """, [.text(id)])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// Replies, internal notes and promotion of a report to a public idea.
@@ -48,7 +49,8 @@ final class InboxRepliesTests: XCTestCase {
         XCTAssertEqual(converted.status, 201)
         XCTAssertEqual(converted.json["internal"] as? Bool, true)
         XCTAssertEqual(converted.json["convertedToNote"] as? Bool, true)
-        XCTAssertEqual(try admin.store.db.scalar("SELECT internal FROM feedback_replies WHERE feedback_id = ?", [.text(anonymous)]).intValue, 1)
+        XCTAssertEqual(
+            try admin.store.db.scalar("SELECT internal FROM feedback_replies WHERE feedback_id = ?", [.text(anonymous)]).intValue, 1)
         let timeline = try admin.call("GET", "/feedback/\(anonymous)").json["timeline"] as? [[String: Any]]
         XCTAssertEqual(timeline?.map { $0["kind"] as? String }, ["note"])
         // And the verified author's report gets a real reply
@@ -63,7 +65,8 @@ final class InboxRepliesTests: XCTestCase {
         let id = try admin.insertFeedback(projectId: projectId, message: "Hello", email: "a@example.com")
         // When replies are empty, too long or miss the flag
         let empty = try admin.call("POST", "/feedback/\(id)/replies", json: ["message": "  ", "internal": false])
-        let long = try admin.call("POST", "/feedback/\(id)/replies", json: ["message": String(repeating: "a", count: 5_001), "internal": false])
+        let long = try admin.call(
+            "POST", "/feedback/\(id)/replies", json: ["message": String(repeating: "a", count: 5_001), "internal": false])
         let noFlag = try admin.call("POST", "/feedback/\(id)/replies", json: ["message": "Hi"])
         // Then each is 400 naming its field and nothing is stored
         XCTAssertEqual(empty.fields.keys.sorted(), ["message"])
@@ -74,13 +77,15 @@ final class InboxRepliesTests: XCTestCase {
 
     func testPromoteCreatesAPublicIdeaWithoutPrivateDataAndLinksIt() throws {
         // Given a private report with contact details, diagnostics and a screenshot, on a moderated board
-        let id = try admin.insertFeedback(projectId: projectId, message: "My email is secret@example.com and the app crashes",
-                                          email: "secret@example.com", screenshot: true)
+        let id = try admin.insertFeedback(
+            projectId: projectId, message: "My email is secret@example.com and the app crashes",
+            email: "secret@example.com", screenshot: true)
         try admin.store.db.run("UPDATE feedback SET diagnostics = '[{\"message\":\"stack trace 0xdead\"}]' WHERE id = ?", [.text(id)])
         try admin.store.db.run("UPDATE boards SET moderation = 'ideas' WHERE project_id = ?", [.text(projectId)])
         // When it is promoted with a reviewed title and description
-        let promoted = try admin.call("POST", "/feedback/\(id)/promote",
-                                      json: ["board": "ideas", "title": "Offline mode", "description": "Work without a connection"])
+        let promoted = try admin.call(
+            "POST", "/feedback/\(id)/promote",
+            json: ["board": "ideas", "title": "Offline mode", "description": "Work without a connection"])
         // Then the idea has only the reviewed text, is public, and the report links to it
         XCTAssertEqual(promoted.status, 201, "\(promoted.json)")
         let ideaId = try XCTUnwrap(promoted.json["id"] as? String)

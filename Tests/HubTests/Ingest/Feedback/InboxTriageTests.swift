@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import IngestService
 
 /// `PATCH /feedback/{id}`: read state apart from status, assignee, labels, and the timeline.
@@ -38,18 +39,27 @@ final class InboxTriageTests: XCTestCase {
     func testTimelineRecordsEveryChangeAndUnchangedValuesWriteNothing() throws {
         // Given a report and a member
         let id = try admin.insertFeedback(projectId: projectId, message: "Sync is slow")
-        let member = try XCTUnwrap(try admin.call("POST", "/organization/members",
-                                                  json: ["name": "Bo", "email": "bo@example.com"]).json["id"] as? String)
+        let member = try XCTUnwrap(
+            try admin.call(
+                "POST", "/organization/members",
+                json: ["name": "Bo", "email": "bo@example.com"]
+            ).json["id"] as? String)
         let before = try admin.store.db.scalar("SELECT updated_at FROM feedback WHERE id = ?", [.text(id)]).stringValue
         Thread.sleep(forTimeInterval: 0.005)
         // When every field changes, then the same values are sent again
-        let changed = try admin.call("PATCH", "/feedback/\(id)", json: [
-            "status": "in_progress", "priority": "urgent", "read": true, "assigneeId": member, "labels": ["ios", "Sync"],
-        ])
+        let changed = try admin.call(
+            "PATCH", "/feedback/\(id)",
+            json: [
+                "status": "in_progress", "priority": "urgent", "read": true, "assigneeId": member, "labels": ["ios", "Sync"],
+            ])
         XCTAssertEqual(changed.status, 200, "\(changed.json)")
-        XCTAssertEqual(try admin.call("PATCH", "/feedback/\(id)", json: [
-            "status": "in_progress", "priority": "urgent", "read": true, "assigneeId": member, "labels": ["sync", "ios"],
-        ]).status, 200)
+        XCTAssertEqual(
+            try admin.call(
+                "PATCH", "/feedback/\(id)",
+                json: [
+                    "status": "in_progress", "priority": "urgent", "read": true, "assigneeId": member, "labels": ["sync", "ios"],
+                ]
+            ).status, 200)
         XCTAssertEqual(try admin.call("PATCH", "/feedback/\(id)", json: ["assigneeId": NSNull(), "labels": ["ios"]]).status, 200)
         // Then the timeline has one event per change, oldest first, with the token as actor
         let events = try timeline(id)
@@ -70,8 +80,11 @@ final class InboxTriageTests: XCTestCase {
         // Given a report, a member of this organization and a member of another
         let id = try admin.insertFeedback(projectId: projectId, message: "Crash on save")
         let other = try admin.createOrganization(slug: "acme", name: "Acme")
-        let foreign = try XCTUnwrap(try admin.call("POST", "/organization/members", json: ["name": "Eve", "email": "eve@acme.dev"],
-                                                   token: other).json["id"] as? String)
+        let foreign = try XCTUnwrap(
+            try admin.call(
+                "POST", "/organization/members", json: ["name": "Eve", "email": "eve@acme.dev"],
+                token: other
+            ).json["id"] as? String)
         // When it is assigned to the foreign member or an unknown ID
         let refused = try admin.call("PATCH", "/feedback/\(id)", json: ["assigneeId": foreign])
         let unknown = try admin.call("PATCH", "/feedback/\(id)", json: ["assigneeId": "no-such-member"])

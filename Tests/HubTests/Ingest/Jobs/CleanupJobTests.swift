@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
+@testable import IngestService
 
 /// `POST /api/admin/v1/jobs/cleanup/run`: housekeeping that never touches live data.
 final class CleanupJobTests: XCTestCase {
@@ -39,11 +40,13 @@ final class CleanupJobTests: XCTestCase {
         // no consumer reads yet: an old one and one of today
         let old = ISOTime.format(Date().addingTimeInterval(-9 * 86_400))
         let today = ISOTime.format(Date())
-        try store.db.run("""
+        try store.db.run(
+            """
             INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at)
             VALUES ('p', 'POST /x', 's', 'old-key-1', 'h', 201, x'', ?)
             """, [.text(old)])
-        try store.db.run("""
+        try store.db.run(
+            """
             INSERT INTO outbox (id, topic, payload, created_at, acknowledged_at)
             VALUES ('e1', 'feedback.created', '{}', ?, ?), ('e2', 'feedback.created', '{}', ?, NULL), ('e3', 'feedback.created', '{}', ?, NULL)
             """, [.text(old), .text(old), .text(old), .text(today)])

@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
 @testable import HubStore
+@testable import IngestService
 
 final class OutboxTests: XCTestCase {
     func testEventsCommitWithTheirChangeAndStayPendingUntilAcknowledged() throws {
@@ -13,11 +14,14 @@ final class OutboxTests: XCTestCase {
         // Given one event appended in a transaction that commits and one in a transaction that fails
         try store.db.transaction { try store.outbox.append(topic: "feedback.created", projectId: "p1", payload: ["id": "f1"]) }
         struct Abort: Error {}
-        XCTAssertThrowsError(try store.db.transaction {
-            try store.outbox.append(topic: "feedback.created", projectId: "p1", payload: ["id": "lost"])
-            throw Abort()
-        })
-        try store.db.transaction { try store.outbox.append(topic: "feedback.status", projectId: "p1", payload: ["id": "f1", "status": "done"]) }
+        XCTAssertThrowsError(
+            try store.db.transaction {
+                try store.outbox.append(topic: "feedback.created", projectId: "p1", payload: ["id": "lost"])
+                throw Abort()
+            })
+        try store.db.transaction {
+            try store.outbox.append(topic: "feedback.status", projectId: "p1", payload: ["id": "f1", "status": "done"])
+        }
         // Then only the committed ones are pending, in order
         let pending = try store.outbox.pending()
         XCTAssertEqual(pending.map(\.topic), ["feedback.created", "feedback.status"])

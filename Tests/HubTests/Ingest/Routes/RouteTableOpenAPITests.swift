@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import XCTest
-@testable import IngestService
+
 @testable import HubHTTPServer
+@testable import IngestService
 
 /// ingest's route tables and `docs/openapi.yaml` list the same operations, so neither side can
 /// gain a route the other lacks.
@@ -37,8 +38,10 @@ final class RouteTableOpenAPITests: XCTestCase {
         // Then neither lists an operation the other lacks
         if let mismatch { XCTFail(mismatch) }
         // And both were read: an operation of each audience is on each side
-        for known in [OpenAPIOperations.Operation("GET", "/healthz"), .init("POST", "/api/v1/ideas/{handle}/comments"),
-                      .init("POST", "/api/admin/v1/projects/{id}/boards")] {
+        for known in [
+            OpenAPIOperations.Operation("GET", "/healthz"), .init("POST", "/api/v1/ideas/{handle}/comments"),
+            .init("POST", "/api/admin/v1/projects/{id}/boards"),
+        ] {
             XCTAssertTrue(tables.operations.contains(known), "\(known) in the tables")
             XCTAssertTrue(document.operations.contains(known), "\(known) in the document")
         }
@@ -51,8 +54,10 @@ final class RouteTableOpenAPITests: XCTestCase {
         // When they are compared with the document
         let mismatch = OpenAPIOperations.mismatch(tables: operations(lines + [extra]), document: try document())
         // Then the comparison fails naming that line, and only it
-        XCTAssertEqual(mismatch, "in a route table but not in docs/openapi.yaml: [\"GET /undocumented/{}\"]; "
-                       + "in docs/openapi.yaml but in no route table: []")
+        XCTAssertEqual(
+            mismatch,
+            "in a route table but not in docs/openapi.yaml: [\"GET /undocumented/{}\"]; "
+                + "in docs/openapi.yaml but in no route table: []")
     }
 
     func testAnOperationAddedToTheDocumentAloneIsNamedAsMissingFromTheTables() throws {
@@ -64,8 +69,10 @@ final class RouteTableOpenAPITests: XCTestCase {
         // When the real tables are compared with it
         let mismatch = OpenAPIOperations.mismatch(tables: operations(try tableLines()), document: OpenAPIOperations(yaml: yaml))
         // Then the comparison fails naming both
-        XCTAssertEqual(mismatch, "in a route table but not in docs/openapi.yaml: []; "
-                       + "in docs/openapi.yaml but in no route table: [\"POST /api/v1/boards/{}/archive\", \"DELETE /version\"]")
+        XCTAssertEqual(
+            mismatch,
+            "in a route table but not in docs/openapi.yaml: []; "
+                + "in docs/openapi.yaml but in no route table: [\"POST /api/v1/boards/{}/archive\", \"DELETE /version\"]")
     }
 
     func testPathKeysAreReadAtTwoSpacesAndMethodKeysAtFourUnderPathsOnly() {
@@ -97,8 +104,12 @@ final class RouteTableOpenAPITests: XCTestCase {
         // When it is read
         let read = OpenAPIOperations(yaml: yaml)
         // Then it holds the path's GET, the vote's PUT and OPTIONS, and nothing else
-        XCTAssertEqual(read.operations, [.init("GET", "/api/v1/ideas/{x}"), .init("PUT", "/api/v1/ideas/{handle}/vote"),
-                                         .init("OPTIONS", "/api/v1/ideas/{y}/vote")])
+        XCTAssertEqual(
+            read.operations,
+            [
+                .init("GET", "/api/v1/ideas/{x}"), .init("PUT", "/api/v1/ideas/{handle}/vote"),
+                .init("OPTIONS", "/api/v1/ideas/{y}/vote"),
+            ])
     }
 
     func testParameterNamesDoNotMatterButTheirPlaceDoes() {
@@ -107,11 +118,14 @@ final class RouteTableOpenAPITests: XCTestCase {
         let document = OpenAPIOperations([("GET", "/api/admin/v1/projects/{projectId}/boards"), ("GET", "/a/{name}")])
         // When they are compared, and when a parameter moves to another segment
         let same = OpenAPIOperations.mismatch(tables: tables, document: document)
-        let moved = OpenAPIOperations.mismatch(tables: OpenAPIOperations([("GET", "/api/admin/v1/projects/boards/{id}")]),
-                                               document: OpenAPIOperations([("GET", "/api/admin/v1/projects/{id}/boards")]))
+        let moved = OpenAPIOperations.mismatch(
+            tables: OpenAPIOperations([("GET", "/api/admin/v1/projects/boards/{id}")]),
+            document: OpenAPIOperations([("GET", "/api/admin/v1/projects/{id}/boards")]))
         // Then the first pair agrees (the HEAD implied by the GET left out) and the second does not
         XCTAssertNil(same)
-        XCTAssertEqual(moved, "in a route table but not in docs/openapi.yaml: [\"GET /api/admin/v1/projects/boards/{}\"]; "
-                       + "in docs/openapi.yaml but in no route table: [\"GET /api/admin/v1/projects/{}/boards\"]")
+        XCTAssertEqual(
+            moved,
+            "in a route table but not in docs/openapi.yaml: [\"GET /api/admin/v1/projects/boards/{}\"]; "
+                + "in docs/openapi.yaml but in no route table: [\"GET /api/admin/v1/projects/{}/boards\"]")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
+
 @testable import HubHTTPServer
 @testable import IngestService
 
@@ -8,8 +9,10 @@ import TestSupport
 /// and whose address a rate limit counts behind a proxy.
 final class HubRequestLimitsTests: XCTestCase {
     private func report() -> [String: Any] {
-        ["type": "problem", "message": "The save button does nothing.", "pageURL": "https://app.example.com/settings",
-         "viewport": ["width": 390, "height": 844]]
+        [
+            "type": "problem", "message": "The save button does nothing.", "pageURL": "https://app.example.com/settings",
+            "viewport": ["width": 390, "height": 844],
+        ]
     }
 
     func testAnUploadWithABadSignatureIsAnsweredBeforeAnyBodyByteIsSent() throws {
@@ -19,8 +22,9 @@ final class HubRequestLimitsTests: XCTestCase {
         let port = community.hub.app!.server.port
         let connection = try TestHTTPConnection(port: port, timeout: 2)
         // When the largest photo upload is announced and not one body byte follows
-        try connection.send("PUT /api/v1/chat/uploads/0000000000000000?contentType=image%2Fjpeg&byteSize=5242880&expires=9999999999"
-            + "&sig=AAAA HTTP/1.1\r\nHost: x\r\nContent-Type: image/jpeg\r\nContent-Length: 5242880\r\n\r\n")
+        try connection.send(
+            "PUT /api/v1/chat/uploads/0000000000000000?contentType=image%2Fjpeg&byteSize=5242880&expires=9999999999"
+                + "&sig=AAAA HTTP/1.1\r\nHost: x\r\nContent-Type: image/jpeg\r\nContent-Length: 5242880\r\n\r\n")
         let response = try connection.readResponse()
         // Then the refusal arrives at once
         XCTAssertEqual(response.status, 403)
@@ -35,8 +39,9 @@ final class HubRequestLimitsTests: XCTestCase {
         let port = community.hub.app!.server.port
         func head(_ line: String, _ headers: String = "") throws -> TestHTTPResponse {
             let connection = try TestHTTPConnection(port: port, timeout: 2)
-            try connection.send(line + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nOrigin: http://localhost\r\n"
-                + headers + "Content-Length: 3000000\r\n\r\n")
+            try connection.send(
+                line + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nOrigin: http://localhost\r\n"
+                    + headers + "Content-Length: 3000000\r\n\r\n")
             return try connection.readResponse()
         }
         // When heads with 3 MB bodies that never come arrive
@@ -121,9 +126,10 @@ final class HubRequestLimitsTests: XCTestCase {
         let readURL = try XCTUnwrap(((sent.json["images"] as? [[String: Any]])?.first)?["url"] as? String)
         XCTAssertEqual(try photos.raw("GET", readURL).status, 200)
         // Then no daemon's log holds any signature or token the flow handed out
-        let secrets = try [uploadURL, readURL].map { url -> String in
-            try XCTUnwrap(URLComponents(string: url)?.queryItems?.first { $0.name == "sig" }?.value)
-        } + [try XCTUnwrap(started.json["uploadToken"] as? String), imageToken]
+        let secrets =
+            try [uploadURL, readURL].map { url -> String in
+                try XCTUnwrap(URLComponents(string: url)?.queryItems?.first { $0.name == "sig" }?.value)
+            } + [try XCTUnwrap(started.json["uploadToken"] as? String), imageToken]
         XCTAssertTrue(eventually { chat.hub.logSink.lines.contains { $0.contains("/api/v1/chat/media") } }, "the read was logged")
         for line in chat.hub.logSink.lines {
             for secret in secrets { XCTAssertFalse(line.contains(secret), "a secret in: \(line)") }

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubCrypto
 @testable import HubHTTPServer
 @testable import HubRuntime
+@testable import IngestService
 
 final class IdentityVerifierTests: XCTestCase {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
@@ -36,8 +37,10 @@ final class IdentityVerifierTests: XCTestCase {
         return h
     }
 
-    func assertInvalid(_ headers: HTTPHeaders, secret: String? = "s3cret-for-tests", _ code: String = "INVALID_IDENTITY",
-                       file: StaticString = #filePath, line: UInt = #line) {
+    func assertInvalid(
+        _ headers: HTTPHeaders, secret: String? = "s3cret-for-tests", _ code: String = "INVALID_IDENTITY",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try verifier.verify(headers, projectId: projectId, secret: secret), file: file, line: line) { error in
             XCTAssertEqual((error as? APIError)?.code, code, "\(error)", file: file, line: line)
             XCTAssertEqual((error as? APIError)?.status, 401, file: file, line: line)
@@ -92,7 +95,8 @@ final class IdentityVerifierTests: XCTestCase {
     func testEachV2PropertyRuleIsEnforced() {
         let tooMany = "{" + (0..<21).map { String(format: "\"k%02d\":1", $0) }.joined(separator: ",") + "}"
         let bigString = "{\"a\":\"" + String(repeating: "x", count: 201) + "\"}"
-        let tooLarge = "{" + (0..<11).map { String(format: "\"k%02d\":\"%@\"", $0, String(repeating: "y", count: 190)) }.joined(separator: ",") + "}"
+        let tooLarge =
+            "{" + (0..<11).map { String(format: "\"k%02d\":\"%@\"", $0, String(repeating: "y", count: 190)) }.joined(separator: ",") + "}"
         let cases: [(String, String)] = [
             (tooMany, "more than 20 keys"),
             (#"{"1abc":1}"#, "key must start with a letter"),
@@ -126,10 +130,12 @@ final class IdentityVerifierTests: XCTestCase {
     }
 
     func testNumbersAreFormattedAsJavaScriptDoes() {
-        let cases: [(Double, String)] = [(1, "1"), (-0.0, "0"), (1.5, "1.5"), (-2.25, "-2.25"), (100, "100"), (1e20, "100000000000000000000"),
-                                         (1e21, "1e+21"), (1.5e300, "1.5e+300"), (0.000001, "0.000001"), (1e-7, "1e-7"),
-                                         (1.25e-7, "1.25e-7"), (0.1 + 0.2, "0.30000000000000004"), (5e-324, "5e-324"),
-                                         (123456789012, "123456789012")]
+        let cases: [(Double, String)] = [
+            (1, "1"), (-0.0, "0"), (1.5, "1.5"), (-2.25, "-2.25"), (100, "100"), (1e20, "100000000000000000000"),
+            (1e21, "1e+21"), (1.5e300, "1.5e+300"), (0.000001, "0.000001"), (1e-7, "1e-7"),
+            (1.25e-7, "1.25e-7"), (0.1 + 0.2, "0.30000000000000004"), (5e-324, "5e-324"),
+            (123_456_789_012, "123456789012"),
+        ]
         for (value, text) in cases { XCTAssertEqual(JSNumber.format(value), text, "\(value)") }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
-@testable import IngestService
+
 @testable import HubCrypto
 @testable import HubHTTPServer
 @testable import HubRuntime
+@testable import IngestService
 
 final class PublicRequestSecurityTests: XCTestCase {
     func testRateLimiterRefusesPastTheBudgetWithRetryAfterAndRefills() throws {
@@ -36,8 +37,10 @@ final class PublicRequestSecurityTests: XCTestCase {
         XCTAssertNoThrow(try OriginCheck.check("https://APP.example.com:443", allowed: allowed, rule: .required))
         XCTAssertNoThrow(try OriginCheck.check("http://localhost:3000", allowed: allowed, rule: .required))
         XCTAssertNoThrow(try OriginCheck.check(nil, allowed: allowed, rule: .ifPresent))
-        for bad in [nil, "", "null", "http://app.example.com", "https://evil.example.com", "http://localhost:3001",
-                    "https://app.example.com/path"] as [String?] {
+        for bad in [
+            nil, "", "null", "http://app.example.com", "https://evil.example.com", "http://localhost:3001",
+            "https://app.example.com/path",
+        ] as [String?] {
             XCTAssertThrowsError(try OriginCheck.check(bad, allowed: allowed, rule: .required), "\(bad ?? "nil")") {
                 XCTAssertEqual(($0 as? APIError)?.code, "ORIGIN_NOT_ALLOWED")
             }
@@ -61,8 +64,9 @@ final class PublicRequestSecurityTests: XCTestCase {
         }
         // When the same key and payload arrive twice
         let first = try store.idempotent(projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001", payload: payload, write)
-        let again = try store.idempotent(projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001",
-                                         payload: IngestStore.canonicalPayload(Array(#"{"a":"x","b":1}"#.utf8)), write)
+        let again = try store.idempotent(
+            projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001",
+            payload: IngestStore.canonicalPayload(Array(#"{"a":"x","b":1}"#.utf8)), write)
         // Then the write ran once and the retry got the original response
         XCTAssertEqual(writes, 1)
         XCTAssertFalse(first.replayed)
@@ -71,20 +75,25 @@ final class PublicRequestSecurityTests: XCTestCase {
         XCTAssertEqual(again.body, first.body)
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM t").intValue, 1)
         // A changed payload under the same key is a conflict; another scope is another key space
-        XCTAssertThrowsError(try store.idempotent(projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001",
-                                                  payload: Array("{}".utf8), write)) {
+        XCTAssertThrowsError(
+            try store.idempotent(
+                projectId: "p", route: "POST /x", scope: "token:abc", key: "key-00001",
+                payload: Array("{}".utf8), write)
+        ) {
             XCTAssertEqual(($0 as? APIError)?.code, "IDEMPOTENCY_CONFLICT")
         }
         _ = try store.idempotent(projectId: "p", route: "POST /x", scope: "token:other", key: "key-00001", payload: payload, write)
         XCTAssertEqual(writes, 2)
         // A failing write leaves neither its row nor a record, so the retry can succeed
         struct Boom: Error {}
-        XCTAssertThrowsError(try store.idempotent(projectId: "p", route: "POST /y", scope: "s", key: "key-00002", payload: payload) {
-            try store.db.run("INSERT INTO t VALUES ('partial')")
-            throw Boom()
-        })
+        XCTAssertThrowsError(
+            try store.idempotent(projectId: "p", route: "POST /y", scope: "s", key: "key-00002", payload: payload) {
+                try store.db.run("INSERT INTO t VALUES ('partial')")
+                throw Boom()
+            })
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM t WHERE v = 'partial'").intValue, 0)
-        XCTAssertFalse(try store.idempotent(projectId: "p", route: "POST /y", scope: "s", key: "key-00002", payload: payload, write).replayed)
+        XCTAssertFalse(
+            try store.idempotent(projectId: "p", route: "POST /y", scope: "s", key: "key-00002", payload: payload, write).replayed)
         // Malformed keys are refused before anything runs
         for bad in ["short", String(repeating: "k", count: 129), "has space!", "ключ-ключ-ключ"] {
             XCTAssertThrowsError(try store.idempotent(projectId: "p", route: "POST /x", scope: "s", key: bad, payload: payload, write)) {
@@ -100,22 +109,30 @@ final class PublicRequestSecurityTests: XCTestCase {
         let store = hub.app!.store
         let org = try store.createOrganization(slug: "acme", name: "Acme")
         let project = try store.createProject(organizationId: org.id, name: "App", allowedOrigins: ["http://localhost"])
-        let guardian = PublicRequestGuard(store: store, clock: SystemClock(), communityBudget: RateLimiter(limit: 5, window: 60, clock: SystemClock()))
+        let guardian = PublicRequestGuard(
+            store: store, clock: SystemClock(), communityBudget: RateLimiter(limit: 5, window: 60, clock: SystemClock()))
         func request(_ query: String, headers: [(String, String)] = []) -> HTTPRequest {
-            HTTPRequest(method: "POST", path: "/api/v1/ideas", rawQuery: query,
-                        headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) }), body: [], remoteAddress: "192.0.2.7")
+            HTTPRequest(
+                method: "POST", path: "/api/v1/ideas", rawQuery: query,
+                headers: HTTPHeaders(headers.map { (name: $0.0, value: $0.1) }), body: [], remoteAddress: "192.0.2.7")
         }
         func code(_ body: () throws -> Void) -> String? {
-            do { try body(); return nil } catch { return (error as? APIError)?.code }
+            do {
+                try body()
+                return nil
+            } catch { return (error as? APIError)?.code }
         }
         // App ID and voter token checks
         XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=ab"), write: false) }, "INVALID_APP_ID")
         XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=app_unknown"), write: false) }, "PROJECT_NOT_FOUND")
-        XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=\(project.appId)&voter_token=short"), write: false) }, "INVALID_QUERY")
+        XCTAssertEqual(
+            code { _ = try guardian.resolve(request("app_id=\(project.appId)&voter_token=short"), write: false) }, "INVALID_QUERY")
         // Writes need an allowed Origin
         XCTAssertEqual(code { _ = try guardian.resolve(request("app_id=\(project.appId)"), write: true) }, "ORIGIN_NOT_ALLOWED")
-        let ok = try guardian.resolve(request("app_id=\(project.appId)&voter_token=abcdefghijklmnop",
-                                              headers: [("Origin", "http://localhost")]), write: true)
+        let ok = try guardian.resolve(
+            request(
+                "app_id=\(project.appId)&voter_token=abcdefghijklmnop",
+                headers: [("Origin", "http://localhost")]), write: true)
         XCTAssertEqual(ok.project.id, project.id)
         XCTAssertEqual(ok.participant.key, "token:" + SHA256.hex("abcdefghijklmnop"))
         // The IP budget (5 here) runs out before the project is even looked up
@@ -144,8 +161,9 @@ final class PublicRequestSecurityTests: XCTestCase {
         try store.db.run("UPDATE projects SET identity_secret = ? WHERE id = ?", [.text(sealed), .text(project.id)])
         XCTAssertEqual(try store.identitySecret(projectId: project.id), "the-secret")
         // Sealed for another project (associated data) it does not open
-        try store.db.run("UPDATE projects SET identity_secret = ? WHERE id = ?",
-                         [.text(try keyring.seal(Array("x".utf8), associatedData: Array("other".utf8))), .text(project.id)])
+        try store.db.run(
+            "UPDATE projects SET identity_secret = ? WHERE id = ?",
+            [.text(try keyring.seal(Array("x".utf8), associatedData: Array("other".utf8))), .text(project.id)])
         XCTAssertThrowsError(try store.identitySecret(projectId: project.id))
     }
 }

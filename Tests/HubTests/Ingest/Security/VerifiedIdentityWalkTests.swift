@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import XCTest
-@testable import IngestService
+
 @testable import HubRuntime
+@testable import IngestService
 
 /// Verified identity (docs/http-conventions.md, "Verified identity") over real HTTP, with
 /// credentials issued the way an app's backend issues them (an independent HMAC implementation
@@ -16,8 +17,10 @@ final class VerifiedIdentityWalkTests: XCTestCase {
         community = try CommunityFixture()
         try community.addBoard("members", policies: BoardPolicies(submission: .identified, vote: .identified, comment: .identified))
         let board = try community.store.boards(projectId: community.project.id).first { $0.slug == "members" }!
-        ideaId = try community.store.submitIdea(projectId: community.project.id, board: board, title: "Members idea", description: "",
-                                                authorName: nil, authorEmail: nil, authorKey: nil).id
+        ideaId = try community.store.submitIdea(
+            projectId: community.project.id, board: board, title: "Members idea", description: "",
+            authorName: nil, authorEmail: nil, authorKey: nil
+        ).id
     }
 
     override func tearDown() { community?.shutdown() }
@@ -31,8 +34,10 @@ final class VerifiedIdentityWalkTests: XCTestCase {
 
     /// Headers as the SDK sends them, signed by a backend in Python: v1, or v2 when
     /// `properties` (a JSON object literal) is given. `canonical` false sends the object as written.
-    func credential(secret: String, email: String = "  Ada@Example.COM ", expiresIn: Int = 900,
-                    properties: String? = nil, sendProperties: String? = nil) throws -> [(String, String)] {
+    func credential(
+        secret: String, email: String = "  Ada@Example.COM ", expiresIn: Int = 900,
+        properties: String? = nil, sendProperties: String? = nil
+    ) throws -> [(String, String)] {
         let script = """
             import hmac, hashlib, json, sys, time, base64
             secret, project, email, expires_in, props, sent = sys.argv[1:7]
@@ -49,11 +54,14 @@ final class VerifiedIdentityWalkTests: XCTestCase {
             sig = hmac.new(secret.encode(), payload.encode(), hashlib.sha256).hexdigest()
             print(json.dumps({"email": email, "expires": expires, "sig": sig, "props": header}))
             """
-        let out = try TestPython.script(script, [secret, community.project.id, email, String(expiresIn), properties ?? "-", sendProperties ?? "-"])
+        let out = try TestPython.script(
+            script, [secret, community.project.id, email, String(expiresIn), properties ?? "-", sendProperties ?? "-"])
         let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        var headers: [(String, String)] = [("X-AppNorth-Identity-Email", fields["email"] as! String),
-                                           ("X-AppNorth-Identity-Expires", String(fields["expires"] as! Int)),
-                                           ("X-AppNorth-Identity-Signature", fields["sig"] as! String)]
+        var headers: [(String, String)] = [
+            ("X-AppNorth-Identity-Email", fields["email"] as! String),
+            ("X-AppNorth-Identity-Expires", String(fields["expires"] as! Int)),
+            ("X-AppNorth-Identity-Signature", fields["sig"] as! String),
+        ]
         if let props = fields["props"] as? String, !props.isEmpty { headers.append(("X-AppNorth-Identity-Properties", props)) }
         return headers
     }
@@ -70,8 +78,9 @@ final class VerifiedIdentityWalkTests: XCTestCase {
         // Then it is applied and counted for the normalized email
         XCTAssertEqual(reply.status, 200, reply.text)
         XCTAssertEqual(reply.json["applied"] as? Bool, true)
-        XCTAssertEqual(try community.store.db.scalar("SELECT voter_key FROM votes WHERE idea_id = ?", [.text(ideaId)]).stringValue,
-                       "email:ada@example.com")
+        XCTAssertEqual(
+            try community.store.db.scalar("SELECT voter_key FROM votes WHERE idea_id = ?", [.text(ideaId)]).stringValue,
+            "email:ada@example.com")
     }
 
     func testWithoutASecretTheProjectAnswersIdentityNotConfigured() throws {
@@ -88,7 +97,10 @@ final class VerifiedIdentityWalkTests: XCTestCase {
         let cases: [(String, [(String, String)])] = [
             ("another email", changed("X-AppNorth-Identity-Email", "eve@example.com")),
             ("a later expiry", changed("X-AppNorth-Identity-Expires", String(expires + 60))),
-            ("a flipped signature digit", changed("X-AppNorth-Identity-Signature", String(good[2].1.dropLast()) + (good[2].1.hasSuffix("0") ? "1" : "0"))),
+            (
+                "a flipped signature digit",
+                changed("X-AppNorth-Identity-Signature", String(good[2].1.dropLast()) + (good[2].1.hasSuffix("0") ? "1" : "0"))
+            ),
             ("expired", try credential(secret: secret, expiresIn: -120)),
             ("valid for more than 24 hours", try credential(secret: secret, expiresIn: 24 * 3600 + 300)),
         ]
@@ -144,12 +156,15 @@ final class VerifiedIdentityWalkTests: XCTestCase {
         let statuses = (boards.first { $0["slug"] as? String == "ideas" }?["statuses"] as? [[String: Any]]) ?? []
         let finals = statuses.filter { $0["isFinal"] as? Bool == true }.compactMap { $0["slug"] as? String }
         XCTAssertEqual(finals, ["done", "declined"])
-        let closed = try finals.flatMap { try community.items("/ideas", ["board": "ideas", "status": $0]) }.compactMap { $0["id"] as? String }
+        let closed = try finals.flatMap { try community.items("/ideas", ["board": "ideas", "status": $0]) }.compactMap {
+            $0["id"] as? String
+        }
         let stillOpen = try community.items("/ideas", ["board": "ideas", "status": "open"]).compactMap { $0["id"] as? String }
         XCTAssertEqual(closed, [shipped])
         XCTAssertEqual(stillOpen, [open])
-        XCTAssertEqual(try community.get("/ideas/\(shipped)").json["status"] as? [String: String],
-                       ["slug": "done", "label": "Done", "color": "#16A34A"])
+        XCTAssertEqual(
+            try community.get("/ideas/\(shipped)").json["status"] as? [String: String],
+            ["slug": "done", "label": "Done", "color": "#16A34A"])
     }
 }
 
