@@ -41,11 +41,14 @@ let package = Package(
         .target(name: "HubHTTPClient", dependencies: ["CCurl", "HubRuntime"]),
         .target(name: "HubImaging", dependencies: ["CVips"]),
         .target(name: "HubAppStoreConnect", dependencies: ["HubRuntime", "HubCrypto", "HubHTTPClient"]),
+        // The team's dashboard and the hosted pages: HTML built with one escaping builder, and
+        // the static files compiled into the binary. ingest serves them.
+        .target(name: "Dashboard", dependencies: ["HubRuntime", "HubCrypto", "HubHTTPServer"]),
         // Each daemon: a library with its store, handlers and the builder tests call too,
         // and an executable whose main only loads config and runs it.
         .target(
             name: "IngestService",
-            dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubImaging"]),
+            dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubImaging", "Dashboard"]),
         .target(name: "ChatService", dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon"]),
         .target(name: "PushService", dependencies: ["HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPClient"]),
         .target(
@@ -68,14 +71,14 @@ let package = Package(
             name: "SharedTests",
             dependencies: [
                 "HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubHTTPClient",
-                "HubImaging", "HubAppStoreConnect", "TestSupport",
+                "HubImaging", "HubAppStoreConnect", "Dashboard", "TestSupport",
             ]),
         .testTarget(
             name: "HubTests",
             dependencies: [
                 "IngestService", "ChatService", "PushService", "MarketService", "ASOService",
                 "HubRuntime", "HubCrypto", "HubStore", "HubMessaging", "HubDaemon", "HubHTTPServer", "HubHTTPClient",
-                "TestSupport",
+                "Dashboard", "TestSupport",
             ]),
     ]
 )

@@ -1,0 +1,40 @@
+/// The dashboard's one script, served as `/assets/app.<hash>.js`. Everything works without
+/// it; it only adds: lists and threads marked `data-live` reload their region every 5 s while
+/// the tab is visible, forms marked `data-confirm` ask first, and a form disables its
+/// buttons once submitted so a double click sends it once.
+enum DashboardScript {
+    static let js = """
+        (function () {
+          "use strict";
+          document.addEventListener("submit", function (event) {
+            var form = event.target;
+            var question = form.getAttribute("data-confirm");
+            if (question && !window.confirm(question)) { event.preventDefault(); return; }
+            window.setTimeout(function () {
+              form.querySelectorAll("button[type=submit]").forEach(function (b) { b.disabled = true; });
+            }, 0);
+          });
+          var live = document.querySelectorAll("[data-live]");
+          if (!live.length) { return; }
+          function refresh() {
+            if (document.hidden) { return; }
+            fetch(window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+              .then(function (r) { return r.ok ? r.text() : null; })
+              .then(function (text) {
+                if (!text) { return; }
+                var page = new DOMParser().parseFromString(text, "text/html");
+                live.forEach(function (region) {
+                  var fresh = page.getElementById(region.id);
+                  if (fresh && fresh.innerHTML !== region.innerHTML) {
+                    var active = document.activeElement;
+                    if (active && region.contains(active)) { return; }
+                    region.innerHTML = fresh.innerHTML;
+                  }
+                });
+              })
+              .catch(function () {});
+          }
+          window.setInterval(refresh, 5000);
+        })();
+        """
+}
