@@ -5,8 +5,6 @@
 public struct HTML: Sendable, Equatable {
     public private(set) var markup: String
 
-    init(markup: String) { self.markup = markup }
-
     public static let empty = HTML(markup: "")
 
     /// Text content, escaped.
