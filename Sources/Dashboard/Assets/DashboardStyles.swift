@@ -132,5 +132,48 @@ enum DashboardStyles {
           table.list .wide { display: none; }
           .preview { max-width: 60vw; }
         }
+
+        /* Reports and ideas: the report page, the ideas list and idea page, moderation, boards, changelog. */
+        .message { white-space: pre-wrap; overflow-wrap: anywhere; }
+        .report .mono, .community .mono { overflow-wrap: anywhere; }
+        figure.shot { margin: .75rem 0 0; }
+        figure.shot img.shot { display: block; width: auto; height: auto; max-height: 26rem; }
+        pre.block.scroll { max-height: 28rem; }
+        button.note { color: var(--note); background: var(--note-soft); border: 1px dashed var(--note); }
+        .composer { margin-top: 1rem; }
+        details.fold > summary { cursor: pointer; font-weight: 600; padding: .2rem 0; }
+        details.fold[open] > summary { margin-bottom: .5rem; }
+        details.fold + details.fold { margin-top: .5rem; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+        .report .row > form, .community .row > form { display: inline-flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+        nav.tabs { display: flex; flex-wrap: wrap; gap: .25rem; border-bottom: 1px solid var(--line); margin-bottom: 1rem; }
+        nav.tabs a { padding: .45rem .75rem; color: var(--muted); border-bottom: 2px solid transparent; margin-bottom: -1px; }
+        nav.tabs a:hover { color: var(--text); text-decoration: none; }
+        nav.tabs a[aria-current="page"] { color: var(--text); border-bottom-color: var(--accent); font-weight: 600; }
+        nav.tabs .count { background: var(--warn-soft); color: var(--warn); border-radius: 999px; font-size: .75rem; padding: 0 .45rem; }
+        .badge.status { display: inline-flex; align-items: center; gap: .3rem; color: var(--text); }
+        svg.swatch { width: .6rem; height: .6rem; flex: none; }
+        table.list .num { text-align: right; font-variant-numeric: tabular-nums; }
+        form.filters .grow { flex: 1 1 12rem; }
+        form.filters .grow input { width: 100%; }
+        .msg .actions { margin-top: .4rem; white-space: normal; }
+        .panel.review { border-color: var(--warn); background: var(--warn-soft); }
+        article.pending .message { margin: .4rem 0; }
+        ul.statuses { list-style: none; margin: 0 0 .75rem; padding: 0; display: flex; flex-direction: column; gap: .35rem; }
+        .status-edit { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+        .status-edit input[type=text] { width: auto; flex: 1 1 8rem; }
+        input[type=color] { width: 2.6rem; height: 2.2rem; padding: .1rem; border: 1px solid var(--line); border-radius: 6px; background: var(--panel); }
+        label.check { display: inline-flex; align-items: center; gap: .3rem; font-weight: 400; margin: 0; }
+        textarea.tall { min-height: 14rem; }
+        .entry h2 { margin: 0; }
+        .entry .message { margin: .5rem 0 .75rem; }
+        .report .panel > h2:first-child, .community .panel > h2:first-child, .community .panel > h3:first-child { margin-top: 0; }
+        .community .topline form select { width: auto; }
+        .community .crumbs, .panel.review { margin-bottom: 1rem; }
+        .fieldgrid { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 0 .75rem; }
+        .jump { display: none; }
+        @media (max-width: 800px) {
+          .jump { display: inline; }
+        }
         """
 }
