@@ -175,5 +175,43 @@ enum DashboardStyles {
         @media (max-width: 800px) {
           .jump { display: inline; }
         }
+
+        /* Apps, settings, account, sign-in and invitation pages */
+        .field .problems, fieldset .problems { color: var(--bad); font-size: .85rem; margin-top: .25rem; }
+        [aria-invalid="true"] { border-color: var(--bad) !important; }
+        fieldset.choices { display: grid; gap: .5rem; }
+        label.choice { display: flex; gap: .55rem; align-items: flex-start; font-weight: 400; font-size: .95rem; margin: 0; cursor: pointer; }
+        label.choice input { margin-top: .25rem; flex: none; }
+        .choice-label { display: block; font-weight: 600; }
+        .choice .hint { display: block; font-size: .8rem; color: var(--muted); }
+        .panel.reveal { border-color: var(--ok); background: var(--ok-soft); }
+        pre.secret { background: var(--panel); border: 1px solid var(--ok); user-select: all; overflow-wrap: anywhere; word-break: break-all; }
+        code.copyable { user-select: all; overflow-wrap: anywhere; }
+        dd .hint { font-size: .8rem; color: var(--muted); }
+        ol.steps { padding-left: 1.25rem; margin: 1rem 0 0; }
+        ol.steps > li + li { margin-top: .6rem; }
+        ol.steps pre.block { margin: .4rem 0 0; }
+        form.inline { display: flex; gap: .35rem; align-items: center; flex-wrap: wrap; }
+        form.inline select { width: auto; }
+        .panel .row h2 { margin: 0; }
+        .panel > .row { margin-bottom: .5rem; }
+        details { margin-top: .75rem; }
+        details > summary { cursor: pointer; color: var(--accent); }
+        details[open] > summary { margin-bottom: .5rem; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+        .auth button.primary { width: 100%; justify-content: center; }
+        .auth h1 { text-align: center; }
+        .auth dl.facts { margin-bottom: 1rem; }
+        .panel > h2:first-child, .panel > .row:first-child h2 { margin-top: 0; }
+        ol.steps pre.block { white-space: pre; }
+        @media (max-width: 600px) {
+          table.stacked thead { display: none; }
+          table.stacked, table.stacked tbody, table.stacked tr, table.stacked td { display: block; width: 100%; }
+          table.stacked tr { border-bottom: 1px solid var(--line); padding: .5rem 0; }
+          table.stacked td { border: none; padding: .2rem 0; }
+          table.stacked td.wide { display: block; }
+          table.stacked td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+          table.stacked tr:hover td { background: none; }
+        }
         """
 }
