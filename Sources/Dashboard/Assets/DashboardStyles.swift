@@ -100,13 +100,9 @@ enum DashboardStyles {
         legend { font-weight: 600; padding: 0 .3rem; }
 
         .thread { display: flex; flex-direction: column; gap: .6rem; }
-        .msg { max-width: 78%; padding: .6rem .8rem; border-radius: 12px; border: 1px solid var(--line); background: var(--panel); white-space: pre-wrap; overflow-wrap: anywhere; }
         .msg.user { align-self: flex-start; }
         .msg.team { align-self: flex-end; background: var(--accent-soft); border-color: transparent; }
         .msg.note { align-self: flex-end; background: var(--note-soft); border: 1px dashed var(--note); }
-        .msg .meta { display: block; font-size: .75rem; color: var(--muted); margin-bottom: .25rem; white-space: normal; }
-        .msg img { display: block; max-width: 240px; max-height: 240px; border-radius: 6px; margin-top: .4rem; }
-        .card { border: 1px solid var(--line); border-radius: 8px; padding: .5rem .6rem; margin-top: .4rem; background: var(--panel); white-space: normal; }
         dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem .8rem; margin: 0; font-size: .9rem; }
         dl.facts dt { color: var(--muted); }
         dl.facts dd { margin: 0; overflow-wrap: anywhere; }
@@ -128,9 +124,40 @@ enum DashboardStyles {
           .side .me { margin: 0 0 0 auto; border: none; padding: 0 .5rem; }
           main { padding: 1rem .75rem 2rem; }
           .grid2 { grid-template-columns: 1fr; }
-          .msg { max-width: 92%; }
           table.list .wide { display: none; }
           .preview { max-width: 60vw; }
+        }
+
+        /* Inbox and conversation */
+        .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+        .inbox-panel { padding: 0; overflow: hidden; }
+        table.list.inbox { table-layout: fixed; }
+        table.list.inbox th.app, table.list.inbox th.assignee { width: 9rem; }
+        table.list.inbox th.state { width: 10rem; }
+        table.list.inbox th.when { width: 6.5rem; }
+        table.list.inbox td { overflow: hidden; }
+        table.list.inbox tr { position: relative; }
+        table.list.inbox td.when, table.list.inbox th.when { white-space: nowrap; text-align: right; color: var(--muted); font-size: .85rem; }
+        table.list.inbox .who { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .45rem; }
+        table.list.inbox a.subject { color: var(--text); min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        table.list.inbox a.subject::after { content: ""; position: absolute; inset: 0; }
+        table.list.inbox a.subject:focus-visible { outline: none; }
+        table.list.inbox tr:focus-within td { background: var(--accent-soft); }
+        table.list.inbox .preview { max-width: 100%; }
+        table.list.inbox a.subject .dot { margin-right: .4rem; vertical-align: .1em; }
+        table.list.inbox .badge.label { background: transparent; }
+        form.inbox-filters input[type=checkbox] { min-width: 0; width: auto; }
+        form.inbox-filters .search input { min-width: 14rem; }
+        form.inbox-filters label.check { display: flex; align-items: center; gap: .35rem; font-weight: 400; padding: .45rem 0; margin: 0; }
+        @media (max-width: 800px) {
+          form.inbox-filters { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+          form.inbox-filters .search { grid-column: 1 / -1; }
+          form.inbox-filters select, form.inbox-filters .search input { width: 100%; min-width: 0; }
+          table.list.inbox th.state { width: 6rem; }
+          table.list.inbox th.when { width: 5rem; }
+          table.list.inbox th { font-size: .7rem; }
+          table.list.inbox td, table.list.inbox th { padding-left: .45rem; padding-right: .45rem; }
+          table.list.inbox td.when { font-size: .75rem; white-space: normal; }
         }
         """
 }
