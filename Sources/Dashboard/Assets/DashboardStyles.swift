@@ -100,9 +100,13 @@ enum DashboardStyles {
         legend { font-weight: 600; padding: 0 .3rem; }
 
         .thread { display: flex; flex-direction: column; gap: .6rem; }
+        .msg { max-width: 78%; padding: .6rem .8rem; border-radius: 12px; border: 1px solid var(--line); background: var(--panel); white-space: pre-wrap; overflow-wrap: anywhere; }
         .msg.user { align-self: flex-start; }
         .msg.team { align-self: flex-end; background: var(--accent-soft); border-color: transparent; }
         .msg.note { align-self: flex-end; background: var(--note-soft); border: 1px dashed var(--note); }
+        .msg .meta { display: block; font-size: .75rem; color: var(--muted); margin-bottom: .25rem; white-space: normal; }
+        .msg img { display: block; max-width: 240px; max-height: 240px; border-radius: 6px; margin-top: .4rem; }
+        .card { border: 1px solid var(--line); border-radius: 8px; padding: .5rem .6rem; margin-top: .4rem; background: var(--panel); white-space: normal; }
         dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .3rem .8rem; margin: 0; font-size: .9rem; }
         dl.facts dt { color: var(--muted); }
         dl.facts dd { margin: 0; overflow-wrap: anywhere; }
@@ -124,6 +128,7 @@ enum DashboardStyles {
           .side .me { margin: 0 0 0 auto; border: none; padding: 0 .5rem; }
           main { padding: 1rem .75rem 2rem; }
           .grid2 { grid-template-columns: 1fr; }
+          .msg { max-width: 92%; }
           table.list .wide { display: none; }
           .preview { max-width: 60vw; }
         }
@@ -149,6 +154,28 @@ enum DashboardStyles {
         form.inbox-filters input[type=checkbox] { min-width: 0; width: auto; }
         form.inbox-filters .search input { min-width: 14rem; }
         form.inbox-filters label.check { display: flex; align-items: center; gap: .35rem; font-weight: 400; padding: .45rem 0; margin: 0; }
+        .conversation .msg { scroll-margin-top: 35vh; }
+        .conversation aside h2:first-child { margin-top: 0; }
+        .msg .text { display: block; }
+        .msg .note-tag { color: var(--note); font-weight: 700; text-transform: uppercase; letter-spacing: .03em; }
+        .msg .photos { display: flex; flex-wrap: wrap; align-items: flex-start; gap: .4rem; }
+        .msg .photos img { width: auto; height: auto; }
+        .msg .photos .badge { margin-top: .4rem; }
+        .card .cta { display: inline-block; margin-top: .3rem; padding: .2rem .6rem; border: 1px solid var(--accent); border-radius: 6px; color: var(--accent); font-size: .9rem; }
+        .card .activity { margin: .35rem 0 0; }
+        .composer textarea { min-height: 7rem; }
+        .conversation .hint { font-size: .8rem; color: var(--muted); margin: .3rem 0; }
+        .composer details.attach { margin: .25rem 0 .75rem; }
+        .composer details.attach summary { cursor: pointer; color: var(--accent); width: max-content; }
+        .composer label.file { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; font-weight: 400; margin: .35rem 0; }
+        .composer label.file span { min-width: 4.5rem; color: var(--muted); }
+        button.note { background: var(--note-soft); color: var(--note); border: 1px dashed var(--note); }
+        button.note:hover { background: var(--note-soft); filter: brightness(.97); }
+        fieldset.resolve { margin: 0; }
+        ul.paywalls { list-style: none; margin: 0; padding: 0; }
+        ul.paywalls > li { padding: .45rem 0; border-bottom: 1px solid var(--line); }
+        ul.paywalls > li:last-child { border-bottom: none; }
+        ul.products { margin: .25rem 0 0; padding-left: 1.1rem; color: var(--muted); }
         @media (max-width: 800px) {
           form.inbox-filters { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
           form.inbox-filters .search { grid-column: 1 / -1; }
