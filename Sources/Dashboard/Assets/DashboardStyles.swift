@@ -120,7 +120,7 @@ enum DashboardStyles {
         img.shot { max-width: 100%; border: 1px solid var(--line); border-radius: 6px; }
 
         @media (max-width: 800px) {
-          .shell { grid-template-columns: 1fr; }
+          .shell { grid-template-columns: minmax(0, 1fr); align-content: start; }
           .side { flex-direction: row; flex-wrap: wrap; align-items: center; border-right: none; border-bottom: 1px solid var(--line); padding: .5rem; gap: .15rem; }
           .brand { padding: .25rem .5rem; }
           .nav { display: flex; flex-wrap: wrap; gap: .15rem; }
@@ -212,6 +212,60 @@ enum DashboardStyles {
           table.stacked td.wide { display: block; }
           table.stacked td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
           table.stacked tr:hover td { background: none; }
+        }
+
+        /* Inbox and conversation */
+        .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+        .inbox-panel { padding: 0; overflow: hidden; }
+        table.list.inbox { table-layout: fixed; }
+        table.list.inbox th.app, table.list.inbox th.assignee { width: 9rem; }
+        table.list.inbox th.state { width: 10rem; }
+        table.list.inbox th.when { width: 6.5rem; }
+        table.list.inbox td { overflow: hidden; }
+        table.list.inbox tr { position: relative; }
+        table.list.inbox td.when, table.list.inbox th.when { white-space: nowrap; text-align: right; color: var(--muted); font-size: .85rem; }
+        table.list.inbox .who { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .45rem; }
+        table.list.inbox a.subject { color: var(--text); min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        table.list.inbox a.subject::after { content: ""; position: absolute; inset: 0; }
+        table.list.inbox a.subject:focus-visible { outline: none; }
+        table.list.inbox tr:focus-within td { background: var(--accent-soft); }
+        table.list.inbox .preview { max-width: 100%; }
+        table.list.inbox a.subject .dot { margin-right: .4rem; vertical-align: .1em; }
+        table.list.inbox .badge.label { background: transparent; }
+        form.inbox-filters input[type=checkbox] { min-width: 0; width: auto; }
+        form.inbox-filters .search input { min-width: 14rem; }
+        form.inbox-filters label.check { display: flex; align-items: center; gap: .35rem; font-weight: 400; padding: .45rem 0; margin: 0; }
+        .conversation .msg { scroll-margin-top: 35vh; }
+        .conversation aside h2:first-child { margin-top: 0; }
+        .msg .text { display: block; }
+        .msg .note-tag { color: var(--note); font-weight: 700; text-transform: uppercase; letter-spacing: .03em; }
+        .msg .photos { display: flex; flex-wrap: wrap; align-items: flex-start; gap: .4rem; }
+        .msg .photos img { width: auto; height: auto; }
+        .msg .photos .badge { margin-top: .4rem; }
+        .card .cta { display: inline-block; margin-top: .3rem; padding: .2rem .6rem; border: 1px solid var(--accent); border-radius: 6px; color: var(--accent); font-size: .9rem; }
+        .card .activity { margin: .35rem 0 0; }
+        .composer textarea { min-height: 7rem; }
+        .conversation .hint { font-size: .8rem; color: var(--muted); margin: .3rem 0; }
+        .composer details.attach { margin: .25rem 0 .75rem; }
+        .composer details.attach summary { cursor: pointer; color: var(--accent); width: max-content; }
+        .composer label.file { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; font-weight: 400; margin: .35rem 0; }
+        .composer label.file span { min-width: 4.5rem; color: var(--muted); }
+        button.note { background: var(--note-soft); color: var(--note); border: 1px dashed var(--note); }
+        button.note:hover { background: var(--note-soft); filter: brightness(.97); }
+        fieldset.resolve { margin: 0; }
+        ul.paywalls { list-style: none; margin: 0; padding: 0; }
+        ul.paywalls > li { padding: .45rem 0; border-bottom: 1px solid var(--line); }
+        ul.paywalls > li:last-child { border-bottom: none; }
+        ul.products { margin: .25rem 0 0; padding-left: 1.1rem; color: var(--muted); }
+        @media (max-width: 800px) {
+          form.inbox-filters { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); }
+          form.inbox-filters .search { grid-column: 1 / -1; }
+          form.inbox-filters select, form.inbox-filters .search input { width: 100%; min-width: 0; }
+          table.list.inbox th.state { width: 6rem; }
+          table.list.inbox th.when { width: 5rem; }
+          table.list.inbox th { font-size: .7rem; }
+          table.list.inbox td, table.list.inbox th { padding-left: .45rem; padding-right: .45rem; }
+          table.list.inbox td.when { font-size: .75rem; white-space: normal; }
         }
         """
 }
