@@ -59,7 +59,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// A store made by another daemon (its `daemon_meta` names someone else) is refused,
     /// before migrations touch it and again after, for a fresh file.
-    static func verifyOwner(_ db: SQLiteDatabase, _ name: DaemonName) throws {
+    public static func verifyOwner(_ db: SQLiteDatabase, _ name: DaemonName) throws {
         guard try db.queryOne("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'daemon_meta'") != nil else { return }
         let owner = try db.queryOne("SELECT value FROM daemon_meta WHERE key = 'daemon'")?.string("value")
         guard owner == name.rawValue else {

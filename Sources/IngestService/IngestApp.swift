@@ -17,6 +17,8 @@ public final class IngestApp: @unchecked Sendable {
     public let reviews: ReviewsJob
     /// Decodes chat photo uploads off the HTTP threads.
     public let imageDecoder = ChatImageUploads.makeDecoder()
+    /// Hashes passwords off the HTTP threads.
+    public let passwordHasher = Accounts.makeHasher()
     private let schedule: PeriodicTask
     private let reviewsSchedule: PeriodicTask
 
@@ -46,7 +48,8 @@ public final class IngestApp: @unchecked Sendable {
         }
         routes = try IngestRoutes(
             context: context, store: store, requestGuard: publicGuard, limits: limits, backends: backends,
-            hubMetrics: metrics, objects: objects, imageDecoder: imageDecoder, localJobs: [cleanup, reviews])
+            hubMetrics: metrics, objects: objects, imageDecoder: imageDecoder, passwordHasher: passwordHasher,
+            localJobs: [cleanup, reviews])
         let router = Router()
         routes.install(on: router)
         var options = HTTPServerOptions()
@@ -61,6 +64,9 @@ public final class IngestApp: @unchecked Sendable {
         server = HTTPServer(router: router, options: options, logger: context.logger, observer: metrics)
     }
 
+    /// Sign-in, sessions and passwords (docs/accounts.md, "For the dashboard").
+    public var accounts: Accounts { routes.accounts }
+
     public func start() throws {
         try server.start()
         schedule.start()
@@ -73,6 +79,7 @@ public final class IngestApp: @unchecked Sendable {
     public func stop() {
         server.stop()
         imageDecoder.stop()
+        passwordHasher.stop()
         schedule.stop()
         reviewsSchedule.stop()
         store.writes.stop()

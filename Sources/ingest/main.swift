@@ -12,6 +12,9 @@ if arguments.first == "backup" {
     }
     exit(BackupCommand.run(directory: directory))
 }
+if arguments.first == "user" {
+    exit(UserAddCommand.run(arguments: Array(arguments)))
+}
 if arguments.first == "curve-keypair" {
     exit(CurveKeypairCommand.run())
 }

@@ -1,46 +1,74 @@
 import Foundation
 import HubHTTPServer
 
-/// Members of the caller's organization: the people reports can be assigned to.
+/// Members of the caller's organization, with their roles: the people reports can be assigned
+/// to, and who may sign in to the dashboard (docs/accounts.md).
 struct AdminMembersHandler {
     struct CreateBody: Decodable {
         let name: String?
         let email: String?
+        let role: String?
+    }
+
+    struct UpdateBody: Decodable {
+        let role: String?
     }
 
     static let name = 1...100
 
     let store: IngestStore
 
-    /// → `{"items":[…]}`, oldest first.
+    /// → `{"items":[…]}`, oldest first; every role may read it (members assign reports).
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         AdminFeedbackJSON.response(["items": try store.members(organizationId: caller.organizationId).map(\.json)])
     }
 
-    /// `{"name","email"}` → 201 member; the email is trimmed and lowercased, unique in the organization.
+    /// `{"name","email","role"?}` → 201 member (`member` unless told); the email is trimmed and
+    /// lowercased, unique in the organization. The person signs in once an invitation or setup
+    /// link gives them a password.
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let body = try request.decodeJSON(CreateBody.self)
         var errors = FieldErrors()
         let name = errors.text(body.name, "name", AdminMembersHandler.name)
-        let email = body.email.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if let email {
-            if !AdminMembersHandler.isEmail(email) {
-                errors.add("email", "must be an email address of at most \(InputLimits.email) characters")
-            }
-        } else {
-            errors.add("email", "is required")
-        }
+        let email = AdminMembersHandler.email(body.email, into: &errors)
+        let role = AdminValidation.choice(body.role, Role.self, "role", into: &errors)
         try errors.throwIfAny()
-        let member = try store.addMember(organizationId: caller.organizationId, name: name!, email: email!)
+        let member = try store.addMember(
+            organizationId: caller.organizationId, name: name!, email: email!, role: role ?? .member, by: caller.actor)
         return AdminFeedbackJSON.response(member.json, status: 201)
     }
 
-    /// → 204; 409 `MEMBER_ASSIGNED` while open reports are assigned to the member.
+    /// `{"role"}` → 200 member. Only an owner grants or takes away `owner`; the last owner keeps
+    /// it (409 `LAST_OWNER`).
+    func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        let body = try request.decodeJSON(UpdateBody.self)
+        var errors = FieldErrors()
+        if body.role == nil { errors.add("role", "is required") }
+        let role = AdminValidation.choice(body.role, Role.self, "role", into: &errors)
+        try errors.throwIfAny()
+        let member = try store.changeRole(memberId: request.pathParameters["memberId"] ?? "", to: role!, by: caller.actor)
+        return AdminFeedbackJSON.response(member.json)
+    }
+
+    /// → 204; their sessions end and their tokens stop working at once. 409 `MEMBER_ASSIGNED`
+    /// while open reports are assigned to the member, 409 `LAST_OWNER` for the last owner.
     func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        try store.removeMember(
-            id: request.pathParameters["memberId"] ?? "", organizationId: caller.organizationId,
-            actor: AdminFeedbackChangesHandler.actor(caller))
+        try store.removeMember(id: request.pathParameters["memberId"] ?? "", by: caller.actor)
         return .noContent
+    }
+
+    /// A required email field, trimmed and lowercased.
+    static func email(_ value: String?, into errors: inout FieldErrors) -> String? {
+        guard let value else {
+            errors.add("email", "is required")
+            return nil
+        }
+        let email = Accounts.normalizedEmail(value)
+        guard isEmail(email) else {
+            errors.add("email", "must be an email address of at most \(InputLimits.email) characters")
+            return nil
+        }
+        return email
     }
 
     /// One `@` with text on both sides, a dot in the domain, no spaces or controls.

@@ -1,6 +1,7 @@
 import HubHTTPServer
 
-/// The caller organization's API tokens: list, create (text shown once), revoke.
+/// The caller organization's API tokens: list, create (text shown once), revoke. Owners and
+/// admins only; a token made here has the caller's author (none for a token without one).
 struct AdminTokensHandler {
     struct CreateBody: Decodable {
         let name: String?
@@ -10,7 +11,7 @@ struct AdminTokensHandler {
     let store: IngestStore
 
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        .json(["items": try store.tokens(organizationId: caller.organizationId).map { AdminTokenView(record: $0) }])
+        .json(["items": try store.tokens(by: caller.actor).map { AdminTokenView(record: $0) }])
     }
 
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
@@ -20,7 +21,7 @@ struct AdminTokensHandler {
         if body.scope == nil { errors.add("scope", "is required") }
         let scope = AdminValidation.choice(body.scope, APIToken.Scope.self, "scope", into: &errors)
         try errors.throwIfAny()
-        let created = try store.createToken(organizationId: caller.organizationId, name: name!, scope: scope!)
+        let created = try store.createToken(name: name!, scope: scope!, by: caller.actor)
         var response = HTTPResponse.json(AdminTokenView(record: created.record, token: created.token), status: 201)
         response.headers.append(("Cache-Control", "no-store"))
         return response
@@ -28,9 +29,9 @@ struct AdminTokensHandler {
 
     /// Revocation takes effect on the next request: tokens are looked up on every call.
     func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        guard let id = request.pathParameters["tokenId"],
-            try store.revokeToken(id: id, organizationId: caller.organizationId)
-        else { throw APIError.adminNotFound("token") }
+        guard let id = request.pathParameters["tokenId"], try store.revokeToken(id: id, by: caller.actor) else {
+            throw APIError.adminNotFound("token")
+        }
         return .noContent
     }
 }

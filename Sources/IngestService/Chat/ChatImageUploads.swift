@@ -37,14 +37,8 @@ struct ChatImageUploads {
     static func rawKey(_ id: String) -> String { ChatImageLimits.stagingPrefix + id + ".upload" }
     static func previewKey(_ id: String) -> String { ChatImageLimits.stagingPrefix + id + ".jpg" }
 
-    /// The scheme and authority clients reach the hub at: `APPNORTH_PUBLIC_URL`, else the
-    /// request's `Host` (as sent to ingest, or to a proxy that passes it through) and its scheme
-    /// (`https` only when a trusted proxy says so).
-    func base(for request: HTTPRequest) -> String {
-        if let publicURL { return publicURL }
-        let host = request.headers["Host"].flatMap { $0.isEmpty || $0.contains(where: { " /\\@?#".contains($0) }) ? nil : $0 }
-        return request.scheme + "://" + (host ?? "localhost")
-    }
+    /// The scheme and authority clients reach the hub at (`HTTPRequest.publicBase`).
+    func base(for request: HTTPRequest) -> String { request.publicBase(configured: publicURL) }
 
     // MARK: Step one
 

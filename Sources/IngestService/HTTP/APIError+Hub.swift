@@ -38,4 +38,7 @@ extension APIError {
         status: 401, code: "UNAUTHORIZED",
         message: "A valid operator API token is required (Authorization: Bearer an_…).")
     public static let forbidden = APIError(status: 403, code: "FORBIDDEN", message: "This token's scope does not allow this action.")
+    public static let writeNotAllowed = APIError(
+        status: 403, code: "WRITE_NOT_ALLOWED",
+        message: "This token writes only while its author is an owner or admin of the organization.")
 }

@@ -9,7 +9,7 @@ import HubRuntime
 /// file and committing the row), once they are an hour old so an upload still in flight is
 /// never touched; and chat photo staging (raw uploads and previews, sent or abandoned) after
 /// two days, by which time every image token made from it has expired and sent photos have
-/// their own copy.
+/// their own copy; and dashboard sessions and invitation codes nothing can use any more.
 public struct CleanupJob: HubJob {
     public let name = "cleanup"
     let store: IngestStore
@@ -34,6 +34,7 @@ public struct CleanupJob: HubJob {
             try objects.delete(key: object.key)
             staged += 1
         }
-        return records + events + orphans + staged
+        let accounts = try store.deleteExpiredAccountRows()
+        return records + events + orphans + staged + accounts
     }
 }

@@ -39,7 +39,11 @@ extension IngestRoutes {
             // Accounts: members
             .operatorSync("GET", "/api/admin/v1/organization/members", members.list, body: .serverDefault),
             .operatorSync("POST", "/api/admin/v1/organization/members", members.create, body: .serverDefault),
+            .operatorSync("PATCH", "/api/admin/v1/organization/members/{memberId}", members.update, body: .serverDefault),
             .operatorSync("DELETE", "/api/admin/v1/organization/members/{memberId}", members.delete, body: .serverDefault),
+            .operatorSync("GET", "/api/admin/v1/organization/invitations", invitations.list, body: .serverDefault),
+            .operatorSync("POST", "/api/admin/v1/organization/invitations", invitations.create, body: .serverDefault),
+            .operatorSync("DELETE", "/api/admin/v1/organization/invitations/{invitationId}", invitations.delete, body: .serverDefault),
             // Feedback
             .operatorSync("GET", "/api/admin/v1/projects/{id}/feedback", inbox.list, body: .serverDefault),
             .operatorSync("GET", "/api/admin/v1/projects/{id}/feedback/export.csv", inbox.export, body: .serverDefault),

@@ -55,6 +55,9 @@ struct IngestRoutes {
     let projects: AdminProjectsHandler
     let identitySecret: AdminIdentitySecretHandler
     let members: AdminMembersHandler
+    let invitations: AdminInvitationsHandler
+    /// Sign-in, sessions and passwords, for the dashboard's pages.
+    let accounts: Accounts
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -79,11 +82,11 @@ struct IngestRoutes {
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
-    /// which the caller stops.
+    /// passwords hash on `passwordHasher`; the caller stops both.
     init(
         context: DaemonContext, store: IngestStore, requestGuard: PublicRequestGuard, limits: RateLimits,
         backends: BackendClients, hubMetrics: HubMetrics, objects: ObjectStore, imageDecoder: WorkerPool,
-        localJobs: [HubJob]
+        passwordHasher: WorkerPool, localJobs: [HubJob]
     ) throws {
         auth = AdminAuth(store: store)
         self.requestGuard = requestGuard
@@ -142,6 +145,8 @@ struct IngestRoutes {
         projects = AdminProjectsHandler(store: store)
         identitySecret = AdminIdentitySecretHandler(store: store)
         members = AdminMembersHandler(store: store)
+        invitations = AdminInvitationsHandler(store: store, publicURL: context.config.publicURL)
+        accounts = Accounts(store: store, hasher: passwordHasher)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)

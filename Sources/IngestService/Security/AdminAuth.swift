@@ -3,7 +3,9 @@ import HubHTTPServer
 import HubRuntime
 
 /// Authenticates `Authorization: Bearer an_…` for every operator route (the operator kinds of
-/// `RouteLine`): 401 without a live token, 403 when a `read` token attempts anything but GET or HEAD.
+/// `RouteLine`): 401 without a live token (or when its author is no longer a member), 403
+/// `FORBIDDEN` when a `read` token attempts anything but GET or HEAD, and 403 `WRITE_NOT_ALLOWED`
+/// when a `write` token does while its author is not an owner or admin (docs/accounts.md).
 public struct AdminAuth: Sendable {
     /// `last_used_at` is written at most this often per token, so reads stay off the write lock.
     static let lastUsedResolution: TimeInterval = 60
@@ -33,6 +35,7 @@ public struct AdminAuth: Sendable {
         }
         let reads = request.method == "GET" || request.method == "HEAD"
         if !reads && token.scope != .write { throw APIError.forbidden }
+        if !reads && !(token.role?.allows(.writeWithTokens) ?? false) { throw APIError.writeNotAllowed }
         return token
     }
 

@@ -3,4 +3,11 @@
 public struct AdminCaller: Sendable {
     public let token: APIToken
     public var organizationId: String { token.organizationId }
+    /// The role the token acts with (`APIToken.role`); `AdminAuth` admits no token without one.
+    public var role: Role { token.role ?? .member }
+
+    /// The caller as the author of account changes: its author, or the token itself.
+    public var actor: AccountActor {
+        AccountActor(organizationId: organizationId, role: role, memberId: token.authorMemberId, tokenId: token.id)
+    }
 }

@@ -305,5 +305,63 @@ enum IngestSchema {
                     PRIMARY KEY (project_id, review_id)
                 ) STRICT;
                 """),
+        // People who sign in (docs/accounts.md): a user per email, members with a role, the
+        // dashboard's sessions, invitation and setup codes, and API tokens with an author. Each
+        // existing member becomes a user of its email (the oldest member's ID and name), with
+        // the role `member`; member IDs stay, so assignments and replies keep their people.
+        // Sessions, codes and token authors name members without a foreign key: removing a
+        // member keeps those rows, and what they named stops working.
+        Migration(
+            name: "0011_accounts",
+            sql: """
+                CREATE TABLE users (
+                    id TEXT PRIMARY KEY,
+                    email TEXT NOT NULL UNIQUE,            -- trimmed and lowercased
+                    name TEXT NOT NULL,
+                    password_hash TEXT,                    -- scrypt$15$8$1$<salt>$<key>; NULL until set through a setup or invitation link
+                    password_changed_at TEXT,
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                INSERT INTO users (id, email, name, created_at)
+                    SELECT m.id, m.email, m.name, m.created_at FROM organization_members m
+                    WHERE m.id = (SELECT MIN(o.id) FROM organization_members o WHERE o.email = m.email);
+                ALTER TABLE organization_members ADD COLUMN user_id TEXT REFERENCES users(id);
+                ALTER TABLE organization_members ADD COLUMN role TEXT NOT NULL DEFAULT 'member'
+                    CHECK (role IN ('owner', 'admin', 'member'));
+                UPDATE organization_members SET user_id = (SELECT u.id FROM users u WHERE u.email = organization_members.email);
+                CREATE INDEX organization_members_by_user ON organization_members(user_id);
+                CREATE TABLE user_sessions (
+                    id TEXT PRIMARY KEY,
+                    token_hash TEXT NOT NULL UNIQUE,       -- SHA-256 hex of the cookie value, which is never stored
+                    user_id TEXT NOT NULL REFERENCES users(id),
+                    member_id TEXT NOT NULL,               -- the membership it acts in
+                    organization_id TEXT NOT NULL REFERENCES organizations(id),
+                    form_token TEXT NOT NULL,              -- carried by every form of this session
+                    created_at TEXT NOT NULL,              -- lives 30 days from here at most
+                    last_seen_at TEXT NOT NULL,            -- and 14 days from here; written at most once a minute
+                    revoked_at TEXT
+                ) STRICT;
+                CREATE INDEX user_sessions_by_user ON user_sessions(user_id);
+                CREATE INDEX user_sessions_by_member ON user_sessions(member_id);
+                CREATE TABLE account_codes (
+                    id TEXT PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('invitation', 'setup')),
+                    code_hash TEXT NOT NULL UNIQUE,        -- SHA-256 hex of the code in the link, which is never stored
+                    organization_id TEXT NOT NULL REFERENCES organizations(id),
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'admin', 'member')),
+                    email TEXT NOT NULL,                   -- who may accept it
+                    user_id TEXT REFERENCES users(id),     -- setup: the user made with it
+                    created_by_member_id TEXT,             -- NULL: made by a token without an author, or by `ingest user add`
+                    created_by_token_id TEXT,
+                    expires_at TEXT NOT NULL,
+                    used_at TEXT,
+                    revoked_at TEXT,
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX account_codes_by_org ON account_codes(organization_id, created_at);
+                ALTER TABLE api_tokens ADD COLUMN author_member_id TEXT;   -- NULL: the operator's or an organization's own
+                ALTER TABLE api_tokens ADD COLUMN acts_as_owner INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX api_tokens_by_author ON api_tokens(author_member_id) WHERE author_member_id IS NOT NULL;
+                """),
     ]
 }

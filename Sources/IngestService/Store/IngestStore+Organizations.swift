@@ -16,15 +16,7 @@ extension IngestStore {
     @discardableResult
     public func ensureBootstrapToken(_ token: String) throws -> Bool {
         try db.transaction {
-            let org: String
-            if let row = try db.queryOne("SELECT id FROM organizations WHERE slug = 'default'") {
-                org = try row.text("id")
-            } else {
-                org = ids.next()
-                try db.run(
-                    "INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, 'default', 'Default', 'selfhosted', ?)",
-                    [.text(org), .text(now())])
-            }
+            let org = try ensureDefaultOrganization()
             let hash = IngestStore.tokenHash(token)
             guard let existing = try db.queryOne("SELECT revoked_at FROM api_tokens WHERE token_hash = ?", [.text(hash)]) else {
                 try db.run(
@@ -36,6 +28,17 @@ extension IngestStore {
             }
             return existing.string("revoked_at") == nil
         }
+    }
+
+    /// The ID of the organization `default` (the instance operator's), made when missing;
+    /// inside the caller's transaction.
+    func ensureDefaultOrganization() throws -> String {
+        if let row = try db.queryOne("SELECT id FROM organizations WHERE slug = 'default'") { return try row.text("id") }
+        let org = ids.next()
+        try db.run(
+            "INSERT INTO organizations (id, slug, name, plan, created_at) VALUES (?, 'default', 'Default', 'selfhosted', ?)",
+            [.text(org), .text(now())])
+        return org
     }
 
     public func createOrganization(slug: String, name: String, plan: String = "selfhosted") throws -> Organization {
@@ -68,35 +71,63 @@ extension IngestStore {
             plan: row.text("plan"), appAllowance: row.int64("app_allowance").map(Int.init), createdAt: row.text("created_at"))
     }
 
-    /// Creates a token and returns its text, which is shown once and never stored.
-    public func createToken(organizationId: String, name: String, scope: APIToken.Scope) throws -> (token: String, record: APIToken) {
+    /// Creates a token and returns its text, which is shown once and never stored. `author` is
+    /// the member who made it (nil: the operator's or the organization's own, docs/accounts.md).
+    public func createToken(
+        organizationId: String, name: String, scope: APIToken.Scope, authorMemberId: String? = nil, actsAsOwner: Bool = false
+    ) throws -> (token: String, record: APIToken) {
         let text = IngestStore.newTokenText()
         let record = APIToken(
             id: ids.next(), organizationId: organizationId, name: name, prefix: String(text.prefix(8)),
-            scope: scope, createdAt: now(), lastUsedAt: nil, revokedAt: nil)
+            scope: scope, createdAt: now(), lastUsedAt: nil, revokedAt: nil, authorMemberId: authorMemberId,
+            actsAsOwner: actsAsOwner)
         try db.run(
             """
-            INSERT INTO api_tokens (id, organization_id, name, token_hash, prefix, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO api_tokens (id, organization_id, name, token_hash, prefix, scope, created_at, author_member_id, acts_as_owner)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(record.id), .text(organizationId), .text(name), .text(IngestStore.tokenHash(text)), .text(record.prefix),
-                .text(scope.rawValue), .text(record.createdAt),
+                .text(scope.rawValue), .text(record.createdAt), SQLValue(authorMemberId), .int(actsAsOwner ? 1 : 0),
             ])
-        return (text, record)
+        return (text, record.withAuthor(try authorMemberId.flatMap { try member(id: $0, organizationId: organizationId) }))
     }
 
-    /// The live token with this text, or nil (unknown or revoked).
+    /// A token with its author's current name and role: tokens are always read through this,
+    /// so a removed author shows (and counts) at once.
+    static let tokenSelect = """
+        SELECT t.*, m.name AS author_name, m.role AS author_role FROM api_tokens t
+        LEFT JOIN organization_members m ON m.id = t.author_member_id AND m.organization_id = t.organization_id
+        """
+
+    /// The live token with this text, or nil: unknown, revoked, or its author is no longer a
+    /// member of its organization.
     public func authenticate(token: String) throws -> APIToken? {
-        try db.queryOne(
-            "SELECT * FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
-            [.text(IngestStore.tokenHash(token))]
-        ).map(IngestStore.apiToken(from:))
+        guard
+            let token = try db.queryOne(
+                IngestStore.tokenSelect + " WHERE t.token_hash = ? AND t.revoked_at IS NULL",
+                [.text(IngestStore.tokenHash(token))]
+            ).map(IngestStore.apiToken(from:))
+        else { return nil }
+        return token.role == nil ? nil : token
     }
 
     static func apiToken(from row: Row) throws -> APIToken {
         try APIToken(
             id: row.text("id"), organizationId: row.text("organization_id"), name: row.text("name"),
             prefix: row.text("prefix"), scope: APIToken.Scope(rawValue: row.text("scope")) ?? .read,
-            createdAt: row.text("created_at"), lastUsedAt: row.string("last_used_at"), revokedAt: row.string("revoked_at"))
+            createdAt: row.text("created_at"), lastUsedAt: row.string("last_used_at"), revokedAt: row.string("revoked_at"),
+            authorMemberId: row.string("author_member_id"), authorName: row.string("author_name"),
+            authorRole: row.string("author_role").flatMap(Role.init(rawValue:)), actsAsOwner: row.bool("acts_as_owner") ?? false)
+    }
+}
+
+extension APIToken {
+    /// The record with `author`'s name and role (none when the author is not a member).
+    func withAuthor(_ author: OrganizationMember?) -> APIToken {
+        var token = self
+        token.authorName = author?.name
+        token.authorRole = author?.role
+        return token
     }
 }

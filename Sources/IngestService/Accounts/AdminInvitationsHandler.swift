@@ -1,0 +1,43 @@
+import HubHTTPServer
+
+/// `/organization/invitations`: links that let someone join the caller's organization with a
+/// role, valid 7 days and single use (docs/accounts.md, "Invitations and setup links"). Owners
+/// and admins only; the link is in the creating response only.
+struct AdminInvitationsHandler {
+    struct CreateBody: Decodable {
+        let email: String?
+        let role: String?
+    }
+
+    let store: IngestStore
+    /// `APPNORTH_PUBLIC_URL`, the base of the links (else the request's own).
+    let publicURL: String?
+
+    /// → `{"items":[…]}`: the invitations and setup links that can still be used, oldest first.
+    func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        AdminFeedbackJSON.response(["items": try store.pendingCodes(by: caller.actor).map(\.json)])
+    }
+
+    /// `{"email","role"}` → 201 invitation with `code` and `url`, shown only here.
+    func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        let body = try request.decodeJSON(CreateBody.self)
+        var errors = FieldErrors()
+        let email = AdminMembersHandler.email(body.email, into: &errors)
+        if body.role == nil { errors.add("role", "is required") }
+        let role = AdminValidation.choice(body.role, Role.self, "role", into: &errors)
+        try errors.throwIfAny()
+        let created = try store.createInvitation(email: email!, role: role!, by: caller.actor)
+        var json = created.record.json
+        json["code"] = created.code
+        json["url"] = Accounts.link(code: created.code, base: request.publicBase(configured: publicURL))
+        var response = AdminFeedbackJSON.response(json, status: 201)
+        response.headers.append(("Cache-Control", "no-store"))
+        return response
+    }
+
+    /// → 204; the link stops working at once.
+    func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        try store.revokeCode(id: request.pathParameters["invitationId"] ?? "", by: caller.actor)
+        return .noContent
+    }
+}
