@@ -58,6 +58,9 @@ struct IngestRoutes {
     let invitations: AdminInvitationsHandler
     /// Sign-in, sessions and passwords, for the dashboard's pages.
     let accounts: Accounts
+    // Dashboard pages
+    let pageGate: PageGate
+    let accountPages: AccountPagesHandler
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -147,6 +150,8 @@ struct IngestRoutes {
         members = AdminMembersHandler(store: store)
         invitations = AdminInvitationsHandler(store: store, publicURL: context.config.publicURL)
         accounts = Accounts(store: store, hasher: passwordHasher)
+        pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
+        accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)
@@ -182,10 +187,10 @@ struct IngestRoutes {
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
     }
 
-    /// Every line of every table.
+    /// Every line of every API table (`docs/openapi.yaml`).
     var lines: [RouteLine] { hubRoutes + publicRoutes + operatorRoutes }
 
     func install(on router: Router) {
-        for line in lines { line.install(on: router, auth: auth, writes: writes) }
+        for line in lines + pageRoutes { line.install(on: router, auth: auth, writes: writes) }
     }
 }
