@@ -21,12 +21,7 @@ struct AdminInvitationsHandler {
     /// `{"email","role"}` → 201 invitation with `code` and `url`, shown only here.
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let body = try request.decodeJSON(CreateBody.self)
-        var errors = FieldErrors()
-        let email = AdminMembersHandler.email(body.email, into: &errors)
-        if body.role == nil { errors.add("role", "is required") }
-        let role = AdminValidation.choice(body.role, Role.self, "role", into: &errors)
-        try errors.throwIfAny()
-        let created = try store.createInvitation(email: email!, role: role!, by: caller.actor)
+        let created = try TeamEdits(store: store).invite(email: body.email, role: body.role, by: caller.actor)
         var json = created.record.json
         json["code"] = created.code
         json["url"] = Accounts.link(code: created.code, base: request.publicBase(configured: publicURL))

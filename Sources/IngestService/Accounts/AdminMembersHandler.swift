@@ -42,11 +42,8 @@ struct AdminMembersHandler {
     /// it (409 `LAST_OWNER`).
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let body = try request.decodeJSON(UpdateBody.self)
-        var errors = FieldErrors()
-        if body.role == nil { errors.add("role", "is required") }
-        let role = AdminValidation.choice(body.role, Role.self, "role", into: &errors)
-        try errors.throwIfAny()
-        let member = try store.changeRole(memberId: request.pathParameters["memberId"] ?? "", to: role!, by: caller.actor)
+        let member = try TeamEdits(store: store).changeRole(
+            memberId: request.pathParameters["memberId"] ?? "", to: body.role, by: caller.actor)
         return AdminFeedbackJSON.response(member.json)
     }
 

@@ -16,12 +16,7 @@ struct AdminTokensHandler {
 
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let body = try request.decodeJSON(CreateBody.self)
-        var errors = FieldErrors()
-        let name = errors.text(body.name, "name", AdminValidation.tokenName)
-        if body.scope == nil { errors.add("scope", "is required") }
-        let scope = AdminValidation.choice(body.scope, APIToken.Scope.self, "scope", into: &errors)
-        try errors.throwIfAny()
-        let created = try store.createToken(name: name!, scope: scope!, by: caller.actor)
+        let created = try TeamEdits(store: store).createToken(name: body.name, scope: body.scope, by: caller.actor)
         var response = HTTPResponse.json(AdminTokenView(record: created.record, token: created.token), status: 201)
         response.headers.append(("Cache-Control", "no-store"))
         return response
@@ -29,9 +24,8 @@ struct AdminTokensHandler {
 
     /// Revocation takes effect on the next request: tokens are looked up on every call.
     func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        guard let id = request.pathParameters["tokenId"], try store.revokeToken(id: id, by: caller.actor) else {
-            throw APIError.adminNotFound("token")
-        }
+        guard let id = request.pathParameters["tokenId"] else { throw APIError.adminNotFound("token") }
+        try TeamEdits(store: store).revokeToken(id: id, by: caller.actor)
         return .noContent
     }
 }
