@@ -61,6 +61,8 @@ struct IngestRoutes {
     // Dashboard pages
     let pageGate: PageGate
     let accountPages: AccountPagesHandler
+    let appsPages: AppsPagesHandler
+    let settingsPages: SettingsPagesHandler
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -152,6 +154,8 @@ struct IngestRoutes {
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
+        appsPages = AppsPagesHandler(store: store, push: push)
+        settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)

@@ -1,0 +1,37 @@
+import Dashboard
+import HubHTTPServer
+
+/// The apps and settings pages. Every member reads the apps (facts only); changing an app
+/// needs `manageApps`, its identity secret and APNs key `manageCredentials`; settings are for
+/// roles that manage members or tokens (checked by the page), and each change is checked
+/// again by the store's `AccountActor` rules (only owners touch owners).
+extension IngestRoutes {
+    var adminPageRoutes: [RouteLine] {
+        let apps = appsPages
+        let settings = settingsPages
+        let gate = pageGate
+        let form = BodyLimit.bytes(IngestRoutes.pageFormBytes)
+        return [
+            .hubSync("GET", "/dashboard/apps", gate.page(nil, apps.list), body: .serverDefault),
+            .hubSync("POST", "/dashboard/apps", gate.page(.manageApps, apps.create), body: form),
+            .hubAsync("GET", "/dashboard/apps/{id}", gate.pageAsync(nil, apps.app), body: .serverDefault),
+            .hubAsync("POST", "/dashboard/apps/{id}", gate.pageAsync(.manageApps, apps.saveSettings), body: form),
+            .hubAsync(
+                "POST", "/dashboard/apps/{id}/identity-secret", gate.pageAsync(.manageCredentials, apps.rotateSecret), body: form),
+            .hubAsync(
+                "POST", "/dashboard/apps/{id}/push-credentials", gate.pageAsync(.manageCredentials, apps.uploadKey),
+                body: .bytes(AppsPagesHandler.keyUploadBytes)),
+            .hubAsync(
+                "POST", "/dashboard/apps/{id}/push-credentials/delete", gate.pageAsync(.manageCredentials, apps.deleteKey),
+                body: form),
+            .hubSync("GET", "/dashboard/settings", gate.page(nil, settings.page), body: .serverDefault),
+            .hubSync("POST", "/dashboard/settings/invitations", gate.page(.manageMembers, settings.invite), body: form),
+            .hubSync(
+                "POST", "/dashboard/settings/invitations/{id}/revoke", gate.page(.manageMembers, settings.revokeInvitation), body: form),
+            .hubSync("POST", "/dashboard/settings/members/{id}", gate.page(.manageMembers, settings.changeRole), body: form),
+            .hubSync("POST", "/dashboard/settings/members/{id}/remove", gate.page(.manageMembers, settings.remove), body: form),
+            .hubSync("POST", "/dashboard/settings/tokens", gate.page(.manageTokens, settings.createToken), body: form),
+            .hubSync("POST", "/dashboard/settings/tokens/{id}/revoke", gate.page(.manageTokens, settings.revokeToken), body: form),
+        ]
+    }
+}
