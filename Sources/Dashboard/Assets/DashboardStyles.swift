@@ -267,5 +267,10 @@ enum DashboardStyles {
           table.list.inbox td, table.list.inbox th { padding-left: .45rem; padding-right: .45rem; }
           table.list.inbox td.when { font-size: .75rem; white-space: normal; }
         }
+        /* Apps and settings pages (round 2): an app's name is the way to its page, so it reads as a link; long
+           names and App IDs wrap rather than widen the table on a phone. */
+        table.list.apps a.subject { color: var(--accent); font-weight: 600; overflow-wrap: anywhere; }
+        table.list.apps a.subject:hover { text-decoration: underline; }
+        table.list.apps code { overflow-wrap: anywhere; }
         """
 }

@@ -77,7 +77,7 @@ public struct AppsPage: Sendable {
 
     var list: HTML {
         element("div", .class("panel")) {
-            element("table", .class("list")) {
+            element("table", .class("list stacked apps")) {
                 element("thead") {
                     element("tr") {
                         element("th") { "App" }
@@ -91,14 +91,14 @@ public struct AppsPage: Sendable {
                     for app in apps {
                         element("tr") {
                             element("td") { element("a", .class("subject"), .href("/dashboard/apps/" + app.id)) { app.name } }
-                            element("td") { element("code") { app.appId } }
+                            element("td", .data("data-label", "App ID")) { element("code") { app.appId } }
                             element("td", .class("wide")) { ChatModeText.badge(app.chatMode) }
                             element("td", .class("wide")) {
                                 app.identityConfigured
                                     ? element("span", .class("badge ok")) { "Secret set" }
                                     : element("span", .class("badge")) { "No secret" }
                             }
-                            element("td", .class("wide small muted")) { TimeText.html(app.createdAt) }
+                            element("td", .class("wide small muted"), .data("data-label", "Created")) { TimeText.html(app.createdAt) }
                         }
                     }
                 }

@@ -45,7 +45,7 @@ struct SettingsPagesHandler {
     /// `POST /dashboard/settings/invitations/{id}/revoke`.
     func revokeInvitation(_ context: PageContext) throws -> HTTPResponse {
         try store.revokeCode(id: context.request.pathParameters["id"] ?? "", by: context.session.actor)
-        return PageResponse.redirect("/dashboard/settings?done=invitation-revoked#invitations")
+        return PageResponse.redirect("/dashboard/settings?done=invitation-revoked")
     }
 
     // MARK: Members
@@ -55,7 +55,7 @@ struct SettingsPagesHandler {
         try refusedAsConflict(context) {
             _ = try edits.changeRole(
                 memberId: context.request.pathParameters["id"] ?? "", to: FormFields(context.request)["role"], by: context.session.actor)
-            return PageResponse.redirect("/dashboard/settings?done=role#members")
+            return PageResponse.redirect("/dashboard/settings?done=role")
         }
     }
 
@@ -63,7 +63,7 @@ struct SettingsPagesHandler {
     func remove(_ context: PageContext) throws -> HTTPResponse {
         try refusedAsConflict(context) {
             try store.removeMember(id: context.request.pathParameters["id"] ?? "", by: context.session.actor)
-            return PageResponse.redirect("/dashboard/settings?done=removed#members")
+            return PageResponse.redirect("/dashboard/settings?done=removed")
         }
     }
 
@@ -90,7 +90,7 @@ struct SettingsPagesHandler {
     /// `POST /dashboard/settings/tokens/{id}/revoke`: refused from its next request on.
     func revokeToken(_ context: PageContext) throws -> HTTPResponse {
         try edits.revokeToken(id: context.request.pathParameters["id"] ?? "", by: context.session.actor)
-        return PageResponse.redirect("/dashboard/settings?done=token-revoked#tokens")
+        return PageResponse.redirect("/dashboard/settings?done=token-revoked")
     }
 
     // MARK: Parts

@@ -151,7 +151,7 @@ final class SettingsPagesTests: XCTestCase {
         // When the owner makes the member an admin
         let changed = try ann.post("/dashboard/settings/members/" + bo.session.memberId, [("role", "admin")])
         XCTAssertEqual(changed.status, 303)
-        XCTAssertEqual(changed.header("location"), "/dashboard/settings?done=role#members")
+        XCTAssertEqual(changed.header("location"), "/dashboard/settings?done=role")
         XCTAssertEqual(try admin.store.member(id: bo.session.memberId, organizationId: bo.session.organizationId)?.role, .admin)
         XCTAssertTrue(try ann.get("/dashboard/settings?done=role").text.contains("Role changed."))
         // And the only owner demoting themselves is 409, said on the page, and stays owner
