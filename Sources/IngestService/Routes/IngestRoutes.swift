@@ -61,6 +61,8 @@ struct IngestRoutes {
     // Dashboard pages
     let pageGate: PageGate
     let accountPages: AccountPagesHandler
+    let reportPages: ReportPagesHandler
+    let ideaPages: IdeaPagesHandler
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -152,6 +154,8 @@ struct IngestRoutes {
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
+        reportPages = ReportPagesHandler(store: store, objects: objects)
+        ideaPages = IdeaPagesHandler(store: store)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)
