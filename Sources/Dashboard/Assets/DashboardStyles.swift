@@ -267,5 +267,8 @@ enum DashboardStyles {
           table.list.inbox td, table.list.inbox th { padding-left: .45rem; padding-right: .45rem; }
           table.list.inbox td.when { font-size: .75rem; white-space: normal; }
         }
+        /* Reports and ideas (round 2): a long app name in the picker wraps inside the page on a phone. */
+        .community .topline form { flex-wrap: nowrap; max-width: 100%; min-width: 0; }
+        .community .topline form select { max-width: 100%; min-width: 0; text-overflow: ellipsis; }
         """
 }

@@ -39,8 +39,11 @@ extension ReportPagesHandler {
         let actorName = { (actor: String?) -> String? in
             guard let actor else { return nil }
             if actor.hasPrefix("member:") { return names[String(actor.dropFirst(7))] ?? "A former member" }
-            if actor.hasPrefix("token:") { return tokens[String(actor.dropFirst(6))].map { "API token “" + $0 + "”" } ?? "An API token" }
-            return actor
+            // The user's own rows name their participant key: an email, or a voter token's hash
+            // that is no API token's ID.
+            if actor.hasPrefix("token:") { return tokens[String(actor.dropFirst(6))].map { "API token “" + $0 + "”" } ?? "the user" }
+            if actor.hasPrefix("email:") { return String(actor.dropFirst(6)) }
+            return nil
         }
         return ReportPage(
             id: id, appName: project?.name ?? "", kind: ReportPage.Kind(rawValue: row.string("type") ?? "") ?? .problem,
