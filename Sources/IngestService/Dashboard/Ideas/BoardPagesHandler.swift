@@ -23,8 +23,7 @@ struct BoardPagesHandler {
     }
 
     func view(_ context: PageContext, app chosen: String? = nil) throws -> BoardsPage {
-        var (apps, app) = try community.apps(context)
-        if let chosen { app = apps.first { $0.id == chosen } ?? app }
+        let (apps, app) = try community.apps(context, chosen: chosen)
         guard let app else { return BoardsPage(apps: apps, app: nil) }
         return BoardsPage(
             apps: apps, app: app,

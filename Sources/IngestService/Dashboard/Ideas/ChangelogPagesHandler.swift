@@ -24,8 +24,7 @@ struct ChangelogPagesHandler {
     }
 
     func view(_ context: PageContext, app chosen: String? = nil) throws -> ChangelogPage {
-        var (apps, app) = try community.apps(context)
-        if let chosen { app = apps.first { $0.id == chosen } ?? app }
+        let (apps, app) = try community.apps(context, chosen: chosen)
         guard let app else { return ChangelogPage(apps: apps, app: nil) }
         let fingerprint = ["changelog", app.id]
         let cursor = try context.request.query["cursor"].flatMap { $0.isEmpty ? nil : $0 }.map {

@@ -8,12 +8,14 @@ import HubHTTPServer
 struct CommunityPages {
     let store: IngestStore
 
-    /// The apps of the member's organization and the chosen one (nil when there is none).
-    /// An `app` of another organization is 404, as for a missing one.
-    func apps(_ context: PageContext) throws -> (apps: [CommunityApp], app: CommunityApp?) {
+    /// The apps of the member's organization and the chosen one (nil when there is none):
+    /// `chosen` (the app a refused post was for), else the query's `app`, else the first. An
+    /// `app` of another organization is 404, as for a missing one.
+    func apps(_ context: PageContext, chosen: String? = nil) throws -> (apps: [CommunityApp], app: CommunityApp?) {
         let apps = try store.projects(organizationId: context.session.organizationId).map {
             CommunityApp(id: $0.id, name: $0.name, appId: $0.appId)
         }
+        if let chosen, let app = apps.first(where: { $0.id == chosen }) { return (apps, app) }
         guard let asked = context.request.query["app"], !asked.isEmpty else { return (apps, apps.first) }
         guard let app = apps.first(where: { $0.id == asked }) else { throw PageError.notFound }
         return (apps, app)
