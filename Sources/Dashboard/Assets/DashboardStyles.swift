@@ -272,5 +272,8 @@ enum DashboardStyles {
         table.list.apps a.subject { color: var(--accent); font-weight: 600; overflow-wrap: anywhere; }
         table.list.apps a.subject:hover { text-decoration: underline; }
         table.list.apps code { overflow-wrap: anywhere; }
+        /* Reports and ideas (round 2): a long app name in the picker wraps inside the page on a phone. */
+        .community .topline form { flex-wrap: nowrap; max-width: 100%; min-width: 0; }
+        .community .topline form select { max-width: 100%; min-width: 0; text-overflow: ellipsis; }
         """
 }

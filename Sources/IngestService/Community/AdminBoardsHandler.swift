@@ -56,7 +56,30 @@ struct AdminBoardsHandler {
 
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let project = try lookup.project(request, caller)
-        let body = try request.decodeJSON(CreateBody.self)
+        let spec = try AdminBoardsHandler.spec(try request.decodeJSON(CreateBody.self))
+        return .json(try store.createBoard(projectId: project.id, spec: spec), status: 201)
+    }
+
+    func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        let found = try lookup.board(request, caller)
+        let body = try request.decodeJSON(UpdateBody.self)
+        let changes = try AdminBoardsHandler.changes(
+            name: body.name, setsDescription: body.descriptionPresent, description: body.description, moderation: body.moderation,
+            policies: body.policies)
+        return .json(try store.updateBoard(id: found.board.id, projectId: found.projectId, changes: changes))
+    }
+
+    /// `{"boardIds":[…every board…]}` → `{"boards":[…]}` in the new order.
+    func order(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
+        let project = try lookup.project(request, caller)
+        let body = try request.decodeJSON(OrderBody.self)
+        guard let ids = body.boardIds else { throw APIError.invalidPayload(["boardIds": ["is required"]]) }
+        return .json(["boards": try store.reorderBoards(projectId: project.id, boardIds: ids)])
+    }
+
+    /// A board to create from what was asked, or 400 `INVALID_PAYLOAD` naming every bad field;
+    /// the dashboard's boards page builds the same body from its form.
+    static func spec(_ body: CreateBody) throws -> AdminBoardSpec {
         var errors = FieldErrors()
         let slug = AdminValidation.slug(body.slug, "slug", into: &errors)
         let name = errors.text(body.name, "name", AdminValidation.boardName)
@@ -72,33 +95,26 @@ struct AdminBoardsHandler {
             submission: policies.submission ?? .anyone, vote: policies.vote ?? .anyone,
             comment: policies.comment ?? .anyone)
         spec.statuses = statuses
-        return .json(try store.createBoard(projectId: project.id, spec: spec), status: 201)
+        return spec
     }
 
-    func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        let found = try lookup.board(request, caller)
-        let body = try request.decodeJSON(UpdateBody.self)
+    /// A board's changes from what was asked (nil leaves a field), or 400 `INVALID_PAYLOAD`.
+    static func changes(name: String?, setsDescription: Bool, description: String?, moderation: String?, policies: PoliciesBody?) throws
+        -> AdminBoardChanges
+    {
         var errors = FieldErrors()
         var changes = AdminBoardChanges()
-        changes.name = errors.text(body.name, "name", AdminValidation.boardName, required: false)
-        if body.descriptionPresent {
+        changes.name = errors.text(name, "name", AdminValidation.boardName, required: false)
+        if setsDescription {
             changes.setsDescription = true
-            changes.description = errors.text(body.description, "description", AdminValidation.boardDescription, required: false)
+            changes.description = errors.text(description, "description", AdminValidation.boardDescription, required: false)
                 .flatMap { $0.isEmpty ? nil : $0 }
         }
-        changes.moderation = AdminValidation.choice(body.moderation, BoardModeration.self, "moderation", into: &errors)
-        let policies = AdminBoardsHandler.policies(body.policies, into: &errors)
+        changes.moderation = AdminValidation.choice(moderation, BoardModeration.self, "moderation", into: &errors)
+        let policies = AdminBoardsHandler.policies(policies, into: &errors)
         (changes.submission, changes.vote, changes.comment) = (policies.submission, policies.vote, policies.comment)
         try errors.throwIfAny()
-        return .json(try store.updateBoard(id: found.board.id, projectId: found.projectId, changes: changes))
-    }
-
-    /// `{"boardIds":[…every board…]}` → `{"boards":[…]}` in the new order.
-    func order(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        let project = try lookup.project(request, caller)
-        let body = try request.decodeJSON(OrderBody.self)
-        guard let ids = body.boardIds else { throw APIError.invalidPayload(["boardIds": ["is required"]]) }
-        return .json(["boards": try store.reorderBoards(projectId: project.id, boardIds: ids)])
+        return changes
     }
 
     static func policies(_ body: PoliciesBody?, into errors: inout FieldErrors)

@@ -41,24 +41,26 @@ struct AdminChangelogHandler {
     /// `{"title","body"}` → 201 draft.
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let project = try lookup.project(request, caller)
-        let input = try request.decodeJSON(Body.self)
-        var errors = FieldErrors()
-        let title = errors.text(input.title, "title", AdminChangelogHandler.title)
-        let body = errors.text(input.body, "body", AdminChangelogHandler.body)
-        try errors.throwIfAny()
+        let input = try AdminChangelogHandler.texts(try request.decodeJSON(Body.self), required: true)
         return AdminFeedbackJSON.response(
-            try store.createChangelogEntry(projectId: project.id, title: title!, body: body!).json,
+            try store.createChangelogEntry(projectId: project.id, title: input.title!, body: input.body!).json,
             status: 201)
     }
 
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let entry = try entry(request, caller)
-        let input = try request.decodeJSON(Body.self)
+        let input = try AdminChangelogHandler.texts(try request.decodeJSON(Body.self), required: false)
+        return AdminFeedbackJSON.response(try store.updateChangelogEntry(id: entry.id, title: input.title, body: input.body).json)
+    }
+
+    /// An entry's title and text, trimmed and within their limits, or 400 `INVALID_PAYLOAD`;
+    /// the dashboard's changelog page checks its forms with it too.
+    static func texts(_ input: Body, required: Bool) throws -> (title: String?, body: String?) {
         var errors = FieldErrors()
-        let title = errors.text(input.title, "title", AdminChangelogHandler.title, required: false)
-        let body = errors.text(input.body, "body", AdminChangelogHandler.body, required: false)
+        let title = errors.text(input.title, "title", AdminChangelogHandler.title, required: required)
+        let body = errors.text(input.body, "body", AdminChangelogHandler.body, required: required)
         try errors.throwIfAny()
-        return AdminFeedbackJSON.response(try store.updateChangelogEntry(id: entry.id, title: title, body: body).json)
+        return (title, body)
     }
 
     func publish(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {

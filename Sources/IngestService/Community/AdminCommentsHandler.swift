@@ -11,13 +11,10 @@ struct AdminCommentsHandler {
 
     /// A merged idea's ID comments on the idea it was merged into, as public handles do.
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        let idea = try AdminLookup(store: store).idea(request, caller)
+        let id = request.pathParameters["ideaId"]
+        _ = try IdeaWork(store: store).idea(id, caller.actor)
         let body = try request.decodeJSON(CreateBody.self)
-        var errors = FieldErrors()
-        let text = errors.text(body.body, "body", InputLimits.comment)
-        let author = errors.text(body.authorName, "authorName", InputLimits.authorName, required: false)
-        try errors.throwIfAny()
-        let comment = try store.createOfficialComment(ideaId: try store.resolveMerged(ideaId: idea.id), body: text!, authorName: author)
+        let comment = try IdeaWork(store: store).officialComment(on: id, body: body.body, authorName: body.authorName, by: caller.actor)
         return .json(comment, status: 201)
     }
 }

@@ -50,16 +50,14 @@ struct AdminIdeasHandler {
     }
 
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        let idea = try lookup.idea(request, caller)
+        _ = try lookup.idea(request, caller)
         let body = try request.decodeJSON(UpdateBody.self)
-        var errors = FieldErrors()
-        var changes = AdminIdeaChanges()
-        changes.title = errors.text(body.title, "title", InputLimits.ideaTitle, required: false)
-        changes.description = errors.text(body.description, "description", InputLimits.ideaDescription, required: false)
-        changes.statusSlug = AdminValidation.slug(body.status, "status", into: &errors, required: false)
-        changes.boardSlug = AdminValidation.slug(body.board, "board", into: &errors, required: false)
-        changes.pinned = body.pinned
-        try errors.throwIfAny()
-        return .json(try store.updateIdea(id: idea.id, changes: changes))
+        let idea = try IdeaWork(store: store).update(
+            request.pathParameters["ideaId"],
+            {
+                try IdeaWork.changes(
+                    title: body.title, description: body.description, status: body.status, board: body.board, pinned: body.pinned)
+            }, by: caller.actor)
+        return .json(idea)
     }
 }

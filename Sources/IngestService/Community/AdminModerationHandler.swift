@@ -28,11 +28,11 @@ struct AdminModerationHandler {
     }
 
     func moderateIdea(_ request: HTTPRequest, _ caller: AdminCaller, _ decision: ModerationDecision) throws -> HTTPResponse {
-        .json(try store.moderateIdea(id: try lookup.idea(request, caller).id, decision: decision))
+        .json(try IdeaWork(store: store).moderate(idea: request.pathParameters["ideaId"], decision, by: caller.actor))
     }
 
     func moderateComment(_ request: HTTPRequest, _ caller: AdminCaller, _ decision: ModerationDecision) throws -> HTTPResponse {
-        .json(try store.moderateComment(id: try lookup.comment(request, caller).id, decision: decision))
+        .json(try IdeaWork(store: store).moderate(comment: request.pathParameters["commentId"], decision, by: caller.actor))
     }
 
     private struct Queue: Encodable {

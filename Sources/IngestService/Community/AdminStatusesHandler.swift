@@ -20,24 +20,13 @@ struct AdminStatusesHandler {
 
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let found = try lookup.board(request, caller)
-        let body = try request.decodeJSON(CreateBody.self)
-        var errors = FieldErrors()
-        let spec = AdminStatusesHandler.spec(body, prefix: "", into: &errors)
-        try errors.throwIfAny()
-        return .json(try store.createStatus(boardId: found.board.id, spec: spec!), status: 201)
+        let spec = try AdminStatusesHandler.spec(try request.decodeJSON(CreateBody.self))
+        return .json(try store.createStatus(boardId: found.board.id, spec: spec), status: 201)
     }
 
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let found = try lookup.status(request, caller)
-        let body = try request.decodeJSON(CreateBody.self)
-        var errors = FieldErrors()
-        var changes = AdminStatusChanges()
-        changes.slug = AdminValidation.slug(body.slug, "slug", into: &errors, required: false)
-        changes.label = errors.text(body.label, "label", AdminValidation.statusLabel, required: false)
-        changes.color = AdminValidation.color(body.color, "color", into: &errors, required: false)
-        changes.isFinal = body.isFinal
-        changes.isDefault = body.isDefault
-        try errors.throwIfAny()
+        let changes = try AdminStatusesHandler.changes(try request.decodeJSON(CreateBody.self))
         return .json(try store.updateStatus(id: found.status.id, boardId: found.boardId, changes: changes))
     }
 
@@ -52,6 +41,27 @@ struct AdminStatusesHandler {
     func delete(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         try store.deleteStatus(id: try lookup.status(request, caller).status.id)
         return .noContent
+    }
+
+    /// A status's changes from what was asked (nil leaves a field), or 400 `INVALID_PAYLOAD`.
+    static func changes(_ body: CreateBody) throws -> AdminStatusChanges {
+        var errors = FieldErrors()
+        var changes = AdminStatusChanges()
+        changes.slug = AdminValidation.slug(body.slug, "slug", into: &errors, required: false)
+        changes.label = errors.text(body.label, "label", AdminValidation.statusLabel, required: false)
+        changes.color = AdminValidation.color(body.color, "color", into: &errors, required: false)
+        changes.isFinal = body.isFinal
+        changes.isDefault = body.isDefault
+        try errors.throwIfAny()
+        return changes
+    }
+
+    /// A status to create, or 400 `INVALID_PAYLOAD`.
+    static func spec(_ body: CreateBody) throws -> AdminStatusSpec {
+        var errors = FieldErrors()
+        let spec = spec(body, prefix: "", into: &errors)
+        try errors.throwIfAny()
+        return spec!
     }
 
     /// A valid status to create, with errors recorded under `prefix` (e.g. `statuses[1].`).

@@ -1,7 +1,8 @@
 import Foundation
 import HubHTTPServer
 
-/// Operator work on one report: triage changes, replies and notes, promotion to an idea.
+/// Operator work on one report: triage changes, replies and notes, promotion to an idea. The
+/// checks and store calls are `ReportWork`'s, which the dashboard's report page uses too.
 struct AdminFeedbackChangesHandler {
     /// Every field optional; `assigneeId: null` unassigns, absent leaves it.
     struct UpdateBody: Decodable {
@@ -36,57 +37,18 @@ struct AdminFeedbackChangesHandler {
         let description: String?
     }
 
-    static let replyMessage = 1...5_000
-    static let maxLabels = 20
-
     let store: IngestStore
-
-    /// Who a timeline row names: the API token that made the change.
-    static func actor(_ caller: AdminCaller) -> String { "token:" + caller.token.id }
+    var work: ReportWork { ReportWork(store: store) }
 
     /// → 200 with the report's detail after the change.
     func update(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let id = request.pathParameters["feedbackId"] ?? ""
         let body = try request.decodeJSON(UpdateBody.self)
-        var errors = FieldErrors()
-        var changes = InboxChanges()
-        if let status = body.status {
-            if AdminFeedbackQuery.statuses.contains(status) {
-                changes.status = status
-            } else {
-                errors.add("status", "must be one of " + AdminFeedbackQuery.statuses.joined(separator: ", "))
-            }
-        }
-        if let priority = body.priority {
-            if AdminFeedbackQuery.priorities.contains(priority) {
-                changes.priority = priority
-            } else {
-                errors.add("priority", "must be one of " + AdminFeedbackQuery.priorities.joined(separator: ", "))
-            }
-        }
-        changes.read = body.read
-        if body.assigneePresent {
-            changes.setsAssignee = true
-            changes.assigneeId = body.assigneeId
-        }
-        if let labels = body.labels {
-            if labels.count > AdminFeedbackChangesHandler.maxLabels {
-                errors.add("labels", "must have at most \(AdminFeedbackChangesHandler.maxLabels) entries")
-            }
-            var normalized: [String] = []
-            for (index, label) in labels.enumerated() {
-                guard let value = AdminFeedbackQuery.label(label) else {
-                    errors.add("labels[\(index)]", "must be 1-40 of a-z, 0-9, space, '_' and '-'")
-                    continue
-                }
-                if !normalized.contains(value) { normalized.append(value) }
-            }
-            changes.labels = normalized
-        }
-        try errors.throwIfAny()
-        try store.updateFeedback(
-            id: id, organizationId: caller.organizationId, changes: changes,
-            actor: AdminFeedbackChangesHandler.actor(caller))
+        try work.update(
+            id: id,
+            ReportWork.Triage(
+                status: body.status, priority: body.priority, read: body.read, setsAssignee: body.assigneePresent,
+                assigneeId: body.assigneeId, labels: body.labels), by: caller.actor)
         return AdminFeedbackJSON.response(try AdminFeedbackHandler.detail(id, caller, store))
     }
 
@@ -94,14 +56,7 @@ struct AdminFeedbackChangesHandler {
     func reply(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let id = request.pathParameters["feedbackId"] ?? ""
         let body = try request.decodeJSON(ReplyBody.self)
-        var errors = FieldErrors()
-        let message = errors.text(body.message, "message", AdminFeedbackChangesHandler.replyMessage)
-        if body.internal == nil { errors.add("internal", "is required") }
-        try errors.throwIfAny()
-        let reply = try store.addFeedbackReply(
-            feedbackId: id, organizationId: caller.organizationId, message: message!,
-            isInternal: body.internal!, tokenId: caller.token.id,
-            actor: AdminFeedbackChangesHandler.actor(caller))
+        let reply = try work.reply(id: id, message: body.message, internal: body.internal, by: caller.actor)
         return AdminFeedbackJSON.response(AdminFeedbackJSON.reply(reply), status: 201)
     }
 
@@ -109,14 +64,7 @@ struct AdminFeedbackChangesHandler {
     func promote(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let id = request.pathParameters["feedbackId"] ?? ""
         let body = try request.decodeJSON(PromoteBody.self)
-        var errors = FieldErrors()
-        let board = AdminValidation.slug(body.board, "board", into: &errors)
-        let title = errors.text(body.title, "title", InputLimits.ideaTitle)
-        let description = errors.text(body.description, "description", InputLimits.ideaDescription, required: false)
-        try errors.throwIfAny()
-        let idea = try store.promoteFeedback(
-            id: id, organizationId: caller.organizationId, boardSlug: board!, title: title!,
-            description: description ?? "", actor: AdminFeedbackChangesHandler.actor(caller))
+        let idea = try work.promote(id: id, board: body.board, title: body.title, description: body.description, by: caller.actor)
         return .json(idea, status: 201)
     }
 }

@@ -52,21 +52,8 @@ struct AdminFeedbackHandler {
             request, projectId: project.id, organizationId: caller.organizationId,
             store: store, into: &errors)
         try errors.throwIfAnyInQuery()
-        var csv = CSVWriter(header: AdminFeedbackCSV.header)
-        if !query.matchesNothing {
-            for row in try store.inboxPage(
-                projectId: project.id, filter: query.filter, after: nil,
-                limit: AdminFeedbackHandler.maxExportRows
-            ).rows {
-                csv.append(AdminFeedbackCSV.cells(row))
-            }
-        }
-        return HTTPResponse(
-            status: 200,
-            headers: [
-                ("Content-Type", "text/csv; charset=utf-8"),
-                ("Content-Disposition", "attachment; filename=\"feedback-\(project.id).csv\""),
-                ("Cache-Control", "no-store"),
-            ], body: Array(csv.text.utf8))
+        return try AdminFeedbackCSV.response(
+            store: store, projectIds: [project.id], query: query, limit: AdminFeedbackHandler.maxExportRows,
+            filename: "feedback-\(project.id).csv")
     }
 }

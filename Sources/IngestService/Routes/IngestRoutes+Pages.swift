@@ -9,7 +9,7 @@ extension IngestRoutes {
     /// say their own limit.
     static let pageFormBytes = 256 * 1024
 
-    var pageRoutes: [RouteLine] { accountPageRoutes + adminPageRoutes }
+    var pageRoutes: [RouteLine] { accountPageRoutes + adminPageRoutes + triagePageRoutes }
 
     var accountPageRoutes: [RouteLine] {
         let pages = accountPages

@@ -63,6 +63,8 @@ struct IngestRoutes {
     let accountPages: AccountPagesHandler
     let appsPages: AppsPagesHandler
     let settingsPages: SettingsPagesHandler
+    let reportPages: ReportPagesHandler
+    let ideaPages: IdeaPagesHandler
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -156,6 +158,8 @@ struct IngestRoutes {
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
         appsPages = AppsPagesHandler(store: store, push: push)
         settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
+        reportPages = ReportPagesHandler(store: store, objects: objects)
+        ideaPages = IdeaPagesHandler(store: store)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)

@@ -363,5 +363,14 @@ enum IngestSchema {
                 ALTER TABLE api_tokens ADD COLUMN acts_as_owner INTEGER NOT NULL DEFAULT 0;
                 CREATE INDEX api_tokens_by_author ON api_tokens(author_member_id) WHERE author_member_id IS NOT NULL;
                 """),
+        // The dashboard's report and ideas pages: the reports an idea came from, and the
+        // moderation queue and its count, read without walking a project's every idea or comment.
+        Migration(
+            name: "0012_triage_pages",
+            sql: """
+                CREATE INDEX feedback_by_idea ON feedback(promoted_idea_id, created_at) WHERE promoted_idea_id IS NOT NULL;
+                CREATE INDEX ideas_pending ON ideas(project_id, created_at, id) WHERE moderation = 'pending' AND merged_into_id IS NULL;
+                CREATE INDEX comments_pending ON comments(project_id, created_at, id) WHERE moderation = 'pending';
+                """),
     ]
 }

@@ -7,6 +7,8 @@ public struct AdminIdeaFilter: Sendable {
     public var boardSlug: String?
     public var statusSlug: String?
     public var moderation: String?
+    /// An FTS5 expression from `SearchExpression` over title and description; nil for no search.
+    public var match: String?
 
     public init(boardSlug: String? = nil, statusSlug: String? = nil, moderation: String? = nil) {
         self.boardSlug = boardSlug
@@ -86,6 +88,10 @@ extension IngestStore {
         if let moderation = filter.moderation {
             sql += " AND i.moderation = ?"
             args.append(.text(moderation))
+        }
+        if let match = filter.match {
+            sql += " AND i.rowid IN (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH ?)"
+            args.append(.text(match))
         }
         if let cursor {
             sql += " AND (i.created_at < ? OR (i.created_at = ? AND i.id < ?))"

@@ -79,9 +79,15 @@ extension IngestStore {
         return (Array(rows.prefix(limit)), rows.count > limit)
     }
 
-    /// Replies and notes of a report, oldest first.
+    /// Replies and notes of a report, oldest first, with the names of who wrote them
+    /// (`author_member_name`, `author_token_name`) while those still exist.
     public func inboxReplies(feedbackId: String) throws -> [Row] {
-        try db.query("SELECT * FROM feedback_replies WHERE feedback_id = ? ORDER BY created_at, id", [.text(feedbackId)])
+        try db.query(
+            """
+            SELECT r.*, m.name AS author_member_name, t.name AS author_token_name FROM feedback_replies r
+            LEFT JOIN organization_members m ON m.id = r.author_member_id LEFT JOIN api_tokens t ON t.id = r.author_token_id
+            WHERE r.feedback_id = ? ORDER BY r.created_at, r.id
+            """, [.text(feedbackId)])
     }
 
     /// The timeline of a report, oldest first.

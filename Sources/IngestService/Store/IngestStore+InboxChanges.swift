@@ -106,9 +106,10 @@ extension IngestStore {
     /// Saves a reply (or, with `internal`, a note). A report with neither a contact email nor
     /// a verified author has nobody who could read a reply, so one is stored as a note
     /// instead. Only a reply appends the outbox event `feedback.replied`.
+    /// `author` is kept with it (its member and its token, as far as it has them) and names the
+    /// timeline row.
     public func addFeedbackReply(
-        feedbackId: String, organizationId: String, message: String, isInternal: Bool,
-        tokenId: String, actor: String
+        feedbackId: String, organizationId: String, message: String, isInternal: Bool, author: AccountActor
     ) throws -> InboxReply {
         try db.transaction {
             let row = try lockedReport(id: feedbackId, organizationId: organizationId)
@@ -118,12 +119,17 @@ extension IngestStore {
             let reply = InboxReply(id: ids.next(), message: message, isInternal: stored, createdAt: now(), convertedToNote: converted)
             try db.run(
                 """
-                INSERT INTO feedback_replies (id, feedback_id, message, internal, author_token_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, [.text(reply.id), .text(feedbackId), .text(message), SQLValue(stored), .text(tokenId), .text(reply.createdAt)])
+                INSERT INTO feedback_replies (id, feedback_id, message, internal, author_member_id, author_token_id, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(reply.id), .text(feedbackId), .text(message), SQLValue(stored), SQLValue(author.memberId),
+                    SQLValue(author.tokenId), .text(reply.createdAt),
+                ])
             var detail: [String: Any] = ["replyId": reply.id]
             if converted { detail["convertedFromReply"] = true }
             try appendFeedbackEvent(
-                feedbackId: feedbackId, kind: stored ? "note" : "reply", detail: detail, actor: actor, at: reply.createdAt)
+                feedbackId: feedbackId, kind: stored ? "note" : "reply", detail: detail, actor: author.label, at: reply.createdAt)
             try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(reply.createdAt), .text(feedbackId)])
             if !stored {
                 try outbox.append(
@@ -157,6 +163,24 @@ extension IngestStore {
             try db.run("UPDATE feedback SET promoted_idea_id = ?, updated_at = ? WHERE id = ?", [.text(idea.id), .text(at), .text(id)])
             try appendFeedbackEvent(feedbackId: id, kind: "promoted", detail: ["ideaId": idea.id], actor: actor, at: at)
             return try adminIdea(id: idea.id, organizationId: organizationId)!
+        }
+    }
+
+    /// Links the report to an idea of its own project that exists already (the idea a merged
+    /// one was merged into, when it was). Another project's or organization's idea is 400
+    /// `INVALID_PAYLOAD` (`idea`); 409 `ALREADY_PROMOTED` for a report that has an idea.
+    public func linkFeedback(id: String, organizationId: String, ideaId: String, actor: String) throws -> AdminIdea {
+        try db.transaction {
+            let row = try lockedReport(id: id, organizationId: organizationId)
+            if row.string("promoted_idea_id") != nil { throw APIError.alreadyPromoted }
+            guard try adminIdea(id: ideaId, organizationId: organizationId) != nil,
+                let idea = try adminIdea(id: try resolveMerged(ideaId: ideaId), organizationId: organizationId),
+                idea.projectId == (try row.text("project_id"))
+            else { throw APIError.invalidPayload(["idea": ["no idea of this app has this ID"]]) }
+            let at = now()
+            try db.run("UPDATE feedback SET promoted_idea_id = ?, updated_at = ? WHERE id = ?", [.text(idea.id), .text(at), .text(id)])
+            try appendFeedbackEvent(feedbackId: id, kind: "linked", detail: ["ideaId": idea.id], actor: actor, at: at)
+            return idea
         }
     }
 }

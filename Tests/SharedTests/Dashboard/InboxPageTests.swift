@@ -149,7 +149,7 @@ final class InboxPageTests: XCTestCase {
         let query = InboxQuery(app: "p1", kind: .report, state: .todo, label: "bug", cursor: "9")
         let markup = render(InboxView(query: query, apps: apps, rows: [report()], now: now))
         // Then the CSV link carries those filters and no cursor
-        XCTAssertTrue(markup.contains("href=\"/dashboard/reports.csv?app=p1&amp;state=todo&amp;label=bug\""))
+        XCTAssertTrue(markup.contains("href=\"/dashboard/reports.csv?app=p1&amp;status=todo&amp;label=bug\""))
         // And an inbox narrowed to chats offers no report export
         XCTAssertFalse(render(InboxView(query: InboxQuery(kind: .chat), apps: apps, rows: [chat()], now: now)).contains("reports.csv"))
         XCTAssertFalse(render(InboxView(query: InboxQuery(state: .open), apps: apps, rows: [chat()], now: now)).contains("reports.csv"))

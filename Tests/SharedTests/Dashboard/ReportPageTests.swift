@@ -201,10 +201,11 @@ final class ReportPageTests: XCTestCase {
             ("app", "prj_1"), ("kind", "report"), ("state", "in_progress"), ("assignee", "m_1"), ("label", "a&b=c +"),
             ("unread", "1"), ("q", "crash é"), ("cursor", "abc"), ("app2", "x"),
         ]
-        // Then the export's address keeps the filters, encoded, and drops the rest
+        // Then the export's address keeps the filters in the operator export's words, encoded, and drops the rest
         XCTAssertEqual(
             ReportExport.href(inboxQuery: query),
-            "/dashboard/reports.csv?app=prj_1&state=in_progress&assignee=m_1&label=a%26b%3Dc%20%2B&unread=1&q=crash%20%C3%A9")
+            "/dashboard/reports.csv?app=prj_1&status=in_progress&assignee=m_1&label=a%26b%3Dc%20%2B&read=false&query=crash%20%C3%A9")
+        XCTAssertEqual(ReportExport.href(inboxQuery: [("state", "open"), ("unread", "0")]), "/dashboard/reports.csv")
         XCTAssertEqual(ReportExport.href(inboxQuery: [("kind", "chat")]), "/dashboard/reports.csv")
         XCTAssertTrue(ReportExport.link(inboxQuery: []).markup.contains("up to 50,000 in one file"))
     }

@@ -140,7 +140,7 @@ extension IdeaPage {
                     "textarea", .id("official-comment"), .name("body"), .required,
                     Attribute("minlength", String(IdeaPage.commentLimit.lowerBound)),
                     Attribute("maxlength", String(IdeaPage.commentLimit.upperBound)), Attribute("aria-describedby", "official-comment-hint")
-                )
+                ) { drafts["body"] ?? "" }
                 FeedbackPageParts.hint(
                     "official-comment-hint",
                     "Public at once, marked as the team's. \(IdeaPage.commentLimit.lowerBound)–"

@@ -67,13 +67,14 @@ extension IdeaPage {
 
     func editPanel(_ viewer: PageShell.Viewer) -> HTML {
         element("section", .class("panel")) {
-            element("details", .class("fold")) {
+            // A refused edit opens again with what was typed.
+            element("details", drafts["title"] == nil ? [.class("fold")] : [.class("fold"), Attribute(boolean: "open")]) {
                 element("summary") { "Edit the public text" }
                 PostForm.make(action: path, token: viewer.formToken) {
                     element("div", .class("field")) {
                         element("label", Attribute("for", "idea-title")) { "Title" }
                         voidElement(
-                            "input", .type("text"), .id("idea-title"), .name("title"), .value(title), .required,
+                            "input", .type("text"), .id("idea-title"), .name("title"), .value(drafts["title"] ?? title), .required,
                             Attribute("minlength", String(IdeaPage.titleLimit.lowerBound)),
                             Attribute("maxlength", String(IdeaPage.titleLimit.upperBound)), Attribute("aria-describedby", "idea-title-hint")
                         )
@@ -86,7 +87,7 @@ extension IdeaPage {
                             "textarea", .id("idea-description"), .name("description"),
                             Attribute("maxlength", String(IdeaPage.descriptionLimit)),
                             Attribute("aria-describedby", "idea-description-hint")
-                        ) { description }
+                        ) { drafts["description"] ?? description }
                         FeedbackPageParts.hint(
                             "idea-description-hint", "Up to " + FeedbackPageParts.grouped(IdeaPage.descriptionLimit) + " characters.")
                     }

@@ -68,6 +68,9 @@ public struct IdeaPage: Sendable {
     public let reports: [SourceReport]
     /// Ideas and comments waiting in the app's moderation queue.
     public let pending: Int
+    /// What a refused post had typed, by field name (`title`, `description`, `body`), put back
+    /// into its form so nothing is lost.
+    public var drafts: [String: String] = [:]
 
     public init(
         app: CommunityApp, id: String, slug: String, title: String, description: String, boardName: String, status: IdeaStatus?,

@@ -14,14 +14,8 @@ enum InboxPaths {
     static func reopen(_ id: String) -> String { conversation(id) + "/reopen" }
     static func report(_ id: String) -> String { "/dashboard/reports/" + encoded(id) }
 
-    /// The CSV export of the reports the filters select; a conversation state or kind says nothing about reports.
-    static func reportsCSV(_ query: InboxQuery) -> String {
-        var filters = query
-        filters.kind = nil
-        if filters.state?.kind == .chat { filters.state = nil }
-        filters.cursor = nil
-        return "/dashboard/reports.csv" + filters.queryString()
-    }
+    /// The CSV export of the reports the filters select, in the operator export's words.
+    static func reportsCSV(_ query: InboxQuery) -> String { ReportExport.href(query) }
 
     /// ASCII letters, digits and `-._~` stay; every other byte becomes `%XX`.
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")

@@ -2,7 +2,7 @@ import Foundation
 
 /// Pieces the report and idea pages share: times as people read them, links that carry
 /// query values, and the hint under a field with a length limit.
-enum FeedbackPageParts {
+public enum FeedbackPageParts {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `2026-11-30T09:15:02.123Z` as `30 Nov 2026, 09:15 UTC`, machine-readable in `datetime`.
@@ -24,7 +24,7 @@ enum FeedbackPageParts {
 
     /// `path?name=value&…` with each name and value percent-encoded; empty values are left out
     /// so a cleared filter does not linger in the address.
-    static func href(_ path: String, _ items: [(String, String?)]) -> String {
+    public static func href(_ path: String, _ items: [(String, String?)]) -> String {
         let pairs = items.compactMap { name, value -> String? in
             guard let value, !value.isEmpty else { return nil }
             return encode(name) + "=" + encode(value)
@@ -34,7 +34,7 @@ enum FeedbackPageParts {
 
     /// Only unreserved characters stay as they are; `+`, `&`, `=` and spaces are escaped, so a
     /// value reads back exactly through the form decoder.
-    static func encode(_ text: String) -> String {
+    public static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 

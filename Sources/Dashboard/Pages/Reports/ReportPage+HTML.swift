@@ -159,7 +159,8 @@ extension ReportPage {
                 element("label", Attribute("for", "reply-message")) { canReceiveReplies ? "Reply or internal note" : "Internal note" }
                 element(
                     "textarea", .id("reply-message"), .name("message"), .required,
-                    Attribute("maxlength", String(ReportPage.replyLimit)), Attribute("aria-describedby", "reply-hint"))
+                    Attribute("maxlength", String(ReportPage.replyLimit)), Attribute("aria-describedby", "reply-hint")
+                ) { drafts["message"] ?? "" }
                 FeedbackPageParts.hint("reply-hint", composerHint)
             }
             element("div", .class("row")) {

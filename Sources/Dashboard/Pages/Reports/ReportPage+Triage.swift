@@ -126,7 +126,8 @@ extension ReportPage {
     }
 
     func promoteForm(_ viewer: PageShell.Viewer) -> HTML {
-        element("details", .class("fold")) {
+        // A refused promotion opens again with what was typed.
+        element("details", drafts["title"] == nil ? [.class("fold")] : [.class("fold"), Attribute(boolean: "open")]) {
             element("summary") { "Create a new idea" }
             if boards.isEmpty {
                 element("p", .class("small")) {
@@ -147,7 +148,7 @@ extension ReportPage {
                             "input", .type("text"), .id("promote-title"), .name("title"), .required,
                             Attribute("minlength", String(ReportPage.ideaTitle.lowerBound)),
                             Attribute("maxlength", String(ReportPage.ideaTitle.upperBound)),
-                            Attribute("aria-describedby", "promote-title-hint"))
+                            Attribute("aria-describedby", "promote-title-hint"), .value(drafts["title"] ?? ""))
                         FeedbackPageParts.hint(
                             "promote-title-hint", "\(ReportPage.ideaTitle.lowerBound)–\(ReportPage.ideaTitle.upperBound) characters.")
                     }
@@ -156,7 +157,8 @@ extension ReportPage {
                         element(
                             "textarea", .id("promote-description"), .name("description"),
                             Attribute("maxlength", String(ReportPage.ideaDescription)),
-                            Attribute("aria-describedby", "promote-description-hint"))
+                            Attribute("aria-describedby", "promote-description-hint")
+                        ) { drafts["description"] ?? "" }
                         FeedbackPageParts.hint(
                             "promote-description-hint",
                             "Optional, up to " + FeedbackPageParts.grouped(ReportPage.ideaDescription) + " characters.")

@@ -137,6 +137,9 @@ public struct ReportPage: Sendable {
     public let linkableIdeas: [IdeaChoice]
     /// A fresh idempotency key for the reply form, so a double submit posts once.
     public let replyKey: String
+    /// What a refused post had typed, by field name (`message`, `title`, `description`), put
+    /// back into its form so nothing is lost.
+    public var drafts: [String: String] = [:]
 
     public init(
         id: String, appName: String, kind: Kind, message: String, status: Status, priority: Priority, isRead: Bool,
