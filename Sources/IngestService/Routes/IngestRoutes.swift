@@ -61,6 +61,8 @@ struct IngestRoutes {
     // Dashboard pages
     let pageGate: PageGate
     let accountPages: AccountPagesHandler
+    let inboxPages: InboxPagesHandler
+    let conversationPages: ConversationPagesHandler
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -135,8 +137,9 @@ struct IngestRoutes {
         chatImages = ChatImagesHandler(access: chatAccess, chat: chat, uploads: uploads, steps: limits[.chatImageSteps])
         chatCards = ChatCardsHandler(access: chatAccess, chat: chat, events: limits[.chatCardEvents])
         chatPaywalls = ChatPaywallsHandler(access: chatAccess, chat: chat, reports: limits[.chatPaywallReports])
-        conversations = AdminConversationsHandler(lookup: lookup, locator: locator, chat: chat, uploads: uploads)
-        conversationActions = AdminConversationActionsHandler(locator: locator, chat: chat)
+        let chatActions = ChatTeamActions(locator: locator, chat: chat)
+        conversations = AdminConversationsHandler(lookup: lookup, locator: locator, chat: chat, uploads: uploads, actions: chatActions)
+        conversationActions = AdminConversationActionsHandler(actions: chatActions)
         conversationImages = AdminConversationImagesHandler(locator: locator, chat: chat, uploads: uploads)
 
         let push = BackendForwarding(client: backends[.pushd])
@@ -152,6 +155,8 @@ struct IngestRoutes {
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
+        inboxPages = InboxPagesHandler(store: store, chat: chat)
+        conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)
