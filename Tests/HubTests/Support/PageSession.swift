@@ -60,6 +60,30 @@ final class PageSession {
         return reply
     }
 
+    /// A `multipart/form-data` post, as a form with file inputs sends it: the fields, the form
+    /// token, then each file as (field name, file name, content type, bytes).
+    @discardableResult
+    func postMultipart(
+        _ path: String, _ fields: [(String, String)], files: [(String, String, String, [UInt8])] = []
+    ) throws -> HubReply {
+        let boundary = "----PageSession" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+        var body: [UInt8] = []
+        func text(_ line: String) { body += Array(line.utf8) }
+        for (name, value) in fields + (formToken.map { [("_form", $0)] } ?? []) {
+            text("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for (name, filename, type, bytes) in files {
+            text("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n")
+            text("Content-Type: \(type)\r\n\r\n")
+            body += bytes
+            text("\r\n")
+        }
+        text("--\(boundary)--\r\n")
+        return try hub.request(
+            "POST", path, headers: cookieHeader + [("Origin", origin)], body: body, contentType: "multipart/form-data; boundary=" + boundary
+        )
+    }
+
     static func encode(_ items: [(String, String)]) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
