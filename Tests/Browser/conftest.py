@@ -6,6 +6,7 @@ project       a new project of the default organization, made through the operat
 browser       a headless Chromium in the laptop profile, fresh for the test
 open_browser  more of them: open_browser(PHONE), open_browser(label="member")
 shot          browser.shot: shot("inbox") saves inbox-laptop.png and inbox-phone.png
+team          the people: team.owner, team.person(role="member"), team.sign_in(browser, person)
 """
 import os
 import re
@@ -20,6 +21,7 @@ from harness.api import OperatorAPI
 from harness.browser import Browser
 from harness.chrome import LAPTOP
 from harness.hub import Hub
+from harness.team import Team
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("APPNORTH_BROWSER_ARTIFACTS") or ROOT / ".build" / "browser-artifacts")
@@ -52,6 +54,11 @@ def hub():
         started.keep_logs(ARTIFACTS / "hub-logs")
         if not given:
             shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def team(hub):
+    return Team(hub)
 
 
 @pytest.fixture

@@ -45,10 +45,17 @@ class Hub:
             "APPNORTH_ADMIN_TOKEN": self.admin_token,
         }
 
-    def _appnorth(self, command, limit_s):
+    def _appnorth(self, command, limit_s, *args):
         return subprocess.run(
-            [str(self.root / "deploy" / "appnorth"), command], env=self.env, cwd=self.root, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=limit_s)
+            [str(self.root / "deploy" / "appnorth"), command, *args], env=self.env, cwd=self.root,
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=limit_s)
+
+    def appnorth(self, command, *args, limit_s=60):
+        """`deploy/appnorth COMMAND ARGS…` against this hub; its stdout, or HubError with stderr."""
+        done = self._appnorth(command, limit_s, *args)
+        if done.returncode != 0:
+            raise HubError(f"deploy/appnorth {command} {' '.join(args)} exited {done.returncode}:\n{done.stderr}")
+        return done.stdout
 
     def up(self):
         """Starts the five daemons and returns once /healthz answers ok on this hub's port."""
@@ -57,7 +64,8 @@ class Hub:
         except subprocess.TimeoutExpired:
             raise HubError(f"deploy/appnorth up did not return within {UP_LIMIT_S} s\n{self.log_tail()}") from None
         if started.returncode != 0:
-            raise HubError(f"deploy/appnorth up exited {started.returncode}:\n{started.stdout}\n{self.log_tail()}")
+            raise HubError(
+                f"deploy/appnorth up exited {started.returncode}:\n{started.stdout}{started.stderr}\n{self.log_tail()}")
         self.wait_healthy()
 
     def wait_healthy(self, within_s=HEALTHY_WITHIN_S):
