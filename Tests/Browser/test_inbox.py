@@ -141,7 +141,7 @@ def test_a_new_conversation_appears_in_an_open_inbox(browser, operator, team):
     # Given a member looking at an app's empty inbox
     project = operator.create_project(name="Inbox live", chat_mode="anyone")
     team.sign_in(browser, team.person(role="member"), f"/dashboard?app={project.id}")
-    browser.wait_text("#inbox-list", "Nothing matches these filters.")
+    browser.wait_text("#inbox-list", "No conversations or reports in Inbox live yet.")
     browser.shot("inbox-empty")
 
     # When a user writes

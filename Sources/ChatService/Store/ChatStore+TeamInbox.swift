@@ -73,11 +73,7 @@ extension ChatStore {
         return try db.transaction {
             let conversation = try conversation(projectId: request.projectId, id: request.conversationId)
             let seq = try conversation.integer("seq")
-            if request.markRead {
-                try db.run(
-                    "UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
-                    [.int(seq)])
-            }
+            if request.markRead { try markReadByTeam(conversationSeq: seq) }
             let rows = try db.query(
                 "SELECT * FROM messages WHERE conversation_seq = ? AND seq > ? ORDER BY seq LIMIT ?",
                 [.int(seq), .int(after), .int(Int64(request.limit + 1))])
@@ -85,6 +81,12 @@ extension ChatStore {
             let next = try rows.count > request.limit ? page.last.map { String(try $0.integer("seq")) } : nil
             return ChatTeamMessages.Response(items: try page.map { try dto($0, forTeam: true) }, nextCursor: next)
         }
+    }
+
+    /// The user's messages so far become read by the team; call inside a transaction.
+    func markReadByTeam(conversationSeq seq: Int64) throws {
+        try db.run(
+            "UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq", [.int(seq)])
     }
 
     /// A public reply (with a `chat.replied` event) or an internal note (no event, no unread).

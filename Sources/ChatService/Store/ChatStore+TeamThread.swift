@@ -20,11 +20,7 @@ extension ChatStore {
                     [.text(request.conversationId)] + request.projectIds.map { .text($0) })
             else { throw RPCError.conversationNotFound() }
             let seq = try conversation.integer("seq")
-            if request.markRead {
-                try db.run(
-                    "UPDATE conversations SET team_read_seq = last_user_seq WHERE seq = ? AND team_read_seq < last_user_seq",
-                    [.int(seq)])
-            }
+            if request.markRead { try markReadByTeam(conversationSeq: seq) }
             let newest = try db.query(
                 "SELECT * FROM messages WHERE conversation_seq = ? ORDER BY seq DESC LIMIT ?",
                 [.int(seq), .int(Int64(request.limit + 1))])
