@@ -11,6 +11,7 @@ public enum ChatDaemon {
         ChatPaywallSchema.paywalls,
         ChatImageSchema.images,
         ChatSchema.outboxAcknowledged,
+        ChatSchema.dashboard,
     ]
 
     /// The daemon job applying the outbox retention (`OutboxRetention`), every

@@ -73,4 +73,14 @@ enum ChatSchema {
         sql: """
             CREATE INDEX outbox_acknowledged ON outbox (acknowledged_at) WHERE acknowledged_at IS NOT NULL;
             """)
+
+    /// The dashboard's inbox lists an organization's projects together by recent activity, and
+    /// a team reply carries the page's idempotency key: one message per key and conversation.
+    static let dashboard = Migration(
+        name: "0006_chat_dashboard",
+        sql: """
+            CREATE INDEX conversations_recent ON conversations (last_message_seq);
+            CREATE UNIQUE INDEX messages_team_idempotency ON messages (conversation_seq, idempotency_key)
+                WHERE sender = 'team' AND idempotency_key IS NOT NULL;
+            """)
 }

@@ -88,7 +88,12 @@ public final class ChatStore: @unchecked Sendable {
             unreadByTeam: row.integer("last_user_seq") > row.integer("team_read_seq"),
             ownerKind: ChatOwner.Kind(rawValue: row.text("owner_kind")) ?? .token,
             locale: row.string("locale"),
-            createdAt: row.text("created_at"))
+            createdAt: row.text("created_at"),
+            projectId: row.string("project_id"),
+            ownerEmail: row.string("owner_kind") == ChatOwner.Kind.email.rawValue ? row.string("owner_value") : nil,
+            platform: row.string("platform"),
+            bundleId: row.string("bundle_id"),
+            preview: row.string("preview"))
     }
 
     /// A message row in its HTTP shape (docs/chat.md, "Messages"); `forTeam` adds `internal`. An

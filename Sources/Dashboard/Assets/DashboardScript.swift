@@ -1,6 +1,6 @@
 /// The dashboard's one script, served as `/assets/app.<hash>.js`. Everything works without
 /// it; it only adds: lists and threads marked `data-live` reload their region every 5 s while
-/// the tab is visible, forms marked `data-confirm` ask first, and a form disables its
+/// the tab is visible (with `X-Live-Refresh: 1`, so a refresh does not count as reading), forms marked `data-confirm` ask first, and a form disables its
 /// buttons once submitted so a double click sends it once.
 enum DashboardScript {
     static let js = """
@@ -18,7 +18,7 @@ enum DashboardScript {
           if (!live.length) { return; }
           function refresh() {
             if (document.hidden) { return; }
-            fetch(window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+            fetch(window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html", "X-Live-Refresh": "1" } })
               .then(function (r) { return r.ok ? r.text() : null; })
               .then(function (text) {
                 if (!text) { return; }

@@ -20,10 +20,19 @@ public struct ChatConversationSummary: Codable, Equatable, Sendable {
     public var ownerKind: ChatOwner.Kind
     public var locale: String?
     public var createdAt: String
+    /// The team's dashboard needs these; the operator JSON leaves them out.
+    public var projectId: String?
+    /// The owner's verified email; nil for an anonymous (voter token) owner.
+    public var ownerEmail: String?
+    public var platform: String?
+    public var bundleId: String?
+    /// The latest public message's text, set by `chat.team.inbox` only.
+    public var preview: String?
 
     public init(
         id: String, status: Status, sentiment: Sentiment?, lastMessageAt: String, unreadByTeam: Bool,
-        ownerKind: ChatOwner.Kind, locale: String?, createdAt: String
+        ownerKind: ChatOwner.Kind, locale: String?, createdAt: String, projectId: String? = nil, ownerEmail: String? = nil,
+        platform: String? = nil, bundleId: String? = nil, preview: String? = nil
     ) {
         self.id = id
         self.status = status
@@ -33,5 +42,10 @@ public struct ChatConversationSummary: Codable, Equatable, Sendable {
         self.ownerKind = ownerKind
         self.locale = locale
         self.createdAt = createdAt
+        self.projectId = projectId
+        self.ownerEmail = ownerEmail
+        self.platform = platform
+        self.bundleId = bundleId
+        self.preview = preview
     }
 }

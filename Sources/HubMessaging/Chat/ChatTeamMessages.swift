@@ -108,9 +108,12 @@ public enum ChatTeamPost: RPCMessage {
         public var author: String?
         /// Photos uploaded by `author` for this conversation (at most three); never on notes.
         public var imageTokens: [String]
+        /// 1–128 characters: a second post with the same key in the conversation returns the
+        /// first message and sends nothing (the same body), or is 409 `IDEMPOTENCY_CONFLICT`.
+        public var idempotencyKey: String?
         public init(
             projectId: String, conversationId: String, body: String, internal: Bool, author: String? = nil,
-            imageTokens: [String] = []
+            imageTokens: [String] = [], idempotencyKey: String? = nil
         ) {
             self.projectId = projectId
             self.conversationId = conversationId
@@ -118,6 +121,7 @@ public enum ChatTeamPost: RPCMessage {
             self.internal = `internal`
             self.author = author
             self.imageTokens = imageTokens
+            self.idempotencyKey = idempotencyKey
         }
     }
     public typealias Response = ChatMessageDTO

@@ -18,6 +18,8 @@ public enum Permission: String, CaseIterable, Sendable {
     /// Grant or take away the owner role, or remove an owner.
     case manageOwners
     case answerChat
+    /// Send a conversation's review-request card (the seeds: "Owners and admins can choose Ask for a review").
+    case requestReviews
     case triageReports
     case moderateIdeas
     case saveFavorites

@@ -11,6 +11,7 @@ public enum Role: String, CaseIterable, Codable, Sendable {
         case .manageApps, .manageCredentials, .manageIntegrations, .manageMembers, .manageTokens, .publish, .writeWithTokens:
             return self == .owner || self == .admin
         case .manageOwners: return self == .owner
+        case .requestReviews: return self == .owner || self == .admin
         }
     }
 }

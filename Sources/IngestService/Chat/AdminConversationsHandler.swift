@@ -9,6 +9,7 @@ struct AdminConversationsHandler {
     let locator: ChatConversationLocator
     let chat: BackendForwarding
     let uploads: ChatImageUploads
+    let actions: ChatTeamActions
 
     struct PostBody: Decodable {
         let body: String
@@ -78,25 +79,10 @@ struct AdminConversationsHandler {
 
     func post(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(PostBody.self)
-        let images = body.imageTokens ?? []
-        var errors = FieldErrors()
-        if !(images.isEmpty ? InputLimits.chatMessage : 0...InputLimits.chatMessage.upperBound).contains(body.body.count) {
-            errors.add(
-                "body",
-                "must be \(images.isEmpty ? InputLimits.chatMessage.lowerBound : 0)-\(InputLimits.chatMessage.upperBound) characters")
-        }
-        if images.count > ChatImageLimits.perMessage {
-            errors.add("imageTokens", "must hold at most \(ChatImageLimits.perMessage) image tokens")
-        }
-        if body.internal == true && !images.isEmpty { errors.add("imageTokens", "internal notes do not accept photos") }
-        try errors.throwIfAny()
         let base = uploads.base(for: request)
-        try locator.attempt(caller, request, respond: respond) { project, id, done in
-            let call = ChatTeamPost.Request(
-                projectId: project.id, conversationId: id, body: body.body,
-                internal: body.internal ?? false, author: AdminConversationImagesHandler.member(caller),
-                imageTokens: images)
-            chat.forward(ChatTeamPost.self, call, respond: done) { .json(uploads.signer.signed($0, base: base), status: 201) }
-        }
+        try actions.post(
+            caller.actor, conversationId: request.pathParameters["conversationId"], body: body.body, internal: body.internal ?? false,
+            imageTokens: body.imageTokens ?? [], respond: respond
+        ) { .json(uploads.signer.signed($0, base: base), status: 201) }
     }
 }

@@ -33,3 +33,19 @@ extension ChatImageUploads {
         if !queued { respond(.failure(APIError.unavailable(retryAfter: 1))) }
     }
 }
+
+extension ChatImageUploads {
+    /// A photo that came whole with a dashboard form (multipart `photo`) instead of through the
+    /// two steps: the same declared-type and size checks as step one, the same decoding and
+    /// preview as step two, bound to the team member and conversation. Call it on the decoder.
+    func completeDirect(
+        _ bytes: [UInt8], contentType: String?, organizationId: String, member: String, conversationId: String
+    ) throws -> Completed {
+        let type = contentType.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
+        try ChatImageUploads.checkDeclared(contentType: type, byteSize: bytes.count)
+        let upload = ChatImageSigner.Upload(
+            u: TimeSortableID.shared.next(), p: nil, o: organizationId, k: "team", v: member, c: conversationId,
+            t: type!, n: bytes.count, e: signer.nowSeconds)
+        return (upload, try preview(bytes, declaredType: upload.t, id: upload.u), signer.imageToken(imageId: upload.u))
+    }
+}

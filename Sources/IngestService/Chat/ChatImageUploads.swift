@@ -43,21 +43,8 @@ struct ChatImageUploads {
     // MARK: Step one
 
     func start(_ body: Body, binding: Binding, request: HTTPRequest) throws -> HTTPResponse {
-        var errors = FieldErrors()
         let contentType = body.contentType.map { $0.lowercased().trimmingCharacters(in: .whitespaces) }
-        if contentType == nil {
-            errors.add("contentType", "is required")
-        } else if !ChatImageLimits.contentTypes.contains(contentType!) {
-            errors.add("contentType", "must be image/jpeg, image/png or image/webp")
-        }
-        if let size = body.byteSize {
-            if !(1...ChatImageLimits.maximumUploadBytes).contains(size) {
-                errors.add("byteSize", "must be 1-\(ChatImageLimits.maximumUploadBytes) bytes")
-            }
-        } else {
-            errors.add("byteSize", "is required")
-        }
-        try errors.throwIfAny()
+        try ChatImageUploads.checkDeclared(contentType: contentType, byteSize: body.byteSize)
         let expires = signer.nowSeconds + Int64(ChatImageLimits.uploadLifetime)
         var upload = ChatImageSigner.Upload(
             u: TimeSortableID.shared.next(), p: nil, o: nil, k: "", v: "", c: nil,
@@ -82,6 +69,24 @@ struct ChatImageUploads {
         return response
     }
 
+    /// Throws 400 `INVALID_PAYLOAD` unless an upload declares a photo type and 1 byte to 5 MiB.
+    static func checkDeclared(contentType: String?, byteSize: Int?) throws {
+        var errors = FieldErrors()
+        if contentType == nil {
+            errors.add("contentType", "is required")
+        } else if !ChatImageLimits.contentTypes.contains(contentType!) {
+            errors.add("contentType", "must be image/jpeg, image/png or image/webp")
+        }
+        if let size = byteSize {
+            if !(1...ChatImageLimits.maximumUploadBytes).contains(size) {
+                errors.add("byteSize", "must be 1-\(ChatImageLimits.maximumUploadBytes) bytes")
+            }
+        } else {
+            errors.add("byteSize", "is required")
+        }
+        try errors.throwIfAny()
+    }
+
     // MARK: Step two
 
     /// Checks the token against the caller, decodes and re-encodes what was uploaded and stores
@@ -100,18 +105,24 @@ struct ChatImageUploads {
         guard let bytes = try objects.get(key: ChatImageUploads.rawKey(upload.u)) else {
             throw APIError(status: 409, code: "UPLOAD_INCOMPLETE", message: "Nothing was uploaded to this upload's URL yet.")
         }
+        return (upload, try preview(bytes, declaredType: upload.t, id: upload.u), signer.imageToken(imageId: upload.u))
+    }
+
+    /// Decodes `bytes` as `declaredType`, re-encodes them as a JPEG within the limits and stores
+    /// that preview under the upload's ID; the errors are `IMAGE_*` (docs/chat.md, "Photos").
+    func preview(_ bytes: [UInt8], declaredType: String, id: String) throws -> SanitizedImage {
         let image: SanitizedImage
         do {
             image = try ImageSanitizer.sanitize(
-                bytes, declaredType: upload.t, maxBytes: ChatImageLimits.maximumUploadBytes,
+                bytes, declaredType: declaredType, maxBytes: ChatImageLimits.maximumUploadBytes,
                 maxEdge: ChatImageLimits.maximumEdge)
         } catch let error as ImageSanitizerError {
             throw APIError(
                 status: error == .tooLarge || error == .tooManyPixels ? 413 : 400, code: error.code,
                 message: String(describing: error))
         }
-        try objects.put(key: ChatImageUploads.previewKey(upload.u), bytes: image.jpeg, contentType: "image/jpeg")
-        return (upload, image, signer.imageToken(imageId: upload.u))
+        try objects.put(key: ChatImageUploads.previewKey(id), bytes: image.jpeg, contentType: "image/jpeg")
+        return image
     }
 
     /// The staging request for chatd; team uploads get their project from the conversation's.

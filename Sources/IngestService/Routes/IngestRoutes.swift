@@ -65,6 +65,8 @@ struct IngestRoutes {
     let settingsPages: SettingsPagesHandler
     let reportPages: ReportPagesHandler
     let ideaPages: IdeaPagesHandler
+    let inboxPages: InboxPagesHandler
+    let conversationPages: ConversationPagesHandler
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -139,8 +141,9 @@ struct IngestRoutes {
         chatImages = ChatImagesHandler(access: chatAccess, chat: chat, uploads: uploads, steps: limits[.chatImageSteps])
         chatCards = ChatCardsHandler(access: chatAccess, chat: chat, events: limits[.chatCardEvents])
         chatPaywalls = ChatPaywallsHandler(access: chatAccess, chat: chat, reports: limits[.chatPaywallReports])
-        conversations = AdminConversationsHandler(lookup: lookup, locator: locator, chat: chat, uploads: uploads)
-        conversationActions = AdminConversationActionsHandler(locator: locator, chat: chat)
+        let chatActions = ChatTeamActions(locator: locator, chat: chat)
+        conversations = AdminConversationsHandler(lookup: lookup, locator: locator, chat: chat, uploads: uploads, actions: chatActions)
+        conversationActions = AdminConversationActionsHandler(actions: chatActions)
         conversationImages = AdminConversationImagesHandler(locator: locator, chat: chat, uploads: uploads)
 
         let push = BackendForwarding(client: backends[.pushd])
@@ -160,6 +163,8 @@ struct IngestRoutes {
         settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
         reportPages = ReportPagesHandler(store: store, objects: objects)
         ideaPages = IdeaPagesHandler(store: store)
+        inboxPages = InboxPagesHandler(store: store, chat: chat)
+        conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)

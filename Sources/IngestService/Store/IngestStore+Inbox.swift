@@ -38,8 +38,19 @@ extension IngestStore {
         projectId: String, filter: InboxFilter, after cursor: (createdAt: String, id: String)?,
         limit: Int
     ) throws -> (rows: [Row], hasMore: Bool) {
-        var sql = IngestStore.inboxSelect + " WHERE f.project_id = ?"
-        var args: [SQLValue] = [.text(projectId)]
+        try inboxPage(projectIds: [projectId], filter: filter, after: cursor, limit: limit)
+    }
+
+    /// The same over several projects (the dashboard's inbox lists an organization's apps together).
+    public func inboxPage(
+        projectIds: [String], filter: InboxFilter, after cursor: (createdAt: String, id: String)?,
+        limit: Int
+    ) throws -> (rows: [Row], hasMore: Bool) {
+        guard !projectIds.isEmpty else { return ([], false) }
+        var sql =
+            IngestStore.inboxSelect + " WHERE f.project_id IN (" + Array(repeating: "?", count: projectIds.count).joined(separator: ", ")
+            + ")"
+        var args: [SQLValue] = projectIds.map { .text($0) }
         if let status = filter.status {
             sql += " AND f.status = ?"
             args.append(.text(status))

@@ -15,6 +15,12 @@ extension AdminClient {
     func outcome(
         _ start: (@escaping (Result<SignInOutcome, Error>) -> Void) -> Void, file: StaticString = #filePath, line: UInt = #line
     ) throws -> SignInOutcome {
+        try AdminClient.outcome(start, file: file, line: line)
+    }
+
+    static func outcome(
+        _ start: (@escaping (Result<SignInOutcome, Error>) -> Void) -> Void, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> SignInOutcome {
         let done = DispatchSemaphore(value: 0)
         let box = OutcomeBox()
         start { result in
@@ -50,6 +56,12 @@ extension AdminClient {
 
     /// The session of a `.signedIn` outcome; fails the test on any other.
     func signedIn(_ outcome: SignInOutcome, file: StaticString = #filePath, line: UInt = #line) throws -> (
+        token: String, session: TeamSession
+    ) {
+        try AdminClient.signedIn(outcome, file: file, line: line)
+    }
+
+    static func signedIn(_ outcome: SignInOutcome, file: StaticString = #filePath, line: UInt = #line) throws -> (
         token: String, session: TeamSession
     ) {
         guard case .signedIn(let token, let session) = outcome else {

@@ -1,10 +1,11 @@
 import Foundation
 
 extension PageSession {
-    /// A file of a multipart post: its field name, file name and bytes.
+    /// A file of a multipart post: its field name, file name, type and bytes.
     struct Upload {
         let name: String
         let filename: String
+        var contentType = "application/octet-stream"
         let bytes: [UInt8]
     }
 
@@ -19,7 +20,7 @@ extension PageSession {
         }
         for file in files {
             append("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.name)\"; filename=\"\(file.filename)\"\r\n")
-            append("Content-Type: application/octet-stream\r\n\r\n")
+            append("Content-Type: \(file.contentType)\r\n\r\n")
             body += file.bytes
             append("\r\n")
         }

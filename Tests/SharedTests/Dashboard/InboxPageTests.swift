@@ -176,6 +176,11 @@ final class InboxPageTests: XCTestCase {
         let filtered = render(InboxView(query: InboxQuery(unreadOnly: true), apps: apps, rows: [], now: now))
         XCTAssertTrue(filtered.contains("Nothing matches these filters."))
         XCTAssertTrue(filtered.contains("<a href=\"/dashboard\">Clear filters</a>"))
+        // One app chosen and nothing in it: the app is quiet, and all apps are a click away
+        let app = render(InboxView(query: InboxQuery(app: apps[0].id), apps: apps, rows: [], now: now))
+        XCTAssertTrue(app.contains("No conversations or reports in " + apps[0].name + " yet."), app)
+        XCTAssertTrue(app.contains("<a href=\"/dashboard\">All apps</a>"))
+        XCTAssertFalse(app.contains("Nothing matches these filters."))
         // Past the last page leads back to the newest
         XCTAssertTrue(render(InboxView(query: InboxQuery(cursor: "1"), apps: apps, rows: [], now: now)).contains("Back to the newest"))
         // No app yet: an owner is sent to add one, a member who cannot is told who can

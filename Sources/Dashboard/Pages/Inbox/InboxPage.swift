@@ -92,7 +92,16 @@ public enum InboxPage {
     /// No dead end: each empty list says why and links to what helps.
     static func empty(_ view: InboxView, viewer: PageShell.Viewer) -> HTML {
         element("div", .class("panel empty")) {
-            if view.query.isFiltered {
+            if view.query.isFiltered && view.query == InboxQuery(app: view.query.app) && view.query.cursor == nil,
+                let app = view.apps.first(where: { $0.id == view.query.app })
+            {
+                // Only an app is chosen: that app is quiet, the filters are not the reason.
+                element("p") { element("strong") { "No conversations or reports in " + app.name + " yet." } }
+                element("p") {
+                    "When its users write in chat or send a report, it appears here within seconds. "
+                    element("a", .href(InboxPaths.inbox)) { "All apps" }
+                }
+            } else if view.query.isFiltered {
                 element("p") { element("strong") { "Nothing matches these filters." } }
                 element("p") { element("a", .href(InboxPaths.inbox)) { "Clear filters" } }
             } else if view.query.cursor != nil {
