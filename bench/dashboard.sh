@@ -17,7 +17,8 @@ for b in ingest chatd; do [ -x "$ROOT/.build/release/$b" ] || { echo "release bu
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
-    APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_CHAT_RATE_PER_MIN=100000000 APPNORTH_CHAT_READ_RATE_PER_MIN=100000000
+    APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 APPNORTH_CHAT_RATE_PER_MIN=100000000 \
+    APPNORTH_CHAT_READ_RATE_PER_MIN=100000000
 "$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
 CHATD_PID=$!
 "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
@@ -29,25 +30,28 @@ create_project '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode"
 
 # The conversations: one anonymous app user each, 16 at a time; then one thread with a few more.
 python3 - "$BASE" "$APP_ID" "$CONVERSATIONS" <<'PY'
-import json, sys, urllib.request
+import json, sys, urllib.error, urllib.request
 from concurrent.futures import ThreadPoolExecutor
 base, app, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-def send(n, text=None):
+def send(n, text=None, key="first"):
     body = json.dumps({"body": text or f"Message {n}: the export to CSV stops at 80%", "locale": "en", "platform": "ios"}).encode()
     req = urllib.request.Request(f"{base}/api/v1/chat/messages?app_id={app}&voter_token=benchvoter{n:012d}", data=body,
-        method="POST", headers={"Content-Type": "application/json", "Origin": "http://localhost", "Idempotency-Key": f"seed-{n}-{len(text or '')}"})
-    with opener.open(req, timeout=30) as answer:
-        assert answer.status == 201, answer.status
+        method="POST", headers={"Content-Type": "application/json", "Origin": "http://localhost", "Idempotency-Key": f"seed-{n}-{key}"})
+    try:
+        with opener.open(req, timeout=30) as answer:
+            assert answer.status == 201, answer.status
+    except urllib.error.HTTPError as error:
+        raise SystemExit(f"POST /api/v1/chat/messages answered {error.code}: {error.read().decode()}")
 with ThreadPoolExecutor(16) as pool:
     list(pool.map(send, range(count)))
 for extra in range(5):
-    send(0, f"And another detail, number {extra}")
+    send(0, f"And another detail, number {extra}", key=f"extra-{extra}")
 PY
 
 # The owner: the setup link accepted like the page does, its session cookie kept.
 LINK=$("$ROOT/.build/release/ingest" user add --email owner@example.com --role owner | tail -n 1)
-COOKIE=$(curl -s -o /dev/null -D - -X POST "$BASE${LINK#*://*/}" -H "Origin: $BASE" \
+COOKIE=$(curl -s -o /dev/null -D - -X POST "$BASE/${LINK#*://*/}" -H "Origin: $BASE" \
     --data-urlencode name=Owner --data-urlencode password=bench-password-1 --data-urlencode passwordAgain=bench-password-1 |
     awk -F'[=;]' 'tolower($1) ~ /^set-cookie: appnorth_session$/ { print $2 }')
 [ -n "$COOKIE" ] || { echo "could not sign in through $LINK"; exit 1; }
