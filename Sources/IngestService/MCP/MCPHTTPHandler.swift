@@ -6,7 +6,8 @@ import HubRuntime
 /// event stream: every answer is one JSON-RPC response, and a notification is 202 with no
 /// body). Who is asking is decided from the head before the body is read: an `Origin` that is
 /// not the hub's own (403), a live API token of either scope (401 with `WWW-Authenticate`), the
-/// token's request budget (429) and a supported `MCP-Protocol-Version` when sent (400).
+/// token's request budget (429). A `MCP-Protocol-Version` that is sent must be supported (400),
+/// checked with the message.
 struct MCPHTTPHandler: Sendable {
     let server: MCPServer
     let auth: AdminAuth
@@ -29,6 +30,14 @@ struct MCPHTTPHandler: Sendable {
             // Revisions 2025-06-18 and later removed JSON-RPC batches.
             if case .array = parsed {
                 throw MCPHTTPError.malformed(.invalidRequest("Batches are not supported; send one message per request."))
+            }
+            // A newer revision's probe (`server/discover` with its own version) must read as a
+            // method this server lacks, so the client falls back to initialize; any other
+            // message under an unsupported version is 400.
+            if let version = request.headers["mcp-protocol-version"], !MCPServer.supportedVersions.contains(version),
+                parsed["method"]?.string.map(MCPServer.methods.contains) ?? true
+            {
+                throw MCPHTTPError.unsupportedVersion(version)
             }
             message = parsed
         } catch {
@@ -54,9 +63,6 @@ struct MCPHTTPHandler: Sendable {
             if spend { try requests.consume(token.id) } else { try requests.check(token.id) }
         } catch let limited as APIError {
             throw MCPHTTPError.rateLimited(limited)
-        }
-        if let version = request.headers["mcp-protocol-version"], !MCPServer.supportedVersions.contains(version) {
-            throw MCPHTTPError.unsupportedVersion(version)
         }
         return AdminCaller(token: token)
     }

@@ -8,6 +8,8 @@ struct MCPServer: Sendable {
     /// Oldest to newest; `initialize` answers the requested one when listed, else the newest.
     static let supportedVersions = ["2025-06-18", "2025-11-25"]
     static let name = "appnorth-hub"
+    /// The requests this server answers; any other is -32601.
+    static let methods: Set<String> = ["initialize", "ping", "tools/list", "prompts/list", "tools/call", "prompts/get"]
     /// Entries of one `tools/list` or `prompts/list` page.
     static let defaultPageSize = 10
 
@@ -69,7 +71,9 @@ struct MCPServer: Sendable {
         case "prompts/list": return try page(params, list: "prompts", items: prompts.map(\.listing), key: "prompts")
         case "tools/call": return try await callTool(params, caller: caller)
         case "prompts/get": return try prompt(params)
-        default: throw MCPRPCError.methodNotFound(method)
+        default:
+            assert(!MCPServer.methods.contains(method))
+            throw MCPRPCError.methodNotFound(method)
         }
     }
 

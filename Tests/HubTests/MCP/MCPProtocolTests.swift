@@ -100,6 +100,11 @@ final class MCPProtocolTests: XCTestCase {
         XCTAssertEqual(errorCode(unsupported), -32600)
         let data = (unsupported.json["error"] as? [String: Any])?["data"] as? [String: Any]
         XCTAssertEqual(data?["supported"] as? [String], ["2025-06-18", "2025-11-25"])
+        // And a newer revision's server/discover probe, sent with its own version, is -32601, not 400
+        let probe = try f.rpc("server/discover", headers: [("MCP-Protocol-Version", "2026-07-28")])
+        XCTAssertEqual(probe.status, 200)
+        XCTAssertEqual(errorCode(probe), -32601)
+        XCTAssertEqual(try f.rpc("tools/list", headers: [("MCP-Protocol-Version", "2026-07-28")]).status, 400)
     }
 
     func testGetIsMethodNotAllowed() throws {
