@@ -41,9 +41,9 @@ struct MCPServer: Sendable {
             return MCPRPCError.invalidRequest("A request names its method.").response(id: id ?? .null)
         }
         guard let name = method.string else { return MCPRPCError.invalidRequest("method must be a string.").response(id: id ?? .null) }
+        guard let id else { return nil }  // a notification: nothing is ever answered, not even an error
         let params = message["params"] ?? .object([])
-        guard case .object = params else { return MCPRPCError.invalidParams("params must be an object.").response(id: id ?? .null) }
-        guard let id else { return nil }  // a notification: nothing is ever answered
+        guard case .object = params else { return MCPRPCError.invalidParams("params must be an object.").response(id: id) }
         do {
             let result = try await answer(name, params, caller: caller)
             return .object([("jsonrpc", "2.0"), ("id", id), ("result", result)])

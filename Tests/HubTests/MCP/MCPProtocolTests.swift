@@ -52,11 +52,12 @@ final class MCPProtocolTests: XCTestCase {
     }
 
     func testNotificationsAndClientResponsesAreAcceptedWithNoBody() throws {
-        // When the client sends notifications, and a response to nothing the server asked
+        // When the client sends notifications (one with params that are no object), and a response to nothing the server asked
         for message: [String: Any] in [
             ["jsonrpc": "2.0", "method": "notifications/initialized"],
             ["jsonrpc": "2.0", "method": "notifications/cancelled", "params": ["requestId": 3]],
             ["jsonrpc": "2.0", "id": 9, "result": [:]],
+            ["jsonrpc": "2.0", "method": "notifications/progress", "params": [1, 2]],
         ] {
             let reply = try f.post(message)
             // Then each is 202 with no body
