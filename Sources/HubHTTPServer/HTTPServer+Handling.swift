@@ -206,6 +206,8 @@ extension HTTPServer {
             return response
         case .failure(let error as APIError):
             return error.response(correlationId: context.correlationId)
+        case .failure(let error as HTTPResponseError):
+            return error.response(correlationId: context.correlationId)
         case .failure(let error):
             logger.error(
                 "handler failed",

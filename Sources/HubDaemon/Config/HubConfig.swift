@@ -36,6 +36,11 @@ public struct HubConfig: Sendable {
     public var chatMessagesPerMinute: Int
     /// Chat status and message reads per minute per project and client IP, per action (60).
     public var chatReadsPerMinute: Int
+    /// MCP requests per minute per API token (`APPNORTH_MCP_RATE_PER_MIN`, 600).
+    public var mcpRequestsPerMinute: Int
+    /// Monthly API credits of a Studio organization's MCP market reads
+    /// (`APPNORTH_STUDIO_MONTHLY_CREDITS`, 0: the seed's current allocation, pending approval).
+    public var studioMonthlyCredits: Int
     /// Where attachments (screenshots, chat photos) live with the local-directory object store.
     public var objectStoreDirectory: String
     /// The hub's public base URL (`https://hub.example.com`), for the absolute URLs it hands out
@@ -186,6 +191,10 @@ public struct HubConfig: Sendable {
         chatReadsPerMinute = try HubConfig.integer(
             value("APPNORTH_CHAT_READ_RATE_PER_MIN"), name: "APPNORTH_CHAT_READ_RATE_PER_MIN",
             default: 60, range: 1...100_000_000)
+        mcpRequestsPerMinute = try HubConfig.integer(
+            value("APPNORTH_MCP_RATE_PER_MIN"), name: "APPNORTH_MCP_RATE_PER_MIN", default: 600, range: 1...100_000_000)
+        studioMonthlyCredits = try HubConfig.integer(
+            value("APPNORTH_STUDIO_MONTHLY_CREDITS"), name: "APPNORTH_STUDIO_MONTHLY_CREDITS", default: 0, range: 0...100_000_000)
         objectStoreDirectory =
             value("APPNORTH_OBJECT_STORE_DIR").map { HubConfig.absolute($0, from: currentDirectory) }
             ?? dataDirectory + "/objects"

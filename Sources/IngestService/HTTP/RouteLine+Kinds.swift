@@ -49,4 +49,12 @@ extension RouteLine {
     ) -> RouteLine {
         RouteLine(method: method, path: path, kind: .operatorAsync(handler), body: body, rate: [], head: head)
     }
+
+    /// `head` authenticates the token (and whatever else the route decides from the head).
+    static func tokenAsync(
+        _ method: String, _ path: String, _ handler: @escaping Route.AsyncHandler, body: BodyLimit, rate: [RateLimits.Name],
+        head: @escaping Route.HeaderCheck
+    ) -> RouteLine {
+        RouteLine(method: method, path: path, kind: .tokenAsync(handler), body: body, rate: rate, head: head)
+    }
 }

@@ -25,6 +25,11 @@ struct RouteLine {
         /// on the pool thread, and what they throw is the answer.
         case operatorAsync((HTTPRequest, AdminCaller, @escaping Route.Completion) throws -> Void)
 
+        /// A route outside the operator API that an operator token authenticates, of either
+        /// scope (the MCP server): `head` must authenticate, and the handler does it again, since
+        /// a request without a body skips the head check.
+        case tokenAsync(Route.AsyncHandler)
+
         var isOperator: Bool {
             switch self {
             case .operatorSync, .operatorAsync: return true
@@ -74,6 +79,9 @@ struct RouteLine {
                     respond(.failure(error))
                 }
             }
+        case .tokenAsync(let handler):
+            precondition(head != nil, "\(method) \(path) authenticates on its head")
+            router.addAsync(method, path, maxBodyBytes: limit, headerCheck: head, handler)
         case .operatorSync(let handler):
             router.add(method, path, maxBodyBytes: limit, headerCheck: head ?? auth.headerCheck) { request in
                 try handler(request, try auth.authorize(request))

@@ -59,6 +59,9 @@ extension IngestRoutes {
                 "PUT", "/api/v1/chat/uploads/{uploadId}", chatImages.upload, body: .bytes(ChatImageLimits.maximumUploadBytes),
                 rate: [], head: chatImages.checkUpload),
             .publicSync("GET", "/api/v1/chat/media", chatImages.media, body: .serverDefault, rate: []),
+            // MCP: an operator API token of either scope, checked with the budget on the head.
+            .tokenAsync(
+                "POST", "/api/v1/mcp", mcp.post, body: .bytes(MCPHTTPHandler.maxBodyBytes), rate: [.mcpRequests], head: mcp.head),
         ]
     }
 }

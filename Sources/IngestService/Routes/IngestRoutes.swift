@@ -88,6 +88,8 @@ struct IngestRoutes {
     let asoKeywords: ASOKeywordsHandler
     let asoGroups: ASOGroupsHandler
     let asoCandidates: ASOCandidatesHandler
+    // MCP
+    let mcp: MCPHTTPHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -189,6 +191,7 @@ struct IngestRoutes {
         asoKeywords = ASOKeywordsHandler(asod: aso)
         asoGroups = ASOGroupsHandler(asod: aso)
         asoCandidates = ASOCandidatesHandler(asod: aso)
+        mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

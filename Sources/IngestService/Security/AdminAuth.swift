@@ -16,19 +16,22 @@ public struct AdminAuth: Sendable {
 
     public func authorize(_ request: HTTPRequest) throws -> AdminCaller {
         let token = try authenticate(request)
+        try recordUse(token)
+        return AdminCaller(token: token)
+    }
+
+    /// Notes that `token` was used, at most once per `lastUsedResolution`.
+    func recordUse(_ token: APIToken) throws {
         let threshold = ISOTime.format(store.clock.now().addingTimeInterval(-AdminAuth.lastUsedResolution))
         if token.lastUsedAt.map({ $0 < threshold }) ?? true {
             try store.recordTokenUse(id: token.id)
         }
-        return AdminCaller(token: token)
     }
 
     /// The live token of the request, allowed its method; throws 401 or 403. Changes nothing,
     /// so the server runs it on a request's head too, before the body is read.
     public func authenticate(_ request: HTTPRequest) throws -> APIToken {
-        guard let text = AdminAuth.bearerToken(request.headers["authorization"]),
-            let token = try store.authenticate(token: text)
-        else {
+        guard let token = try liveToken(request) else {
             var error = APIError.unauthorized
             error.headers.append(("WWW-Authenticate", "Bearer"))
             throw error
@@ -37,6 +40,14 @@ public struct AdminAuth: Sendable {
         if !reads && token.scope != .write { throw APIError.forbidden }
         if !reads && !(token.role?.allows(.writeWithTokens) ?? false) { throw APIError.writeNotAllowed }
         return token
+    }
+
+    /// The request's live token of either scope, whatever the method: nil without a bearer
+    /// token, for a revoked one, or when its author is no longer a member. For routes that
+    /// decide themselves what each scope may do (the MCP server, `MCPHTTPHandler`).
+    func liveToken(_ request: HTTPRequest) throws -> APIToken? {
+        guard let text = AdminAuth.bearerToken(request.headers["authorization"]) else { return nil }
+        return try store.authenticate(token: text)
     }
 
     /// A missing, revoked or read-only token is refused from the head, before a body is read.

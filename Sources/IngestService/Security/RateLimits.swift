@@ -3,8 +3,8 @@ import HubRuntime
 
 /// The request budgets of ingest's public routes, made once from configuration so that the
 /// route tables can name them; each handler is handed the ones it spends. Every budget is a
-/// minute's worth of requests, per client address (`community`) or per project and client
-/// address (the others), and each name is a budget of its own.
+/// minute's worth of requests, per client address (`community`), per API token (`mcpRequests`)
+/// or per project and client address (the others), and each name is a budget of its own.
 struct RateLimits: Sendable {
     enum Name: String, CaseIterable, Sendable {
         /// Every public request that names a project, spent by `PublicRequestGuard.resolve`
@@ -19,6 +19,8 @@ struct RateLimits: Sendable {
         case chatCardEvents
         case chatPaywallReports
         case pushRegistrations
+        /// Every MCP request, per API token (`MCPHTTPHandler`).
+        case mcpRequests
     }
 
     /// A report's author rereads its thread now and then.
@@ -44,6 +46,7 @@ struct RateLimits: Sendable {
         case .chatMessages: return config.chatMessagesPerMinute
         case .chatStatusReads, .chatMessageReads, .chatImageSteps, .chatCardEvents, .chatPaywallReports: return config.chatReadsPerMinute
         case .pushRegistrations: return pushRegistrationsPerMinute
+        case .mcpRequests: return config.mcpRequestsPerMinute
         }
     }
 

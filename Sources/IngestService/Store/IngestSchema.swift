@@ -372,5 +372,25 @@ enum IngestSchema {
                 CREATE INDEX ideas_pending ON ideas(project_id, created_at, id) WHERE moderation = 'pending' AND merged_into_id IS NULL;
                 CREATE INDEX comments_pending ON comments(project_id, created_at, id) WHERE moderation = 'pending';
                 """),
+        // The MCP server's counters per organization: monthly credits and daily profile reads
+        // (docs/mcp.md, "Plans, credits and daily reads"). Old rows are history, not read again.
+        Migration(
+            name: "0013_mcp_usage",
+            sql: """
+                CREATE TABLE mcp_credit_usage (
+                    organization_id TEXT NOT NULL REFERENCES organizations(id),
+                    period TEXT NOT NULL,               -- YYYY-MM, UTC
+                    used INTEGER NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    PRIMARY KEY (organization_id, period)
+                ) STRICT;
+                CREATE TABLE mcp_daily_reads (
+                    organization_id TEXT NOT NULL REFERENCES organizations(id),
+                    day TEXT NOT NULL,                  -- YYYY-MM-DD, UTC
+                    used INTEGER NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    PRIMARY KEY (organization_id, day)
+                ) STRICT;
+                """),
     ]
 }

@@ -1,0 +1,13 @@
+/// Every tool in `tools/list` order: the seed's app tools, then its market tools. A new tool is
+/// one line here (docs/mcp.md, "Adding a tool").
+enum MCPToolRegistry {
+    static let all: [any MCPTool] = [
+        // App tools
+        GetGuardrailsTool(),
+        GetASOPlaybookTool(),
+        ListAppsTool(),
+        ListFeedbackTool(),
+        // Market tools
+        MarketWatchlistTool(),
+    ]
+}
