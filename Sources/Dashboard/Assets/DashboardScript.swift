@@ -40,13 +40,19 @@ enum DashboardScript {
         (function () {
           "use strict";
           // Hosted roadmap: a `#handoff=<code>` fragment from the app's handoff URL is taken
-          // out of the address bar at once, then posted (same origin) for a session cookie.
+          // out of the address bar at once, then posted (same origin) for a session cookie;
+          // also when the URL is opened over the same page, which only changes the fragment.
           var form = document.querySelector("form[data-handoff]");
-          var match = /^#handoff=([A-Za-z0-9_-]{16,128})$/.exec(window.location.hash);
-          if (!form || !match) { return; }
-          window.history.replaceState(null, "", window.location.pathname + window.location.search);
-          form.querySelector("input[name=code]").value = match[1];
-          form.submit();
+          if (!form) { return; }
+          function handoff() {
+            var match = /^#handoff=([A-Za-z0-9_-]{16,128})$/.exec(window.location.hash);
+            if (!match) { return; }
+            window.history.replaceState(null, "", window.location.pathname + window.location.search);
+            form.querySelector("input[name=code]").value = match[1];
+            form.submit();
+          }
+          window.addEventListener("hashchange", handoff);
+          handoff();
         })();
         """
 }

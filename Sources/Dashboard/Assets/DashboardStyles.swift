@@ -286,6 +286,7 @@ enum DashboardStyles {
         .public-me { margin-left: auto; display: flex; gap: .5rem; align-items: center; color: var(--muted); flex-wrap: wrap; overflow-wrap: anywhere; }
         .public-me form { display: inline; }
         main.public { max-width: 1100px; margin: 0 auto; padding: 1.25rem 1.25rem 2rem; }
+        main.public h1, main.public h2 { overflow-wrap: anywhere; }
         .public-foot { max-width: 1100px; margin: 0 auto; padding: 0 1.25rem 2rem; text-align: center; }
         .public-boards { margin-bottom: 1rem; }
         .public-columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; margin-bottom: 1rem; }
@@ -312,6 +313,7 @@ enum DashboardStyles {
         .public-vote-arrow { font-size: .7rem; }
         .public-vote-count { font-weight: 700; }
         .public-comment { list-style: none; margin-bottom: .6rem; }
+        .public-comment .meta { display: flex; gap: .5rem; align-items: center; }
         .public-comment-form, .public-suggest form { max-width: 640px; }
         .public-suggest textarea, .public-comment-form textarea, .public-suggest input[type=text], .public-comment-form input[type=text] { width: 100%; }
         .public-message { max-width: 640px; margin: 2rem auto; }
