@@ -373,8 +373,8 @@ enum IngestSchema {
                 CREATE INDEX comments_pending ON comments(project_id, created_at, id) WHERE moderation = 'pending';
                 """),
         // The hosted roadmap's sign-in from the app (docs/roadmap.md): single-use handoff codes
-        // and the sessions they open. Both keep only hashes; a session remembers the identity
-        // secret's rotation it was made under, so a rotation ends it.
+        // and the sessions they open. Both keep only hashes; a session remembers a hash of the
+        // identity secret it was made under, so a rotation ends it.
         Migration(
             name: "0013_hosted_roadmap",
             sql: """
@@ -392,7 +392,7 @@ enum IngestSchema {
                     token_hash TEXT PRIMARY KEY,           -- SHA-256 hex of the cookie value
                     project_id TEXT NOT NULL REFERENCES projects(id),
                     email TEXT NOT NULL,
-                    secret_rotated_at TEXT,                -- projects.identity_secret_rotated_at when made
+                    secret_hash TEXT NOT NULL,             -- SHA-256 hex of projects.identity_secret (as stored) when made
                     expires_at TEXT NOT NULL,
                     created_at TEXT NOT NULL
                 ) STRICT;

@@ -60,14 +60,15 @@ extension IngestStore {
             try db.run("UPDATE handoff_codes SET used_at = ? WHERE code_hash = ?", [.text(at), .text(SHA256.hex(code))])
             let token = SecureRandom.token(byteCount: 32)
             let email = try row.text("email")
+            let stored = try db.queryOne("SELECT identity_secret FROM projects WHERE id = ?", [.text(projectId)])?.string("identity_secret")
             try db.run(
                 """
-                INSERT INTO roadmap_sessions (token_hash, project_id, email, secret_rotated_at, expires_at, created_at)
-                SELECT ?, id, ?, identity_secret_rotated_at, ?, ? FROM projects WHERE id = ?
+                INSERT INTO roadmap_sessions (token_hash, project_id, email, secret_hash, expires_at, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .text(SHA256.hex(token)), .text(email), .text(ISOTime.format(now.addingTimeInterval(sessionLifetime))), .text(at),
-                    .text(projectId),
+                    .text(SHA256.hex(token)), .text(projectId), .text(email), .text(SHA256.hex(stored ?? "")),
+                    .text(ISOTime.format(now.addingTimeInterval(sessionLifetime))), .text(at),
                 ])
             return HandoffExchange(sessionToken: token, email: email, ideaId: row.string("idea_id"))
         }
@@ -76,13 +77,15 @@ extension IngestStore {
     /// The verified email of a live session of `projectId`: not expired, and made under the
     /// project's current identity secret (a rotation since ends it). One indexed read.
     public func roadmapSessionEmail(token: String, projectId: String) throws -> String? {
-        try db.queryOne(
-            """
-            SELECT s.email FROM roadmap_sessions s JOIN projects p ON p.id = s.project_id
-            WHERE s.token_hash = ? AND s.project_id = ? AND s.expires_at > ?
-              AND s.secret_rotated_at IS p.identity_secret_rotated_at
-            """, [.text(SHA256.hex(token)), .text(projectId), .text(now())]
-        )?.string("email")
+        guard
+            let row = try db.queryOne(
+                """
+                SELECT s.email, s.secret_hash, p.identity_secret FROM roadmap_sessions s JOIN projects p ON p.id = s.project_id
+                WHERE s.token_hash = ? AND s.project_id = ? AND s.expires_at > ?
+                """, [.text(SHA256.hex(token)), .text(projectId), .text(now())]),
+            row.string("secret_hash") == SHA256.hex(row.string("identity_secret") ?? "")
+        else { return nil }
+        return row.string("email")
     }
 
     /// Ends one session (the page's sign-out).
