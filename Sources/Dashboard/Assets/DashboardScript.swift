@@ -1,7 +1,8 @@
 /// The dashboard's one script, served as `/assets/app.<hash>.js`. Everything works without
 /// it; it only adds: lists and threads marked `data-live` reload their region every 5 s while
 /// the tab is visible (with `X-Live-Refresh: 1`, so a refresh does not count as reading), forms marked `data-confirm` ask first, and a form disables its
-/// buttons once submitted so a double click sends it once.
+/// buttons once submitted so a double click sends it once. On the hosted roadmap it also
+/// exchanges a handoff code from the address's fragment for a session.
 enum DashboardScript {
     static let js = """
         (function () {
@@ -35,6 +36,23 @@ enum DashboardScript {
               .catch(function () {});
           }
           window.setInterval(refresh, 5000);
+        })();
+        (function () {
+          "use strict";
+          // Hosted roadmap: a `#handoff=<code>` fragment from the app's handoff URL is taken
+          // out of the address bar at once, then posted (same origin) for a session cookie;
+          // also when the URL is opened over the same page, which only changes the fragment.
+          var form = document.querySelector("form[data-handoff]");
+          if (!form) { return; }
+          function handoff() {
+            var match = /^#handoff=([A-Za-z0-9_-]{16,128})$/.exec(window.location.hash);
+            if (!match) { return; }
+            window.history.replaceState(null, "", window.location.pathname + window.location.search);
+            form.querySelector("input[name=code]").value = match[1];
+            form.submit();
+          }
+          window.addEventListener("hashchange", handoff);
+          handoff();
         })();
         """
 }

@@ -275,5 +275,54 @@ enum DashboardStyles {
         /* Reports and ideas (round 2): a long app name in the picker wraps inside the page on a phone. */
         .community .topline form { flex-wrap: nowrap; max-width: 100%; min-width: 0; }
         .community .topline form select { max-width: 100%; min-width: 0; text-overflow: ellipsis; }
+
+        /* Hosted roadmap and changelog (public pages): a top bar instead of the sidebar. */
+        .public-top { background: var(--panel); border-bottom: 1px solid var(--line); }
+        .public-bar { max-width: 1100px; margin: 0 auto; padding: .6rem 1.25rem; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.25rem; }
+        .public-app { font-weight: 700; color: var(--text); font-size: 1.05rem; overflow-wrap: anywhere; }
+        .public-nav { display: flex; gap: .25rem; }
+        .public-nav a { padding: .35rem .6rem; border-radius: 6px; color: var(--text); }
+        .public-nav a[aria-current="page"] { background: var(--accent-soft); color: var(--accent); font-weight: 600; }
+        .public-me { margin-left: auto; display: flex; gap: .5rem; align-items: center; color: var(--muted); flex-wrap: wrap; overflow-wrap: anywhere; }
+        .public-me form { display: inline; }
+        main.public { max-width: 1100px; margin: 0 auto; padding: 1.25rem 1.25rem 2rem; }
+        main.public h1, main.public h2 { overflow-wrap: anywhere; }
+        .public-foot { max-width: 1100px; margin: 0 auto; padding: 0 1.25rem 2rem; text-align: center; }
+        .public-boards { margin-bottom: 1rem; }
+        .public-columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: .75rem; margin-bottom: 1rem; }
+        .public-column { background: var(--panel-2); border: 1px solid var(--line); border-radius: var(--radius); padding: .75rem; min-width: 0; }
+        .public-column h2 { font-size: .95rem; margin: 0 0 .5rem; }
+        .public-toolbar { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; justify-content: space-between; margin-bottom: .5rem; }
+        .public-toolbar form { flex: 1 1 260px; flex-wrap: nowrap; }
+        .public-toolbar input[type=search] { flex: 1; min-width: 0; }
+        .public-toolbar nav.tabs { margin: 0; }
+        ol.public-ideas, ol.public-comments { list-style: none; margin: 0; padding: 0; }
+        .public-idea { display: flex; gap: .75rem; align-items: flex-start; padding: .6rem 0; border-bottom: 1px solid var(--line); }
+        ol.public-ideas li:last-child { border-bottom: 0; }
+        ol.public-ideas.compact .public-idea { padding: .4rem 0; }
+        ol.public-ideas.compact .public-clamp { display: none; }
+        .public-idea-text { min-width: 0; flex: 1; overflow-wrap: anywhere; }
+        .public-idea-title { color: var(--text); font-weight: 600; }
+        .public-detail .public-idea { border-bottom: 0; padding: 0; }
+        .public-detail h1 { margin-bottom: .4rem; overflow-wrap: anywhere; }
+        .public-clamp { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; margin: .15rem 0; }
+        .public-vote form { margin: 0; }
+        .public-vote-button, .public-vote-static { display: flex; flex-direction: column; align-items: center; min-width: 3rem; padding: .3rem .4rem; border-radius: 6px; border: 1px solid var(--line); background: var(--panel); color: var(--text); line-height: 1.1; }
+        .public-vote-button.voted { background: var(--accent-soft); color: var(--accent); border-color: var(--accent); }
+        .public-vote-static { color: var(--muted); }
+        .public-vote-arrow { font-size: .7rem; }
+        .public-vote-count { font-weight: 700; }
+        .public-comment { list-style: none; margin-bottom: .6rem; }
+        .public-comment .meta { display: flex; gap: .5rem; align-items: center; }
+        .public-comment-form, .public-suggest form { max-width: 640px; }
+        .public-suggest textarea, .public-comment-form textarea, .public-suggest input[type=text], .public-comment-form input[type=text] { width: 100%; }
+        .public-message { max-width: 640px; margin: 2rem auto; }
+        .public-entry .message { white-space: pre-wrap; }
+        @media (max-width: 700px) {
+          .public-bar { padding: .5rem .75rem; }
+          main.public { padding: 1rem .75rem 2rem; }
+          .public-me { margin-left: 0; width: 100%; }
+          .public-toolbar form { flex-basis: 100%; }
+        }
         """
 }

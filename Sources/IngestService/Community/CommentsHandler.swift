@@ -34,32 +34,12 @@ struct CommentsHandler {
         var authorName: String?
     }
 
-    /// Checks the request and returns the write that stores the comment.
+    /// Checks the request and returns the write that stores the comment (`CommunityWrites`).
     func create(_ request: HTTPRequest) throws -> () throws -> CommunityHTTP.Written {
         let context = try requestGuard.resolve(request, write: true)
         let input = try request.decodeJSON(CreateBody.self)
-        let idea = try IdeasHandler.idea(request, context, store, forWrite: true)
-        let board = try IdeasHandler.board(of: idea, context, store)
-        try requestGuard.require(board.policies.comment, context.participant)
-        var errors = FieldErrors()
-        let text = errors.text(input.body, "body", InputLimits.comment)
-        let authorName = errors.text(input.authorName, "authorName", InputLimits.authorName, required: false)
-        try errors.throwIfAny()
-        guard let text else { throw APIError.invalidPayload(errors.fields) }
-        let moderated = board.moderation.moderatesComments
-        let key = CommunityHTTP.idempotencyKey(request)
-        let payload = IngestStore.canonicalPayload(request.body)
-        return { [store] in
-            try store.idempotent(
-                projectId: context.project.id, route: "POST /api/v1/ideas/\(idea.id)/comments",
-                scope: context.participant.idempotencyScope, key: key, payload: payload
-            ) {
-                let comment = try store.submitComment(
-                    idea: idea, moderated: moderated, body: text, authorName: authorName,
-                    authorEmail: context.participant.identity?.email,
-                    authorKey: context.participant.key)
-                return (201, PublicJSON.creation(moderated: moderated) { comment.appendJSON(to: &$0) })
-            }
-        }
+        return try CommunityWrites.comment(
+            handle: request.pathParameters["handle"], body: input.body, authorName: input.authorName, context, store: store,
+            requestGuard: requestGuard, key: CommunityHTTP.idempotencyKey(request), payload: IngestStore.canonicalPayload(request.body))
     }
 }

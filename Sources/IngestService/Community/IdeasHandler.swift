@@ -34,7 +34,11 @@ struct IdeasHandler {
     /// need a publicly visible idea, even from its author.
     static func idea(_ request: HTTPRequest, _ context: PublicContext, _ store: IngestStore, forWrite: Bool = false) throws -> CommunityIdea
     {
-        guard let handle = request.pathParameters["handle"], handle.utf8.count <= maxHandleLength,
+        try idea(handle: request.pathParameters["handle"], context, store, forWrite: forWrite)
+    }
+
+    static func idea(handle: String?, _ context: PublicContext, _ store: IngestStore, forWrite: Bool = false) throws -> CommunityIdea {
+        guard let handle, handle.utf8.count <= maxHandleLength,
             let idea = try store.publicIdea(projectId: context.project.id, handle: handle, viewerKey: context.participant.key),
             !forWrite || idea.isPubliclyVisible
         else {
@@ -122,37 +126,13 @@ struct IdeasHandler {
         var authorName: String?
     }
 
-    /// Validates a submission and returns the write that stores it.
+    /// Validates a submission and returns the write that stores it (`CommunityWrites`).
     func create(_ request: HTTPRequest) throws -> () throws -> CommunityHTTP.Written {
         let context = try requestGuard.resolve(request, write: true)
         let body = try request.decodeJSON(CreateBody.self)
-        var errors = FieldErrors()
-        let board = try body.board.flatMap { slug in try store.boards(projectId: context.project.id).first { $0.slug == slug } }
-        if body.board == nil {
-            errors.add("board", "is required")
-        } else if board == nil {
-            errors.add("board", "is not a board of this project")
-        }
-        if let board { try requestGuard.require(board.policies.submission, context.participant) }
-        let title = errors.text(body.title, "title", InputLimits.ideaTitle)
-        let description = errors.text(body.description ?? "", "description", InputLimits.ideaDescription)
-        let authorName = errors.text(body.authorName, "authorName", InputLimits.authorName, required: false)
-        try errors.throwIfAny()
-        guard let board, let title, let description else { throw APIError.invalidPayload(errors.fields) }
-
-        let key = CommunityHTTP.idempotencyKey(request)
-        let payload = IngestStore.canonicalPayload(request.body)
-        return { [store] in
-            try store.idempotent(
-                projectId: context.project.id, route: IdeasHandler.createRoute,
-                scope: context.participant.idempotencyScope, key: key, payload: payload
-            ) {
-                let idea = try store.submitIdea(
-                    projectId: context.project.id, board: board, title: title, description: description,
-                    authorName: authorName, authorEmail: context.participant.identity?.email,
-                    authorKey: context.participant.key)
-                return (201, PublicJSON.creation(moderated: !idea.isPubliclyVisible) { idea.appendJSON(to: &$0) })
-            }
-        }
+        return try CommunityWrites.submitIdea(
+            .init(board: body.board, title: body.title, description: body.description, authorName: body.authorName), context,
+            store: store, requestGuard: requestGuard, key: CommunityHTTP.idempotencyKey(request),
+            payload: IngestStore.canonicalPayload(request.body))
     }
 }

@@ -9,24 +9,12 @@ struct VotesHandler {
         var voted: Bool?
     }
 
-    /// Checks the request and returns the write that sets the vote.
+    /// Checks the request and returns the write that sets the vote (`CommunityWrites`).
     func update(_ request: HTTPRequest) throws -> () throws -> CommunityHTTP.Written {
         let context = try requestGuard.resolve(request, write: true)
         let body = try request.decodeJSON(Body.self)
-        guard let voted = body.voted else { throw APIError.invalidPayload(["voted": ["is required"]]) }
-        let idea = try IdeasHandler.idea(request, context, store, forWrite: true)
-        let board = try IdeasHandler.board(of: idea, context, store)
-        try requestGuard.require(board.policies.vote, context.participant)
-        guard let voter = context.participant.key else { throw APIError.identityRequired }
-        let key = CommunityHTTP.idempotencyKey(request)
-        let payload = IngestStore.canonicalPayload(request.body)
-        return { [store] in
-            try store.idempotent(
-                projectId: context.project.id, route: "PUT /api/v1/ideas/\(idea.id)/vote",
-                scope: context.participant.idempotencyScope, key: key, payload: payload
-            ) {
-                (200, try store.setVote(ideaId: idea.id, voterKey: voter, voted: voted).json)
-            }
-        }
+        return try CommunityWrites.vote(
+            handle: request.pathParameters["handle"], voted: body.voted, context, store: store, requestGuard: requestGuard,
+            key: CommunityHTTP.idempotencyKey(request), payload: IngestStore.canonicalPayload(request.body))
     }
 }

@@ -9,7 +9,8 @@ import HubRuntime
 /// file and committing the row), once they are an hour old so an upload still in flight is
 /// never touched; and chat photo staging (raw uploads and previews, sent or abandoned) after
 /// two days, by which time every image token made from it has expired and sent photos have
-/// their own copy; and dashboard sessions and invitation codes nothing can use any more.
+/// their own copy; and dashboard sessions and invitation codes nothing can use any more, and
+/// the hosted roadmap's expired handoff codes and sessions.
 public struct CleanupJob: HubJob {
     public let name = "cleanup"
     let store: IngestStore
@@ -35,6 +36,7 @@ public struct CleanupJob: HubJob {
             staged += 1
         }
         let accounts = try store.deleteExpiredAccountRows()
-        return records + events + orphans + staged + accounts
+        let roadmap = try store.deleteExpiredRoadmapAccess()
+        return records + events + orphans + staged + accounts + roadmap
     }
 }

@@ -9,7 +9,7 @@ extension IngestRoutes {
     /// say their own limit.
     static let pageFormBytes = 256 * 1024
 
-    var pageRoutes: [RouteLine] { accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes }
+    var pageRoutes: [RouteLine] { accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes + roadmapPageRoutes }
 
     var accountPageRoutes: [RouteLine] {
         let pages = accountPages

@@ -23,6 +23,9 @@ extension IngestRoutes {
                 "PUT", "/api/v1/ideas/{handle}/vote", votes.update, body: .community, rate: [.community],
                 head: requestGuard.headerCheck(origin: .required)),
             .publicSync("GET", "/api/v1/changelog", changelog.list, body: .serverDefault, rate: [.community]),
+            .publicSync(
+                "POST", "/api/v1/identity/handoff", handoff.create, body: .community,
+                rate: [.handoffAddresses, .community, .handoffProjects]),
             // Feedback
             .publicSync(
                 "POST", "/api/v1/feedback", feedback.create, body: .bytes(InputLimits.feedbackBodyBytes),

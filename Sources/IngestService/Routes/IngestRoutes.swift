@@ -67,6 +67,9 @@ struct IngestRoutes {
     let ideaPages: IdeaPagesHandler
     let inboxPages: InboxPagesHandler
     let conversationPages: ConversationPagesHandler
+    // Hosted roadmap and changelog
+    let roadmapPages: RoadmapPagesHandler
+    let handoff: HandoffHandler
     // Jobs
     let jobs: AdminJobsHandler
     // App Store Connect
@@ -167,6 +170,11 @@ struct IngestRoutes {
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)
         conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
+        roadmapPages = try RoadmapPagesHandler(
+            store: store, requestGuard: requestGuard, cursors: cursors, publicURL: context.config.publicURL)
+        handoff = HandoffHandler(
+            store: store, requestGuard: requestGuard, addresses: limits[.handoffAddresses], projects: limits[.handoffProjects],
+            publicURL: context.config.publicURL)
 
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)

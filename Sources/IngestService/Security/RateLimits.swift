@@ -21,12 +21,19 @@ struct RateLimits: Sendable {
         case pushRegistrations
         /// Every MCP request, per API token (`MCPHTTPHandler`).
         case mcpRequests
+        /// `POST /api/v1/identity/handoff`, per client address.
+        case handoffAddresses
+        /// The same, per project: every client of an app shares it.
+        case handoffProjects
     }
 
     /// A report's author rereads its thread now and then.
     static let feedbackReadsPerMinute = 60
     /// An app registers its device once per launch.
     static let pushRegistrationsPerMinute = 60
+    /// A handoff opens the hosted roadmap from the app: a person taps it, a script does not.
+    static let handoffAddressesPerMinute = 30
+    static let handoffProjectsPerMinute = 20
 
     private let limiters: [Name: RateLimiter]
 
@@ -47,6 +54,8 @@ struct RateLimits: Sendable {
         case .chatStatusReads, .chatMessageReads, .chatImageSteps, .chatCardEvents, .chatPaywallReports: return config.chatReadsPerMinute
         case .pushRegistrations: return pushRegistrationsPerMinute
         case .mcpRequests: return config.mcpRequestsPerMinute
+        case .handoffAddresses: return handoffAddressesPerMinute
+        case .handoffProjects: return handoffProjectsPerMinute
         }
     }
 

@@ -392,5 +392,31 @@ enum IngestSchema {
                     PRIMARY KEY (organization_id, day)
                 ) STRICT;
                 """),
+        // The hosted roadmap's sign-in from the app (docs/roadmap.md): single-use handoff codes
+        // and the sessions they open. Both keep only hashes; a session remembers a hash of the
+        // identity secret it was made under, so a rotation ends it.
+        Migration(
+            name: "0014_hosted_roadmap",
+            sql: """
+                CREATE TABLE handoff_codes (
+                    code_hash TEXT PRIMARY KEY,            -- SHA-256 hex of the code in the URL's fragment
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    email TEXT NOT NULL,                   -- the verified identity's, as signed
+                    idea_id TEXT,
+                    expires_at TEXT NOT NULL,
+                    used_at TEXT,
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX handoff_codes_expiry ON handoff_codes(expires_at);
+                CREATE TABLE roadmap_sessions (
+                    token_hash TEXT PRIMARY KEY,           -- SHA-256 hex of the cookie value
+                    project_id TEXT NOT NULL REFERENCES projects(id),
+                    email TEXT NOT NULL,
+                    secret_hash TEXT NOT NULL,             -- SHA-256 hex of projects.identity_secret (as stored) when made
+                    expires_at TEXT NOT NULL,
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX roadmap_sessions_expiry ON roadmap_sessions(expires_at);
+                """),
     ]
 }

@@ -64,6 +64,13 @@ extension AppPage {
                     element("code", .class("copyable")) { projectId }
                     element("div", .class("hint")) { "Internal: your backend signs identities with it. Not for the app." }
                 }
+                element("dt") { "Public pages" }
+                element("dd") {
+                    element("a", .href(RoadmapPaths(appId: appId).roadmap)) { "Roadmap" }
+                    " · "
+                    element("a", .href(RoadmapPaths(appId: appId).changelog)) { "Changelog" }
+                    element("div", .class("hint")) { "For the app's users, in any browser; the app can open the roadmap signed in." }
+                }
             }
             element("ol", .class("steps")) {
                 element("li") {
