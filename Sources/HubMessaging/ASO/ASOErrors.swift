@@ -26,7 +26,7 @@ extension RPCError {
     public static func asoPlanRequired() -> RPCError {
         RPCError(
             code: ASOErrorCode.planRequired, message: "ASO tools need a plan with ASO access (Pro, Studio or self-hosted).",
-            status: 403)
+            status: 403, fields: ["required_plan": ["pro"]])
     }
 
     public static func asoQuotaExhausted(limit: Int, resetsAt: String) -> RPCError {

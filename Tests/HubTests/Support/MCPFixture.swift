@@ -54,16 +54,7 @@ final class MCPFixture: OperatorAPIClient {
     )
         throws -> ToolResult
     {
-        let reply = try rpc("tools/call", ["name": tool, "arguments": arguments], token: token)
-        XCTAssertEqual(reply.status, 200, reply.text, file: file, line: line)
-        let result = try XCTUnwrap(reply.json["result"] as? [String: Any], reply.text, file: file, line: line)
-        let structured = try XCTUnwrap(result["structuredContent"] as? [String: Any], reply.text, file: file, line: line)
-        let content = try XCTUnwrap((result["content"] as? [[String: Any]])?.first, file: file, line: line)
-        XCTAssertEqual(content["type"] as? String, "text", file: file, line: line)
-        let text = try XCTUnwrap(content["text"] as? String, file: file, line: line)
-        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary, file: file, line: line)
-        XCTAssertEqual(parsed, structured as NSDictionary, "the text block holds structuredContent", file: file, line: line)
-        return ToolResult(structured: structured, isError: result["isError"] as? Bool ?? false)
+        try callTool(tool, arguments, token: token, file: file, line: line)
     }
 
     struct ToolResult {
