@@ -6,6 +6,7 @@ enum MCPToolRegistry {
         GetGuardrailsTool(),
         GetASOPlaybookTool(),
         ListAppsTool(),
+        GetRatingsTool(),
         ListFeedbackTool(),
         // Market tools
         MarketWatchlistTool(),

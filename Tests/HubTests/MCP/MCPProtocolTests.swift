@@ -140,7 +140,12 @@ final class MCPProtocolTests: XCTestCase {
         let tools = try list("tools/list", "tools")
         let prompts = try list("prompts/list", "prompts")
         // Then every tool and prompt comes once, in order, over several pages
-        XCTAssertEqual(tools.names, ["get_guardrails", "get_aso_playbook", "list_apps", "list_feedback", "market_watchlist"])
+        XCTAssertEqual(
+            tools.names,
+            [
+                "get_guardrails", "get_aso_playbook", "list_apps", "get_ratings", "list_feedback",
+                "market_watchlist",
+            ])
         XCTAssertEqual(tools.pages, 3)
         XCTAssertEqual(prompts.names, ["clone_winner", "paywall_ideas", "market_scan"])
         XCTAssertEqual(prompts.pages, 2)
@@ -152,9 +157,9 @@ final class MCPProtocolTests: XCTestCase {
                 try server.answer(["jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": ["cursor": cursor]], caller: caller))
             XCTAssertEqual(refused["error"]?["code"], .int(-32602), cursor.text)
         }
-        // And over HTTP the default page holds these five tools with no next cursor
+        // And over HTTP the default page holds these six tools with no next cursor
         let listed = result(try f.rpc("tools/list"))
-        XCTAssertEqual((listed["tools"] as? [[String: Any]])?.count, 5)
+        XCTAssertEqual((listed["tools"] as? [[String: Any]])?.count, 6)
         XCTAssertNil(listed["nextCursor"])
     }
 
