@@ -7,6 +7,8 @@ enum MCPToolRegistry {
         GetASOPlaybookTool(),
         ListAppsTool(),
         GetRatingsTool(),
+        ListReviewsTool(),
+        ReplyReviewTool(),
         ListFeedbackTool(),
         // Market tools
         MarketWatchlistTool(),

@@ -143,10 +143,10 @@ final class MCPProtocolTests: XCTestCase {
         XCTAssertEqual(
             tools.names,
             [
-                "get_guardrails", "get_aso_playbook", "list_apps", "get_ratings", "list_feedback",
+                "get_guardrails", "get_aso_playbook", "list_apps", "get_ratings", "list_reviews", "reply_review", "list_feedback",
                 "market_watchlist",
             ])
-        XCTAssertEqual(tools.pages, 3)
+        XCTAssertEqual(tools.pages, 4)
         XCTAssertEqual(prompts.names, ["clone_winner", "paywall_ideas", "market_scan"])
         XCTAssertEqual(prompts.pages, 2)
         // And a cursor of one list, or a made-up one, is -32602 on another
@@ -157,9 +157,9 @@ final class MCPProtocolTests: XCTestCase {
                 try server.answer(["jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": ["cursor": cursor]], caller: caller))
             XCTAssertEqual(refused["error"]?["code"], .int(-32602), cursor.text)
         }
-        // And over HTTP the default page holds these six tools with no next cursor
+        // And over HTTP the default page holds these eight tools with no next cursor
         let listed = result(try f.rpc("tools/list"))
-        XCTAssertEqual((listed["tools"] as? [[String: Any]])?.count, 6)
+        XCTAssertEqual((listed["tools"] as? [[String: Any]])?.count, 8)
         XCTAssertNil(listed["nextCursor"])
     }
 
