@@ -16,6 +16,7 @@ public enum ASODaemon {
         ASCMetadataSchema.publishLog,
         ASCPriceSchema.previews,
         PriceJobSchema.jobs,
+        ASORatingSchema.observations,
     ]
 
     public static var spec: DaemonSpec {
@@ -33,7 +34,9 @@ public enum ASODaemon {
             let collector = ASORankCollector(
                 store: store, client: provider(), clock: context.clock, logger: context.logger,
                 callsPerMinute: config.asoCallsPerMinute)
-            ASOHandlers.install(on: context.rpc, store: store, explorer: explorer, candidates: candidates)
+            ASOHandlers.install(
+                on: context.rpc, store: store, explorer: explorer, candidates: candidates,
+                ratings: ASORatings(store: store, candidates: candidates, clock: context.clock))
             context.jobs.add(name: "aso-ranks", interval: config.asoInterval > 0 ? config.asoInterval : nil) { try collector.runPass() }
             // A live search in progress finishes before the store closes.
             context.lifecycle.onShutdown("aso explorer") { explorer.queue.sync {} }

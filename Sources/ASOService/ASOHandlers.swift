@@ -3,7 +3,9 @@ import HubMessaging
 /// asod's RPC handlers. Provider calls never run on the server thread: the explorer answers
 /// cache hits at once and misses from its own queue; the rest are store reads and writes.
 enum ASOHandlers {
-    static func install(on rpc: RPCServer, store: ASOStore, explorer: ASOExplorerService, candidates: ASOCandidateFinder) {
+    static func install(
+        on rpc: RPCServer, store: ASOStore, explorer: ASOExplorerService, candidates: ASOCandidateFinder, ratings: ASORatings
+    ) {
         rpc.registerDeferred(ASOExplorer.self) { request, _, reply in try explorer.answer(request, reply: reply) }
         rpc.register(ASOKeywordsAdd.self) { request, _ in try store.addKeywords(request) }
         rpc.register(ASOKeywordsList.self) { request, _ in try store.listKeywords(request) }
@@ -17,6 +19,17 @@ enum ASOHandlers {
             explorer.queue.async {
                 do {
                     reply(.success(try candidates.candidates(request)))
+                } catch let error as RPCError {
+                    reply(.failure(error))
+                } catch {
+                    reply(.failure(.internal()))
+                }
+            }
+        }
+        rpc.registerDeferred(ASORatingsGet.self) { request, _, reply in
+            explorer.queue.async {
+                do {
+                    reply(.success(try ratings.ratings(request)))
                 } catch let error as RPCError {
                     reply(.failure(error))
                 } catch {

@@ -26,7 +26,11 @@ Control routes (JSON bodies):
     POST /_generation {"value": g}
                         unscripted charts of generation g > 0 are generation 0's list with
                         local shuffles and some apps replaced: risers, fallers and new entries
-    POST /_reset        forgets every script, the generation and the request log
+    POST /_lookup {"id": "123", "country": "us" | "*", "fields": {...}}
+                        `/lookup` of that app in that country answers these fields over the
+                        generated ones from now on (a null field is left out; no fields: the app
+                        is not listed there)
+    POST /_reset        forgets every script, lookup override, the generation and the request log
     GET  /_log          `{"requests": [{"path", "at"}]}` (at: monotonic seconds)
 """
 import argparse
@@ -50,6 +54,7 @@ CHARTS = {"topfreeapplications": "Top Free Applications", "toppaidapplications":
 lock = threading.Lock()
 generation = [0]
 scripts = {}
+lookups = {}
 request_log = []
 feed_cache = {}
 POOL = 30011
@@ -141,6 +146,10 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 scripts[body["path"]] = dict(body)
             self.send(200, b"{}")
+        elif path == "/_lookup":
+            with lock:
+                lookups[(str(body["id"]), body.get("country", "*"))] = body.get("fields") or {}
+            self.send(200, b"{}")
         elif path == "/_generation":
             with lock:
                 generation[0] = int(body.get("value", 0))
@@ -151,6 +160,7 @@ class Handler(BaseHTTPRequestHandler):
                 generation[0] = 0
                 feed_cache.clear()
                 scripts.clear()
+                lookups.clear()
                 request_log.clear()
             self.send(200, b"{}")
         else:
@@ -196,8 +206,13 @@ class Handler(BaseHTTPRequestHandler):
 
     def lookup(self, query):
         ids = [i for i in (query.get("id", [""])[0]).split(",") if i]
+        country = query.get("country", ["us"])[0]
         results = []
         for adam in ids:
+            with lock:
+                override = lookups.get((adam, country), lookups.get((adam, "*")))
+            if override is not None and not override:
+                continue
             f = app_facts(adam)
             r = {"trackId": int(adam), "trackName": f["name"], "bundleId": f"com.example.app{adam}",
                  "artistId": int(f["developerId"]), "artistName": f["developer"], "sellerName": f["developer"] + " Ltd",
@@ -210,6 +225,11 @@ class Handler(BaseHTTPRequestHandler):
             if int(adam) % 5:
                 r["averageUserRating"] = 4.5
                 r["userRatingCount"] = int(adam) % 10000
+            for key, value in (override or {}).items():
+                if value is None:
+                    r.pop(key, None)
+                else:
+                    r[key] = value
             results.append(r)
         self.send(200, json.dumps({"resultCount": len(results), "results": results}).encode())
 

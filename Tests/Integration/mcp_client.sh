@@ -52,7 +52,10 @@ for i in 1 2; do
 done
 ASC_PROJECTS=$("$PY" "$ROOT/Tests/Integration/mcp_asc_setup.py" "$ASC_URL" "$APPNORTH_TLS_CA_FILE" "$BASE" "$TOKEN") ||
     { echo "mcp-client: App Store Connect setup failed"; echo "mcp-client: 0 passed, 1 failed"; exit 1; }
+RATINGS_APP_ID=$(admin POST /projects '{"name":"Ratings","allowedOrigins":["http://localhost"]}' | field 'json.load(sys.stdin)["id"]')
+admin PATCH "/projects/$RATINGS_APP_ID" "{\"appStoreId\":\"${ADAM_IDS%%,*}\"}" >/dev/null
 READ_TOKEN=$(admin POST /tokens '{"name":"agent","scope":"read"}' | field 'json.load(sys.stdin)["token"]')
 
 MCP_URL=$BASE/api/v1/mcp MCP_TOKEN=$TOKEN MCP_READ_TOKEN=$READ_TOKEN MCP_APP_ID=$APP_ID MCP_ADAM_IDS=$ADAM_IDS MCP_ASC_PROJECTS=$ASC_PROJECTS \
+    MCP_RATINGS_APP_ID=$RATINGS_APP_ID \
     "$PY" "$ROOT/Tests/Integration/mcp_client.py"

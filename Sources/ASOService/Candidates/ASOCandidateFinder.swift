@@ -96,7 +96,9 @@ final class ASOCandidateFinder: @unchecked Sendable {
         return ASOCompetitorsAhead.Response(items: Array(items.prefix(Self.maximumCompetitors)))
     }
 
-    private func listing(appStoreId: String, country: String) -> (ITunesApp?, String) {
+    /// The app's listing of the day: cached, else looked up (and cached, its rating recorded);
+    /// `not_found` or `unavailable` when there is none.
+    func listing(appStoreId: String, country: String) -> (ITunesApp?, String) {
         do {
             if let cached = try store.listing(appStoreId: appStoreId, country: country) { return (cached, "ok") }
             guard let app = try client.lookup(id: appStoreId, country: country) else { return (nil, "not_found") }

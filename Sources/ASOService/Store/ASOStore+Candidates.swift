@@ -15,14 +15,18 @@ extension ASOStore {
         return try? JSONDecoder().decode(ITunesApp.self, from: Data(text.utf8))
     }
 
+    /// Caches the listing for the day and records its rating as the day's observation.
     func saveListing(_ app: ITunesApp, country: String) throws {
         let json = String(decoding: try JSONEncoder().encode(app), as: UTF8.self)
-        try db.run(
-            """
-            INSERT INTO app_listings (app_store_id, country, day, fetched_at, listing) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (app_store_id, country) DO UPDATE SET day = excluded.day, fetched_at = excluded.fetched_at,
-                listing = excluded.listing
-            """, [.text(String(app.trackId)), .text(country), .text(ASOStore.day(clock.now())), .text(now()), .text(json)])
+        try db.transaction {
+            try db.run(
+                """
+                INSERT INTO app_listings (app_store_id, country, day, fetched_at, listing) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (app_store_id, country) DO UPDATE SET day = excluded.day, fetched_at = excluded.fetched_at,
+                    listing = excluded.listing
+                """, [.text(String(app.trackId)), .text(country), .text(ASOStore.day(clock.now())), .text(now()), .text(json)])
+            try recordRating(app, country: country)
+        }
     }
 
     /// The most recent stored searches in `country` since `days` ago that returned the app, with its rank.

@@ -58,7 +58,9 @@ public final class ASORankCollector: @unchecked Sendable {
                 observationId: stamp!.id, term: term, country: country, day: day,
                 observedAt: stamp!.observedAt)
         }
-        logger.info("aso-ranks pass", ["terms": terms.count, "fetched": fetched, "failed": failed, "keywords": processed])
+        let ratings = try recordRatings()
+        logger.info(
+            "aso-ranks pass", ["terms": terms.count, "fetched": fetched, "failed": failed, "keywords": processed, "ratings": ratings])
         return processed
     }
 

@@ -94,16 +94,27 @@ struct AdminReviewsHandler {
     }
 
     func respond(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
-        let body = try request.decodeJSON(ResponseBody.self)
-        let text = body.body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard (1...ASCReviewRespond.maximumBodyLength).contains(text.count) else {
-            throw APIError.invalidPayload(["body": ["must be 1-\(ASCReviewRespond.maximumBodyLength) characters"]])
-        }
+        let text = try Self.responseText(try request.decodeJSON(ResponseBody.self).body)
         let (ref, project) = try review(request, caller)
         asod.forward(
             ASCReviewRespond.self, ASCReviewRespond.Request(review: ref, body: text), timeout: AdminAppStoreConnectHandler.appleTimeout,
             respond: respond
         ) { try render($0, projectId: project.id) }
+    }
+
+    /// A developer response as sent to Apple: trimmed, 1-5,970 characters.
+    static func responseText(_ body: String?) throws -> String {
+        let text = body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard (1...ASCReviewRespond.maximumBodyLength).contains(text.count) else {
+            throw APIError.invalidPayload(["body": ["must be 1-\(ASCReviewRespond.maximumBodyLength) characters"]])
+        }
+        return text
+    }
+
+    /// One stored review with its promoted idea (`reply_review`'s preview reads it; no route yet).
+    func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let (ref, project) = try review(request, caller)
+        asod.forward(ASCReviewGet.self, ref, respond: respond) { try render($0, projectId: project.id) }
     }
 
     func deleteResponse(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

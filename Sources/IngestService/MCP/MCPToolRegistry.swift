@@ -17,6 +17,9 @@ enum MCPToolRegistry {
         GetCompetitorsAheadTool(),
         GetLocalizationPlanTool(),
         AddLocalizedKeywordsTool(),
+        GetRatingsTool(),
+        ListReviewsTool(),
+        ReplyReviewTool(),
         ListFeedbackTool(),
         // Market tools
         MarketWatchlistTool(),

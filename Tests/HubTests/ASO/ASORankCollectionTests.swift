@@ -40,9 +40,10 @@ final class ASORankCollectionTests: XCTestCase {
         // When
         _ = try fixture.collector(callsPerMinute: 20, sleeps: sleeps).runPass()
 
-        // Then three seconds separate consecutive calls
+        // Then three seconds separate consecutive calls, the app's daily rating lookup included
         XCTAssertEqual(try fixture.fake.searches().count, 4)
-        XCTAssertEqual(sleeps.sleeps.count, 3)
+        XCTAssertEqual(try fixture.fake.log().filter { $0["path"] == "/lookup" }.count, 1)
+        XCTAssertEqual(sleeps.sleeps.count, 4)
         for sleep in sleeps.sleeps { XCTAssertEqual(sleep, 3, accuracy: 0.01) }
     }
 

@@ -57,9 +57,9 @@ final class MCPMetadataToolsTests: XCTestCase {
 
     func testMetadataIsReadPerLocaleWithTheKeywordBytes() throws {
         // When the metadata is read, whole and for one locale, and for a locale the version lacks
-        let all = try fixture.callTool("get_metadata", ["app_id": app!])
-        let english = try fixture.callTool("get_metadata", ["app_id": app!, "locale": "en-US"])
-        let missing = try fixture.callTool("get_metadata", ["app_id": app!, "locale": "fr-FR"])
+        let all = try fixture.call("get_metadata", ["app_id": app!])
+        let english = try fixture.call("get_metadata", ["app_id": app!, "locale": "en-US"])
+        let missing = try fixture.call("get_metadata", ["app_id": app!, "locale": "fr-FR"])
         // Then every localization comes with its fields, absent ones null, and the keywords' bytes
         XCTAssertEqual(all.structured["editable"] as? Bool, true)
         XCTAssertEqual(all.structured["versionString"] as? String, "2.1")
@@ -78,7 +78,7 @@ final class MCPMetadataToolsTests: XCTestCase {
 
     func testUpdatesPreviewWithFindingsThenPublishWithExpectedAndStaleIsRefused() throws {
         // When a keywords change is previewed
-        let preview = try fixture.callTool(
+        let preview = try fixture.call(
             "update_metadata", ["app_id": app!, "locale": "en-US", "changes": ["keywords": "hiking,gps,camping"]])
         // Then before is the localization now, after the result, and nothing reaches Apple
         let before = try XCTUnwrap(preview.diff["before"] as? [String: Any])
@@ -91,29 +91,29 @@ final class MCPMetadataToolsTests: XCTestCase {
         let over = "é" + String(repeating: "a", count: 99)
         let edge = String(repeating: "a", count: 100)
         XCTAssertEqual(over.utf8.count, 101)
-        let tooLong = try fixture.callTool("update_metadata", ["app_id": app!, "locale": "en-US", "changes": ["keywords": over]])
-        let fits = try fixture.callTool("update_metadata", ["app_id": app!, "locale": "en-US", "changes": ["keywords": edge]])
+        let tooLong = try fixture.call("update_metadata", ["app_id": app!, "locale": "en-US", "changes": ["keywords": over]])
+        let fits = try fixture.call("update_metadata", ["app_id": app!, "locale": "en-US", "changes": ["keywords": edge]])
         XCTAssertTrue(tooLong.warnings.contains { $0.hasPrefix("error TOO_LONG") }, "\(tooLong.warnings)")
         XCTAssertFalse(fits.warnings.contains { $0.contains("TOO_LONG") }, "\(fits.warnings)")
         // When it is executed without expected, by a read token, then with the preview's before
         let execute: [String: Any] = ["app_id": app!, "locale": "en-US", "changes": ["keywords": "hiking,gps,camping"], "dry_run": false]
-        let noExpected = try fixture.callTool("update_metadata", execute)
+        let noExpected = try fixture.call("update_metadata", execute)
         let read = try fixture.createToken(name: "agent", scope: "read")
-        let reader = try fixture.callTool("update_metadata", execute.merging(["expected": before]) { _, new in new }, token: read)
+        let reader = try fixture.call("update_metadata", execute.merging(["expected": before]) { _, new in new }, token: read)
         XCTAssertEqual(noExpected.errorCode, "INVALID_INPUT")
         XCTAssertEqual(reader.errorCode, "WRITE_NOT_ALLOWED")
         XCTAssertEqual(try patches().count, 0)
-        let published = try fixture.callTool("update_metadata", execute.merging(["expected": before]) { _, new in new })
+        let published = try fixture.call("update_metadata", execute.merging(["expected": before]) { _, new in new })
         // Then only the keywords reach Apple
         XCTAssertEqual(published.structured["executed"] as? Bool, true, "\(published.structured)")
         XCTAssertEqual(published.structured["result"] as? String, "PUBLISHED")
         XCTAssertEqual(published.structured["published"] as? [String], ["keywords"])
         XCTAssertEqual(try patches().count, 1)
         // When the same stale before is sent with another change
-        let stale = try fixture.callTool(
+        let stale = try fixture.call(
             "update_metadata",
             ["app_id": app!, "locale": "en-US", "changes": ["keywords": "hiking,trails"], "expected": before, "dry_run": false])
-        let stalePreview = try fixture.callTool(
+        let stalePreview = try fixture.call(
             "update_metadata", ["app_id": app!, "locale": "en-US", "changes": ["keywords": "hiking,trails"], "expected": before])
         // Then it is STALE and nothing more is written; a preview with it warns
         XCTAssertEqual(stale.errorCode, "STALE", "\(stale.structured)")
@@ -127,8 +127,8 @@ final class MCPMetadataToolsTests: XCTestCase {
         listing["description"] = "Plan camping trips. Camping spots, camping gear lists and offline trail guide for every trip."
         try itunes.lookup(id: "1450000001", app: listing)
         // When a suggestion is asked for twice
-        let first = try fixture.callTool("get_metadata_suggestions", ["app_id": app!, "locale": "en-US"])
-        let second = try fixture.callTool("get_metadata_suggestions", ["app_id": app!, "locale": "en-US"])
+        let first = try fixture.call("get_metadata_suggestions", ["app_id": app!, "locale": "en-US"])
+        let second = try fixture.call("get_metadata_suggestions", ["app_id": app!, "locale": "en-US"])
         // Then the current terms come first, candidates follow within 100 bytes, and the answer repeats
         let keywords = try XCTUnwrap(first.structured["keywords"] as? String)
         XCTAssertTrue(keywords.hasPrefix(MCPMetadataToolsTests.keywords + ","), keywords)
@@ -144,7 +144,7 @@ final class MCPMetadataToolsTests: XCTestCase {
 
     func testTheLocalizationPlanGivesEachLocaleItsCountriesAndBudget() throws {
         // When the plan is asked for
-        let plan = try fixture.callTool("get_localization_plan", ["app_id": app!]).structured
+        let plan = try fixture.call("get_localization_plan", ["app_id": app!]).structured
         // Then each locale has its storefronts and what is left of its 100 bytes
         let locales = try XCTUnwrap(plan["locales"] as? [[String: Any]])
         let english = try XCTUnwrap(locales.first { $0["locale"] as? String == "en-US" })

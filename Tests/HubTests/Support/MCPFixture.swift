@@ -6,8 +6,9 @@ import XCTest
 
 /// ingest and marketd (with `apps` catalog apps collected from the fake feed) and MCP calls to
 /// `POST /api/v1/mcp` as an agent sends them, with the operator token unless told.
-final class MCPFixture: OperatorAPIClient {
-    static let path = "/api/v1/mcp"
+final class MCPFixture: MCPCalling {
+    static let path = MCPToolResult.path
+    typealias ToolResult = MCPToolResult
 
     let market: MarketHubFixture
     var hub: HubHarness { market.hub }
@@ -26,44 +27,6 @@ final class MCPFixture: OperatorAPIClient {
     }
 
     func shutdown() { market.shutdown() }
-
-    /// A body sent as it is.
-    func post(
-        body: [UInt8], token: String? = OperatorAPI.token, headers: [(String, String)] = [], contentType: String = "application/json"
-    ) throws -> HubReply {
-        try hub.request(
-            "POST", MCPFixture.path, headers: (token.map(OperatorAPI.bearer) ?? []) + headers, body: body, contentType: contentType)
-    }
-
-    /// One JSON-RPC message.
-    func post(_ message: Any, token: String? = OperatorAPI.token, headers: [(String, String)] = []) throws -> HubReply {
-        try post(body: Array(try JSONSerialization.data(withJSONObject: message)), token: token, headers: headers)
-    }
-
-    /// A request with id 1.
-    func rpc(_ method: String, _ params: [String: Any] = [:], token: String? = OperatorAPI.token, headers: [(String, String)] = [])
-        throws -> HubReply
-    {
-        try post(["jsonrpc": "2.0", "id": 1, "method": method, "params": params], token: token, headers: headers)
-    }
-
-    /// `tools/call`; its result, checked to carry the same JSON as `structuredContent` and as its text block.
-    func call(
-        _ tool: String, _ arguments: [String: Any] = [:], token: String? = OperatorAPI.token, file: StaticString = #filePath,
-        line: UInt = #line
-    )
-        throws -> ToolResult
-    {
-        try callTool(tool, arguments, token: token, file: file, line: line)
-    }
-
-    struct ToolResult {
-        let structured: [String: Any]
-        let isError: Bool
-        var errorCode: String? { (structured["error"] as? [String: Any])?["code"] as? String }
-        var diff: [String: Any] { structured["diff"] as? [String: Any] ?? [:] }
-        var warnings: [String] { diff["warnings"] as? [String] ?? [] }
-    }
 
     /// A member of the default organization with `role` (owner or admin: members make no
     /// tokens) and a token of `scope` they made; the token's text and the member's ID.

@@ -32,6 +32,12 @@ final class MarketFeedFake {
         try script(path, settings)
     }
 
+    /// `/lookup` of `id` in `country` (`*`: any) answers `fields` over the generated ones (NSNull
+    /// leaves one out); no fields: the app is not listed there.
+    func lookup(_ id: String, country: String = "*", fields: [String: Any]?) throws {
+        try control.post("/_lookup", ["id": id, "country": country, "fields": fields ?? [:]])
+    }
+
     /// Every request served since start, in order: path and monotonic time.
     func log() throws -> [(path: String, at: Double)] {
         let json = try control.get("/_log") as? [String: Any]
