@@ -89,8 +89,21 @@ async def call_tools(run):
     await call_store_tools(run)
 
 
+async def list_all_tools(client):
+    """Every page of tools/list; the client keeps each tool's outputSchema to validate results."""
+    tools, cursor, pages = [], None, 0
+    while True:
+        page = await client.list_tools(cursor=cursor)
+        tools += page.tools
+        pages += 1
+        cursor = page.next_cursor
+        if not cursor:
+            return tools, pages
+
+
 async def read_token_previews_but_cannot_execute(mode):
     async with connect(READ_TOKEN, mode) as client:
+        await list_all_tools(client)
         run = Run(client)
         await run.call("market_watchlist", {"action": "add", "adamId": ADAM_IDS[1]})
         await run.call("market_watchlist", {"action": "add", "adamId": ADAM_IDS[1], "dry_run": False, "confirm": True}, error="WRITE_NOT_ALLOWED")
@@ -99,14 +112,7 @@ async def read_token_previews_but_cannot_execute(mode):
 async def session(mode):
     async with connect(TOKEN, mode) as client:
         assert client.protocol_version in SUPPORTED, client.protocol_version
-        tools, cursor, pages = [], None, 0
-        while True:
-            page = await client.list_tools(cursor=cursor)
-            tools += page.tools
-            pages += 1
-            cursor = page.next_cursor
-            if not cursor:
-                break
+        tools, pages = await list_all_tools(client)
         for tool in tools:
             assert tool.input_schema.get("type") == "object" and tool.output_schema.get("type") == "object", tool.name
         prompts, cursor = [], None
