@@ -20,6 +20,7 @@ import sys
 import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp_tools_market import call_market_tools
 
 URL = os.environ["MCP_URL"]
 TOKEN = os.environ["MCP_TOKEN"]
@@ -83,6 +84,7 @@ async def call_tools(run):
     assert [i["adamId"] for i in listed["items"]] == [adam] and listed["allowance"] == 5, listed
     removed = await run.call("market_watchlist", {"action": "remove", "adamId": adam, "dry_run": False, "confirm": True})
     assert removed["executed"] is True and removed["diff"]["after"] is None, removed
+    await call_market_tools(run)
 
 
 async def read_token_previews_but_cannot_execute(mode):

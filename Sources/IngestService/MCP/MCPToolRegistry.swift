@@ -8,6 +8,19 @@ enum MCPToolRegistry {
         ListAppsTool(),
         ListFeedbackTool(),
         // Market tools
+        MarketTrendingTool(),
+        MarketRisingTool(),
+        MarketSearchAppsTool(),
+        MarketGetAppTool(),
+        MarketCompareAppsTool(),
         MarketWatchlistTool(),
+        MarketListAppAdsTool(),
+        MarketListSocialPostsTool(),
+        MarketUnheldTool.searchScreens,
+        MarketUnheldTool.listFlowScreens,
+        MarketUnheldTool.getScreenImage,
+        MarketUnheldTool.getVideoChapters,
+        MarketUnheldTool.listArticles,
+        MarketUnheldTool.getArticle,
     ]
 }
