@@ -48,7 +48,9 @@ struct MarketRisingTool: MCPTool {
     func call(_ arguments: MCPArguments, _ context: MCPToolContext) async throws -> MCPJSON {
         let kind = arguments.string("kind", default: "riser")
         let moves = try await context.operatorCall(
-            context.services.marketCharts.rising, query: MarketTrendingTool.chartQuery(arguments) + [("kind", kind)])
+            context.services.marketCharts.rising,
+            query: MarketTrendingTool.chartQuery(arguments)
+                + [("kind", kind), ("limit", MarketTrendingTool.readLimit(MCPPage(arguments)))])
         guard let from = moves["fromDate"], from != .null, let to = moves["toDate"], to != .null else {
             throw MCPToolError.marketUnavailable(
                 message: "This chart has no two consecutive complete daily snapshots yet, so no move can be shown; retry later.")

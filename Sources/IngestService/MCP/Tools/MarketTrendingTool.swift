@@ -27,7 +27,7 @@ struct MarketTrendingTool: MCPTool {
     func access(_ arguments: MCPArguments) -> MCPAccess { .marketBasic }
 
     func call(_ arguments: MCPArguments, _ context: MCPToolContext) async throws -> MCPJSON {
-        let query = MarketTrendingTool.chartQuery(arguments)
+        let query = MarketTrendingTool.chartQuery(arguments) + [("limit", MarketTrendingTool.readLimit(MCPPage(arguments)))]
         let chart = try await context.operatorCall(context.services.marketCharts.trending, query: query)
         guard let date = chart["snapshotDate"], date != .null else {
             throw MCPToolError.marketUnavailable(message: "No complete snapshot of this chart has been recorded yet; retry later.")
@@ -37,8 +37,12 @@ struct MarketTrendingTool: MCPTool {
                 + MCPPage(arguments).cut(chart["items"]?.array ?? []))
     }
 
-    /// The operator query of the chart arguments; no `limit`, so the answer is the one the
-    /// dashboard's chart reads and keeps cached.
+    /// Ranks to read for a page: up to its end plus one, which says whether another page
+    /// follows, at most the chart's 200. Reading only those keeps each call from parsing the
+    /// whole chart; the operator route caches each length as its own answer.
+    static func readLimit(_ page: MCPPage) -> String { String(min(200, page.offset + page.limit + 1)) }
+
+    /// The operator query of the chart arguments.
     static func chartQuery(_ arguments: MCPArguments) -> [(String, String)] {
         var query = [
             ("storefront", arguments.string("storefront", default: "us")),
