@@ -4,6 +4,8 @@ import HubRuntime
 /// and sorts need full market access; an app without the estimate never matches a minimum.
 public enum MarketAppSearch: RPCMessage {
     public static let type = "market.apps.search"
+    /// The flow types imported records carry.
+    public static let flowTypes = ["onboarding", "paywall"]
     public enum Sort: String, Codable, CaseIterable, Sendable {
         case recent, rating, downloads, revenue, name
     }
@@ -20,13 +22,18 @@ public enum MarketAppSearch: RPCMessage {
         public var releasedBefore: String?
         public var minDownloads: Double?
         public var minRevenue: Double?
+        /// Only apps with (true) or without (false) an imported ad; full market access only.
+        public var hasAds: Bool?
+        /// Only apps with a published imported flow of this type (`flowTypes`); full market access only.
+        public var flowType: String?
         public var sort: Sort
         public var limit: Int
         public var offset: Int
         public init(
             plan: OrganizationPlan, query: String? = nil, genreId: String? = nil, storefront: String? = nil,
             chart: String? = nil, minRating: Double? = nil, releasedAfter: String? = nil, releasedBefore: String? = nil,
-            minDownloads: Double? = nil, minRevenue: Double? = nil, sort: Sort = .recent, limit: Int = 25, offset: Int = 0
+            minDownloads: Double? = nil, minRevenue: Double? = nil, hasAds: Bool? = nil, flowType: String? = nil,
+            sort: Sort = .recent, limit: Int = 25, offset: Int = 0
         ) {
             self.plan = plan
             self.query = query
@@ -38,6 +45,8 @@ public enum MarketAppSearch: RPCMessage {
             self.releasedBefore = releasedBefore
             self.minDownloads = minDownloads
             self.minRevenue = minRevenue
+            self.hasAds = hasAds
+            self.flowType = flowType
             self.sort = sort
             self.limit = limit
             self.offset = offset

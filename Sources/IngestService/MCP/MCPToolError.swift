@@ -1,4 +1,5 @@
 import HubHTTPServer
+import HubMessaging
 
 /// A tool's failure as the agent reads it: a result with `isError: true` and
 /// `{"error":{"code","message",...}}`, never a JSON-RPC error (the seed's "Errores y
@@ -79,6 +80,12 @@ enum MCPToolError: Error, Equatable {
         case (_, "PLAN_REQUIRED"):
             self = .planRequired(requiredPlan: error.fields?["required_plan"]?.first ?? "studio", message: error.message)
         case (_, "WATCHLIST_LIMIT"): self = .watchlistLimit(message: error.message)
+        case (_, MarketAppGet.dailyLimitCode):
+            // marketd's own count of a limited plan's profile reads (shared with the dashboard) ran out.
+            self = .dailyLimit(daily: [
+                "limit": .int(MarketDailyQuota.profilesPerDay), "remaining": 0,
+                "resets_at": error.fields?["resets_at"]?.first.map(MCPJSON.string) ?? .null,
+            ])
         case (_, "WRITE_NOT_ALLOWED"), (_, "FORBIDDEN"): self = .writeNotAllowed
         case (_, "STALE"): self = .stale(message: error.message)
         case (404, _): self = .notFound(message: error.message)

@@ -22,6 +22,19 @@ enum MCPToolRegistry {
         ReplyReviewTool(),
         ListFeedbackTool(),
         // Market tools
+        MarketTrendingTool(),
+        MarketRisingTool(),
+        MarketSearchAppsTool(),
+        MarketGetAppTool(),
+        MarketCompareAppsTool(),
         MarketWatchlistTool(),
+        MarketListAppAdsTool(),
+        MarketListSocialPostsTool(),
+        MarketUnheldTool.searchScreens,
+        MarketUnheldTool.listFlowScreens,
+        MarketUnheldTool.getScreenImage,
+        MarketUnheldTool.getVideoChapters,
+        MarketUnheldTool.listArticles,
+        MarketUnheldTool.getArticle,
     ]
 }

@@ -25,6 +25,14 @@ struct MarketAppsHandler {
         call.releasedBefore = day(&query, "releasedBefore")
         call.minDownloads = query.number("minDownloads")
         call.minRevenue = query.number("minRevenue")
+        if let hasAds = query.text("hasAds") {
+            if hasAds != "true" && hasAds != "false" { query.errors.add("hasAds", "must be true or false") }
+            call.hasAds = hasAds == "true"
+        }
+        call.flowType = query.text("flowType")
+        if let type = call.flowType, !MarketAppSearch.flowTypes.contains(type) {
+            query.errors.add("flowType", "must be one of \(MarketAppSearch.flowTypes.joined(separator: ", "))")
+        }
         call.sort = query.choice("sort", MarketAppSearch.Sort.self, default: .recent) ?? .recent
         call.limit = query.integer("limit", default: 25, range: 1...50)
         call.offset = query.integer("offset", default: 0, range: 0...100_000)

@@ -12,6 +12,8 @@ enum MarketListHandlers {
         rpc.register(MarketRecordsImport.self) { request, _ in try store.importRecords(request) }
         rpc.register(MarketAppSearch.self) { request, _ in try store.searchApps(request) }
         rpc.register(MarketAppGet.self) { request, _ in try store.appProfile(request) }
+        rpc.register(MarketAppAds.self) { request, _ in try store.appAds(request) }
+        rpc.register(MarketAppPosts.self) { request, _ in try store.appPosts(request) }
         rpc.register(MarketPublishers.self) { request, _ in try store.publishers(request) }
         rpc.register(MarketPublisherGet.self) { request, _ in try store.publisher(request) }
         rpc.register(MarketFavoritesList.self) { request, _ in try store.favorites(request) }

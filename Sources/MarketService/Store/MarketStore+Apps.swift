@@ -24,10 +24,14 @@ extension MarketStore {
         if !(1...50).contains(r.limit) { problems["limit"] = ["must be 1-50"] }
         if !(0...100_000).contains(r.offset) { problems["offset"] = ["must be 0-100000"] }
         if let q = r.query, q.count > 120 { problems["query"] = ["must be at most 120 characters"] }
+        if let type = r.flowType, !MarketAppSearch.flowTypes.contains(type) {
+            problems["flowType"] = ["must be one of \(MarketAppSearch.flowTypes.joined(separator: ", "))"]
+        }
         if !problems.isEmpty { throw RPCError.marketInvalidQuery(problems) }
         if !r.plan.hasFullMarketAccess, r.minDownloads != nil || r.minRevenue != nil || r.sort == .downloads || r.sort == .revenue {
             throw RPCError.planRequired("Estimate filters and sorts")
         }
+        if !r.plan.hasFullMarketAccess, r.hasAds != nil || r.flowType != nil { throw RPCError.planRequired("Ad and flow filters") }
         var conditions: [String] = []
         var args: [SQLValue] = []
         if let q = r.query?.trimmingCharacters(in: .whitespaces), !q.isEmpty {
@@ -45,6 +49,13 @@ extension MarketStore {
                     SELECT id FROM snapshots WHERE storefront = ? AND chart = ? AND genre = '' AND complete = 1 ORDER BY day DESC LIMIT 1))
                 """)
             args += [.text(storefront), .text(r.chart ?? "topfreeapplications")]
+        }
+        if let hasAds = r.hasAds {
+            conditions.append("\(hasAds ? "" : "NOT ")EXISTS (SELECT 1 FROM ads x WHERE x.adam_id = a.adam_id)")
+        }
+        if let type = r.flowType {
+            conditions.append("EXISTS (SELECT 1 FROM flows x WHERE x.adam_id = a.adam_id AND x.flow_type = ? AND x.published = 1)")
+            args.append(.text(type))
         }
         if let rating = r.minRating {
             conditions.append("a.rating >= ?")
