@@ -23,6 +23,19 @@ struct MCPServer: Sendable {
     let prompts: [MCPPrompt]
     let services: MCPServices
     var pageSize = MCPServer.defaultPageSize
+    /// The entries of `tools/list` and `prompts/list`, made once: the schemas do not change
+    /// while the hub runs, and building them was most of a listing's cost.
+    private let toolListings: [MCPJSON]
+    private let promptListings: [MCPJSON]
+
+    init(tools: [any MCPTool], prompts: [MCPPrompt], services: MCPServices, pageSize: Int = MCPServer.defaultPageSize) {
+        self.tools = tools
+        self.prompts = prompts
+        self.services = services
+        self.pageSize = pageSize
+        toolListings = tools.map(\.listing)
+        promptListings = prompts.map(\.listing)
+    }
 
     /// The answer to one message: a response object, or nil for a notification or a client's
     /// response (which get 202 and no body).
@@ -67,8 +80,8 @@ struct MCPServer: Sendable {
         switch method {
         case "initialize": return initialize(params)
         case "ping": return .object([])
-        case "tools/list": return try page(params, list: "tools", items: tools.map(\.listing), key: "tools")
-        case "prompts/list": return try page(params, list: "prompts", items: prompts.map(\.listing), key: "prompts")
+        case "tools/list": return try page(params, list: "tools", items: toolListings, key: "tools")
+        case "prompts/list": return try page(params, list: "prompts", items: promptListings, key: "prompts")
         case "tools/call": return try await callTool(params, caller: caller)
         case "prompts/get": return try prompt(params)
         default:
