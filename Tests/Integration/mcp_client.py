@@ -22,6 +22,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_tools_aso import call_aso_tools
 from mcp_tools_store import call_store_tools
+from mcp_tools_price import call_price_tools
 
 URL = os.environ["MCP_URL"]
 TOKEN = os.environ["MCP_TOKEN"]
@@ -87,6 +88,7 @@ async def call_tools(run):
     assert removed["executed"] is True and removed["diff"]["after"] is None, removed
     await call_aso_tools(run)
     await call_store_tools(run)
+    await call_price_tools(run)
 
 
 async def read_token_previews_but_cannot_execute(mode):
