@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Connects a running hub to the fake App Store Connect for the MCP run (mcp_client.sh): a new
 ES256 key registered at the fake with the apps of mcp_asc_apps.json (extend that file for the
-data your tools need), the hub connected with it, and every app imported. Prints the imported
+data your tools need; mcp_asc_price_points.json holds Apple's price points), the hub connected
+with it, every app imported and its reviews synchronized. Prints the imported
 projects as JSON, {appStoreId: projectId}.
 
 Usage: mcp_asc_setup.py ASC_URL CA_FILE HUB_BASE TOKEN
@@ -36,10 +37,14 @@ def main():
     private = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "mcp_asc_apps.json")) as f:
         apps = json.load(f)
-    send(f"{asc}/__control/state", "POST", {"keys": {KEY_ID: {"issuer": ISSUER, "publicKeyPem": public}}, "apps": apps},
-         ca=ca)
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "mcp_asc_price_points.json")) as f:
+        price_points = json.load(f)
+    send(f"{asc}/__control/state", "POST",
+         {"keys": {KEY_ID: {"issuer": ISSUER, "publicKeyPem": public}}, "apps": apps, "pricePoints": price_points}, ca=ca)
     send(f"{hub}/api/admin/v1/app-store-connect", "PUT", {"issuerId": ISSUER, "keyId": KEY_ID, "privateKey": private}, token)
     imported = send(f"{hub}/api/admin/v1/app-store-connect/import", "POST", {"appIds": [a["id"] for a in apps]}, token)
+    for item in imported["items"]:
+        send(f"{hub}/api/admin/v1/projects/{item['projectId']}/reviews/sync", "POST", {}, token)
     print(json.dumps({item["appStoreId"]: item["projectId"] for item in imported["items"]}))
 
 

@@ -23,6 +23,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_tools_aso import call_aso_tools
 from mcp_tools_store import call_store_tools
 from mcp_tools_market import call_market_tools
+from mcp_tools_price import call_price_tools
 
 URL = os.environ["MCP_URL"]
 TOKEN = os.environ["MCP_TOKEN"]
@@ -89,6 +90,7 @@ async def call_tools(run):
     await call_aso_tools(run)
     await call_store_tools(run)
     await call_market_tools(run)
+    await call_price_tools(run)
 
 
 async def list_all_tools(client):

@@ -95,6 +95,35 @@ public final class ASCPrices: @unchecked Sendable {
     }
 
     public func preview(_ request: ASCPricePreview.Request) throws -> ASCPricePreview.Response {
+        try store(request, try compute(request))
+    }
+
+    /// The preview computed and stored nowhere, with Apple's current point of each territory
+    /// it proposes for (subscriptions only).
+    public func suggest(_ request: ASCPricePreview.Request) throws -> ASCPriceSuggest.Response {
+        let preview = try compute(request)
+        var current: [String: ASCPriceSuggest.Current]?
+        if request.product.kind == .subscription {
+            let client = try client(request.app)
+            current = try apple {
+                var out: [String: ASCPriceSuggest.Current] = [:]
+                for proposal in preview.proposals {
+                    if let now = try client.currentSubscriptionPrice(subscriptionId: request.product.id, territory: proposal.territory) {
+                        out[proposal.territory] = .init(pointId: now.pointId, customerPrice: now.customerPrice)
+                    }
+                }
+                return out
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return .init(
+            computedAt: ISOTime.format(clock.now()), preview: String(decoding: try encoder.encode(preview), as: UTF8.self),
+            current: current)
+    }
+
+    /// The proposals for `request` over Apple's price points and the dataset.
+    func compute(_ request: ASCPricePreview.Request) throws -> PriceLocalizationPreview {
         var problems: [String: [String]] = [:]
         let strategy = PriceLocalizationRequest.Strategy(rawValue: request.strategy)
         if strategy == nil { problems["strategy"] = ["must be purchasing_power or match_fx"] }
@@ -136,7 +165,7 @@ public final class ASCPrices: @unchecked Sendable {
         } catch PriceLocalizer.Failure.noRelease(let asOf) {
             throw RPCError(code: "NO_DATASET", message: "The pricing dataset has no release on or before \(asOf).", status: 409)
         }
-        return try store(request, preview)
+        return preview
     }
 
     /// Stores a preview with the request it answers; returns it as recorded.

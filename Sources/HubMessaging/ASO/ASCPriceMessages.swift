@@ -80,6 +80,38 @@ public enum ASCPricePreview: RPCMessage {
     }
 }
 
+/// `prices.suggest`: the same computation as `prices.preview`, stored nowhere, with each
+/// proposed territory's current Apple price, so a reader can see a suggestion without writing.
+public enum ASCPriceSuggest: RPCMessage {
+    public static let type = "prices.suggest"
+    public typealias Request = ASCPricePreview.Request
+
+    /// A territory's price point now, and its customer price when Apple gave one.
+    public struct Current: Codable, Equatable, Sendable {
+        public var pointId: String
+        public var customerPrice: Decimal?
+        public init(pointId: String, customerPrice: Decimal?) {
+            self.pointId = pointId
+            self.customerPrice = customerPrice
+        }
+    }
+
+    public struct Response: Codable, Equatable, Sendable {
+        /// When it was computed.
+        public var computedAt: String
+        /// The computed JSON document, as `prices.preview` would store it.
+        public var preview: String
+        /// Apple's current point per territory of the preview, absent where it has none; nil
+        /// for an in-app purchase, whose prices are one schedule not read here.
+        public var current: [String: Current]?
+        public init(computedAt: String, preview: String, current: [String: Current]?) {
+            self.computedAt = computedAt
+            self.preview = preview
+            self.current = current
+        }
+    }
+}
+
 /// `prices.previewGet`: a stored preview, to review it again.
 public enum ASCPricePreviewGet: RPCMessage {
     public static let type = "prices.previewGet"

@@ -68,6 +68,32 @@ struct AdminPricesHandler {
     }
 
     func preview(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        asod.forward(
+            ASCPricePreview.self, try previewCall(request, caller), timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond
+        ) {
+            Self.render($0, status: 201)
+        }
+    }
+
+    /// The preview's body computed and stored nowhere (`{"computedAt","preview":{…},"current":{…}}`),
+    /// so a read token may see a suggestion; MCP's suggest_localized_prices and
+    /// schedule_price_changes preview through it.
+    func suggest(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        asod.forward(
+            ASCPriceSuggest.self, try previewCall(request, caller), timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond
+        ) {
+            var text = "{\"computedAt\":"
+            JSONText.appendString($0.computedAt, to: &text)
+            text += ",\"preview\":" + $0.preview + ",\"current\":"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            text += $0.current.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "null"
+            return .jsonBytes(Array((text + "}").utf8))
+        }
+    }
+
+    /// The preview route's body checked and made into asod's request.
+    private func previewCall(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCPricePreview.Request {
         let body = try request.decodeJSON(PreviewBody.self)
         var errors = FieldErrors()
         if !(1...100).contains(body.productId?.count ?? 0) { errors.add("productId", "is required") }
@@ -76,15 +102,12 @@ struct AdminPricesHandler {
         if body.territories?.isEmpty ?? true { errors.add("territories", "is required") }
         if body.strategy == nil { errors.add("strategy", "is required: purchasing_power or match_fx") }
         try errors.throwIfAny()
-        let call = ASCPricePreview.Request(
+        return ASCPricePreview.Request(
             app: try app(request, caller), product: ASCPricedProduct(id: body.productId!, kind: kind!, productId: nil, name: nil),
             territories: body.territories!, strategy: body.strategy!, rounding: body.rounding ?? "nearest",
             basePrice: body.basePrice.map(Self.exact), multipliers: (body.multipliers ?? [:]).mapValues(Self.exact),
             floors: (body.floors ?? [:]).mapValues(Self.exact), minimumShareOfBase: body.minimumShareOfBase.map(Self.exact),
             pinned: body.pinned ?? [:], locked: body.locked ?? [:])
-        asod.forward(ASCPricePreview.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
-            Self.render($0, status: 201)
-        }
     }
 
     func storedPreview(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

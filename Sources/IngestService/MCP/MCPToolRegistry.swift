@@ -20,6 +20,8 @@ enum MCPToolRegistry {
         GetRatingsTool(),
         ListReviewsTool(),
         ReplyReviewTool(),
+        SuggestLocalizedPricesTool(),
+        SchedulePriceChangesTool(),
         ListFeedbackTool(),
         // Market tools
         MarketTrendingTool(),
