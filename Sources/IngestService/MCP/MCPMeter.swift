@@ -8,36 +8,28 @@ import HubRuntime
 struct MCPMeter: Sendable {
     enum Charge: Equatable, Sendable {
         case free
-        /// One of the organization's daily profile reads (Free and Pro).
+        /// One of the organization's daily profile reads (Free and Pro). marketd counts it when it
+        /// reads the profile, in the same allowance the dashboard's and the operator API's profile
+        /// reads spend, so the tool passes marketd's `daily` on and nothing is reserved here.
         case daily
         /// One monthly credit (Studio; counted but unlimited when self-hosted).
         case credit
     }
-
-    /// Profile reads a day per organization on Free and Pro, shared by its tokens.
-    static let dailyProfileReads = 10
 
     let store: IngestStore
     let clock: Clock
     /// Studio's monthly allocation (`APPNORTH_STUDIO_MONTHLY_CREDITS`); zero refuses every Studio market read.
     let studioMonthlyCredits: Int
 
-    /// Takes the call's cost; the members to add to its result (`credits` or `daily`). Throws
-    /// `creditsExhausted` or `dailyLimit` when nothing is left, taking nothing.
+    /// Takes the call's cost; the members to add to its result (`credits`). Throws
+    /// `creditsExhausted` when nothing is left, taking nothing.
     func reserve(_ charge: Charge, organizationId: String, plan: OrganizationPlan) throws -> [(String, MCPJSON)] {
         let now = clock.now()
         switch charge {
         case .free:
             return []
         case .daily:
-            let day = MCPMeter.day(now)
-            let taken = try store.reserveMCPDailyRead(organizationId: organizationId, day: day, limit: MCPMeter.dailyProfileReads)
-            let daily: MCPJSON = [
-                "limit": .int(MCPMeter.dailyProfileReads), "remaining": .int(max(0, MCPMeter.dailyProfileReads - taken.used)),
-                "resets_at": .string(ISOTime.format(MCPMeter.nextDay(now))),
-            ]
-            guard taken.reserved else { throw MCPToolError.dailyLimit(daily: daily) }
-            return [("daily", daily)]
+            return []
         case .credit:
             let limit: Int? = plan == .selfhosted ? nil : studioMonthlyCredits
             let period = MCPMeter.month(now)
@@ -63,15 +55,8 @@ struct MCPMeter: Sendable {
         return calendar
     }
 
-    /// `YYYY-MM-DD` in UTC.
-    static func day(_ date: Date) -> String { String(ISOTime.format(date).prefix(10)) }
-
     /// `YYYY-MM` in UTC.
     static func month(_ date: Date) -> String { String(ISOTime.format(date).prefix(7)) }
-
-    static func nextDay(_ date: Date) -> Date {
-        utc.date(byAdding: .day, value: 1, to: utc.startOfDay(for: date))!
-    }
 
     static func nextMonth(_ date: Date) -> Date {
         let start = utc.date(from: utc.dateComponents([.year, .month], from: date))!

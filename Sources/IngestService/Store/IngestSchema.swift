@@ -384,13 +384,6 @@ enum IngestSchema {
                     updated_at TEXT NOT NULL,
                     PRIMARY KEY (organization_id, period)
                 ) STRICT;
-                CREATE TABLE mcp_daily_reads (
-                    organization_id TEXT NOT NULL REFERENCES organizations(id),
-                    day TEXT NOT NULL,                  -- YYYY-MM-DD, UTC
-                    used INTEGER NOT NULL,
-                    updated_at TEXT NOT NULL,
-                    PRIMARY KEY (organization_id, day)
-                ) STRICT;
                 """),
         // The hosted roadmap's sign-in from the app (docs/roadmap.md): single-use handoff codes
         // and the sessions they open. Both keep only hashes; a session remembers a hash of the

@@ -1,18 +1,13 @@
 import HubStore
 
-/// The MCP server's counters (`MCPMeter`): monthly credits and daily profile reads per
-/// organization, each taken in one transaction that reads and raises the count together, so
-/// concurrent calls can never take more than the limit.
+/// The MCP server's counter (`MCPMeter`): monthly credits per organization, taken in one
+/// transaction that reads and raises the count together, so concurrent calls can never take
+/// more than the limit. Daily profile reads are marketd's own count (`MarketAppGet`).
 extension IngestStore {
     /// Takes one credit of `period` (`YYYY-MM`) unless `limit` is reached; nil `limit` never is.
     /// The month's count after the call, and whether this call took one.
     public func reserveMCPCredit(organizationId: String, period: String, limit: Int?) throws -> (used: Int, reserved: Bool) {
         try reserve(table: "mcp_credit_usage", key: "period", organizationId: organizationId, value: period, limit: limit)
-    }
-
-    /// Takes one of the day's (`YYYY-MM-DD`) profile reads unless `limit` is reached.
-    public func reserveMCPDailyRead(organizationId: String, day: String, limit: Int) throws -> (used: Int, reserved: Bool) {
-        try reserve(table: "mcp_daily_reads", key: "day", organizationId: organizationId, value: day, limit: limit)
     }
 
     /// The month's credits used so far.

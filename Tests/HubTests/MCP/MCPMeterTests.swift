@@ -37,7 +37,7 @@ final class MCPMeterTests: XCTestCase {
         f = try MCPFixture(environment: credits.map { ["APPNORTH_STUDIO_MONTHLY_CREDITS": String($0)] } ?? [:], apps: 2)
         try f.market.setPlan(plan)
         server = f.server(tools: [
-            MeteredTool(name: "studio_read", kind: .marketStudio), MeteredTool(name: "profile_read", kind: .marketProfile),
+            MeteredTool(name: "studio_read", kind: .marketStudio), MarketGetAppTool(),
             MeteredTool(name: "basic_read", kind: .marketBasic), MeteredTool(name: "app_read", kind: .app),
         ])
         caller = try f.caller()
@@ -113,21 +113,25 @@ final class MCPMeterTests: XCTestCase {
         XCTAssertEqual(unlimited.0["credits"]?["used"], 1)
     }
 
-    func testFreeAndProGetTenProfileReadsADaySharedByTheirTokens() throws {
-        // Given a Pro organization and a second token of it
+    func testFreeAndProGetTenProfileReadsADaySharedByTheirTokensAndTheDashboard() throws {
+        // Given a Pro organization, a second token of it, and a catalog app
         try start(credits: 5, plan: "pro")
         let other = try f.caller(try f.createToken(name: "second", scope: "read"))
-        // When it reads ten profiles, alternating tokens
+        let slug: MCPJSON = ["slug": .string(MarketHubFixture.ids([1])[0])]
+        // When it reads one profile through the operator API as the dashboard does, then nine
+        // through MCP, alternating tokens
+        XCTAssertEqual(try f.call("GET", "/market/apps/" + (slug["slug"]?.string ?? "")).status, 200)
         var remaining: [MCPJSON?] = []
-        for i in 0..<10 {
-            let (result, failed) = try call("profile_read", as: i % 2 == 0 ? caller : other)
-            XCTAssertFalse(failed)
+        for i in 0..<9 {
+            let (result, failed) = try call("market_get_app", slug, as: i % 2 == 0 ? caller : other)
+            XCTAssertFalse(failed, "\(result)")
             XCTAssertNil(result["credits"])
             remaining.append(result["daily"]?["remaining"])
         }
-        let eleventh = try call("profile_read", as: other)
-        // Then each says what is left, and the eleventh is DAILY_APP_LIMIT until 00:00 UTC
-        XCTAssertEqual(remaining, (0..<10).map { .int(9 - $0) })
+        let eleventh = try call("market_get_app", slug, as: other)
+        // Then each says what is left of the one allowance they share, and the eleventh read of
+        // the day is DAILY_APP_LIMIT until 00:00 UTC
+        XCTAssertEqual(remaining, (0..<9).map { .int(8 - $0) })
         XCTAssertTrue(eleventh.1)
         XCTAssertEqual(eleventh.0["error"]?["code"], "DAILY_APP_LIMIT")
         XCTAssertEqual(eleventh.0["daily"], ["limit": 10, "remaining": 0, "resets_at": "2026-11-21T00:00:00.000Z"])
@@ -138,8 +142,8 @@ final class MCPMeterTests: XCTestCase {
         XCTAssertEqual(studio.0["error"]?["required_plan"], "studio")
         // And a day later there are ten again
         f.clock.set(ISOTime.parse("2026-11-20T23:59:59.999Z")!)
-        XCTAssertTrue(try call("profile_read").1)
+        XCTAssertTrue(try call("market_get_app", slug).1)
         f.clock.set(ISOTime.parse("2026-11-21T00:00:00.000Z")!)
-        XCTAssertEqual(try call("profile_read").0["daily"]?["remaining"], 9)
+        XCTAssertEqual(try call("market_get_app", slug).0["daily"]?["remaining"], 9)
     }
 }

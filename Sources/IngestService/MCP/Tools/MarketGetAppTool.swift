@@ -70,13 +70,26 @@ struct MarketGetAppTool: MCPTool {
         let profile = try await context.operatorCall(context.services.marketApps.get, path: ["handle": arguments.string("slug") ?? ""])
         let page = MCPPage(arguments)
         let history = profile["chartHistory"] ?? [:]
-        return [
-            "app": profile["app"] ?? .null, "listing": profile["listing"] ?? [:],
-            "estimates": .object(page.cut(profile["estimates"]?.array ?? [])),
-            "chartHistory": .object(
-                [("storefront", history["storefront"] ?? "us"), ("chart", history["chart"] ?? "topfreeapplications")]
-                    + page.cut(history["points"]?.array ?? [])),
-            "activeAds": .object(page.cut(profile["activeAds"]?.array ?? [])),
+        var out: [(String, MCPJSON)] = [
+            ("app", profile["app"] ?? .null), ("listing", profile["listing"] ?? [:]),
+            ("estimates", .object(page.cut(profile["estimates"]?.array ?? []))),
+            (
+                "chartHistory",
+                .object(
+                    [("storefront", history["storefront"] ?? "us"), ("chart", history["chart"] ?? "topfreeapplications")]
+                        + page.cut(history["points"]?.array ?? []))
+            ),
+            ("activeAds", .object(page.cut(profile["activeAds"]?.array ?? []))),
         ]
+        // marketd counted this read in the organization's daily allowance (Free and Pro), the one
+        // the dashboard's profile views share: its count is the one the agent sees.
+        if let daily = profile["daily"], daily != .null {
+            out.append(
+                (
+                    "daily",
+                    ["limit": daily["limit"] ?? .null, "remaining": daily["remaining"] ?? .null, "resets_at": daily["resetsAt"] ?? .null]
+                ))
+        }
+        return .object(out)
     }
 }
