@@ -59,3 +59,17 @@ extension MCPSchema {
             ("revenue", nullable(estimate)),
         ], required: appFacts.map(\.0) + ["rating", "ratingCount", "firstSeenAt", "lastSeenAt", "downloads", "revenue"], open: true)
 }
+
+extension MarketChartQuery {
+    /// The chart arguments' problems as the operator API finds them, named as `tools/call`
+    /// names argument problems (`arguments.storefront must be …`); `chart` defaults as the
+    /// tools default it.
+    static func argumentProblems(_ arguments: MCPArguments, genreName: String = "genre") -> [String] {
+        let query = MarketChartQuery(
+            storefront: arguments.string("storefront", default: "us"), chart: arguments.string("chart", default: charts[0]),
+            genre: arguments.string(genreName))
+        return query.problems().sorted { $0.key < $1.key }.flatMap { field, messages in
+            messages.map { "arguments." + (field == "genre" ? genreName : field) + " " + $0 }
+        }
+    }
+}

@@ -11,6 +11,8 @@ extension MCPServer {
         let problems = MCPSchemaValidator.problems(raw == .null ? .object([]) : raw, tool.inputSchema)
         guard problems.isEmpty else { throw MCPRPCError.invalidParams("Invalid arguments for \(name).", problems: problems) }
         let arguments = MCPArguments(raw == .null ? .object([]) : raw)
+        let checked = tool.argumentProblems(arguments)
+        guard checked.isEmpty else { throw MCPRPCError.invalidParams("Invalid arguments for \(name).", problems: checked) }
         do {
             // Refusals first, in the order that costs nothing: plan, permission, then the meter.
             let plan = try services.store.organization(id: caller.organizationId)?.entitlements ?? .selfhosted

@@ -21,6 +21,11 @@ protocol MCPTool: Sendable {
     func mutates(_ arguments: MCPArguments) -> Bool
     /// What the organization's plan must include, and what a call costs.
     func access(_ arguments: MCPArguments) -> MCPAccess
+    /// Problems of arguments that passed `inputSchema` but not the operator API's own checks
+    /// (a storefront in capitals, a genre that is not a number), each as
+    /// `arguments.<name> <problem>`: the server answers them with -32602 before the meter, so a
+    /// call refused for its arguments costs nothing.
+    func argumentProblems(_ arguments: MCPArguments) -> [String]
     /// The work, with arguments that passed `inputSchema`. Throws `MCPToolError` (or an
     /// operator `APIError`, mapped by `MCPToolError.init`) for a failure the agent should read.
     func call(_ arguments: MCPArguments, _ context: MCPToolContext) async throws -> MCPJSON
@@ -30,6 +35,7 @@ extension MCPTool {
     var mutation: MCPMutation.Kind { .none }
     func mutates(_ arguments: MCPArguments) -> Bool { mutation != .none }
     func access(_ arguments: MCPArguments) -> MCPAccess { .app }
+    func argumentProblems(_ arguments: MCPArguments) -> [String] { [] }
 
     /// The entry of `tools/list`.
     var listing: MCPJSON {

@@ -164,6 +164,24 @@ final class MCPMarketCatalogToolsTests: XCTestCase {
         XCTAssertEqual((try f.call("market_get_app", ["slug": app(2)]).structured["daily"] as? [String: Any])?["remaining"] as? Int, 6)
     }
 
+    func testArgumentsTheOperatorAPIWouldRefuseAreRefusedBeforeACreditIsTaken() throws {
+        // Given a Studio organization with 10 credits a month
+        f = try MCPFixture(environment: ["APPNORTH_STUDIO_MONTHLY_CREDITS": "10"])
+        try f.market.setPlan("studio")
+        // When charts are asked with a storefront in capitals, a genre that is not a number, an
+        // unknown chart, and a search with a category that is not a genre ID
+        let refused = [
+            try f.refusal("market_trending", ["storefront": "US"]),
+            try f.refusal("market_rising", ["genre": "games"]),
+            try f.refusal("market_trending", ["chart": "topapps"]),
+            try f.refusal("market_search_apps", ["query": "notes", "category": "fitness"]),
+        ]
+        // Then each is -32602, and the first read that passes costs the month's first credit
+        XCTAssertEqual(refused, [-32602, -32602, -32602, -32602])
+        let read = try f.call("market_trending", ["storefront": "us"])
+        XCTAssertEqual((read.structured["credits"] as? [String: Any])?["used"] as? Int, 1, "\(read.structured)")
+    }
+
     func testACompareTakesTwoToFiveAppsInTheOrderAskedForOneCredit() throws {
         // Given a Studio organization with 10 credits a month
         f = try MCPFixture(environment: ["APPNORTH_STUDIO_MONTHLY_CREDITS": "10"])

@@ -45,6 +45,9 @@ struct MarketRisingTool: MCPTool {
 
     func access(_ arguments: MCPArguments) -> MCPAccess { .marketStudio }
 
+    /// Storefront, chart and genre as the operator API checks them, before anything is spent.
+    func argumentProblems(_ arguments: MCPArguments) -> [String] { MarketChartQuery.argumentProblems(arguments) }
+
     func call(_ arguments: MCPArguments, _ context: MCPToolContext) async throws -> MCPJSON {
         let kind = arguments.string("kind", default: "riser")
         let moves = try await context.operatorCall(

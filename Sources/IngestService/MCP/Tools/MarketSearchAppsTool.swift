@@ -48,6 +48,11 @@ struct MarketSearchAppsTool: MCPTool {
         return advanced ? .marketStudio : .marketBasic
     }
 
+    /// The category as the operator API checks it (a numeric genre ID), before anything is spent.
+    func argumentProblems(_ arguments: MCPArguments) -> [String] {
+        MarketChartQuery.argumentProblems(arguments, genreName: "category").filter { $0.hasPrefix("arguments.category") }
+    }
+
     func call(_ arguments: MCPArguments, _ context: MCPToolContext) async throws -> MCPJSON {
         for unheld in ["paywallType", "tag", "hasVideo"] where arguments[unheld] != nil {
             throw MCPToolError.marketUnavailable(message: "The hub records no \(unheld) of market apps; search without it.")

@@ -1,3 +1,5 @@
+import HubMessaging
+
 /// `market_trending`: the latest complete snapshot of a chart with its real date, through the
 /// operator API's `GET /market/trending` and its chart cache. A chart with no complete snapshot
 /// yet is `MARKET_UNAVAILABLE`, never an empty ranking.
@@ -25,6 +27,9 @@ struct MarketTrendingTool: MCPTool {
     }
 
     func access(_ arguments: MCPArguments) -> MCPAccess { .marketBasic }
+
+    /// Storefront, chart and genre as the operator API checks them, before anything is spent.
+    func argumentProblems(_ arguments: MCPArguments) -> [String] { MarketChartQuery.argumentProblems(arguments) }
 
     func call(_ arguments: MCPArguments, _ context: MCPToolContext) async throws -> MCPJSON {
         let query = MarketTrendingTool.chartQuery(arguments) + [("limit", MarketTrendingTool.readLimit(MCPPage(arguments)))]
