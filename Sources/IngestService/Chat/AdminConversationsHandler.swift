@@ -79,10 +79,13 @@ struct AdminConversationsHandler {
 
     func post(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(PostBody.self)
+        // A retried post (a lost answer, a webhook delivered again) names its message once.
+        let key = CommunityHTTP.idempotencyKey(request)
+        if let key, !IngestStore.isValidIdempotencyKey(key) { throw APIError.invalidIdempotencyKey }
         let base = uploads.base(for: request)
         try actions.post(
             caller.actor, conversationId: request.pathParameters["conversationId"], body: body.body, internal: body.internal ?? false,
-            imageTokens: body.imageTokens ?? [], respond: respond
+            imageTokens: body.imageTokens ?? [], idempotencyKey: key, respond: respond
         ) { .json(uploads.signer.signed($0, base: base), status: 201) }
     }
 }

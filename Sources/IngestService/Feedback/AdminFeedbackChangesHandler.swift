@@ -56,8 +56,19 @@ struct AdminFeedbackChangesHandler {
     func reply(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let id = request.pathParameters["feedbackId"] ?? ""
         let body = try request.decodeJSON(ReplyBody.self)
-        let reply = try work.reply(id: id, message: body.message, internal: body.internal, by: caller.actor)
-        return AdminFeedbackJSON.response(AdminFeedbackJSON.reply(reply), status: 201)
+        // With `Idempotency-Key`, a retry (a lost answer, a webhook delivered again) replays the
+        // first answer; the key is the caller's own (its token's).
+        let answer = try store.idempotent(
+            projectId: "", route: "POST /api/admin/v1/feedback/\(id)/replies", scope: caller.actor.label,
+            key: CommunityHTTP.idempotencyKey(request), payload: IngestStore.canonicalPayload(request.body)
+        ) {
+            let reply = try work.reply(id: id, message: body.message, internal: body.internal, by: caller.actor)
+            let response = AdminFeedbackJSON.response(AdminFeedbackJSON.reply(reply), status: 201)
+            return (response.status, response.body)
+        }
+        var response = HTTPResponse.jsonBytes(answer.body, status: answer.status)
+        if answer.replayed { response.headers.append(("Idempotency-Replayed", "true")) }
+        return response
     }
 
     /// `{"board","title","description"}` → 201 with the created idea.
