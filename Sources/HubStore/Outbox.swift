@@ -9,18 +9,18 @@ import HubRuntime
 ///
 ///     try db.transaction {
 ///         try db.run("UPDATE …")
-///         try outbox.append(topic: "feedback.status", projectId: projectId, payload: ["id": id])
+///         try outbox.append(FeedbackStatusEvent(id: id, projectId: projectId, status: status), projectId: projectId)
 ///     }
 public struct Outbox: Sendable {
     let db: SQLiteDatabase
     let clock: Clock
     let ids: TimeSortableID
     /// Topics a consumer acknowledges (`OutboxConsumers`); the others expire while pending.
-    public let consumedTopics: Set<String>
+    public let consumedTopics: Set<OutboxTopic>
     public let retention: OutboxRetention
 
     public init(
-        db: SQLiteDatabase, clock: Clock, ids: TimeSortableID, consumedTopics: Set<String>,
+        db: SQLiteDatabase, clock: Clock, ids: TimeSortableID, consumedTopics: Set<OutboxTopic>,
         retention: OutboxRetention = .standard
     ) {
         self.db = db
@@ -31,22 +31,30 @@ public struct Outbox: Sendable {
     }
 
     /// Appends an event; call inside the write transaction whose change it reports.
-    public func append(topic: String, projectId: String?, payload: [String: Any]) throws {
-        let data = try JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes])
+    public func append<Payload: OutboxEventPayload>(_ event: Payload, projectId: String?) throws {
         try db.run(
             "INSERT INTO outbox (id, topic, project_id, payload, created_at) VALUES (?, ?, ?, ?, ?)",
             [
-                .text(ids.next()), .text(topic), SQLValue(projectId), .text(String(decoding: data, as: UTF8.self)),
+                .text(ids.next()), .text(Payload.topic.rawValue), SQLValue(projectId), .text(try OutboxEvent.encode(event)),
                 .text(ISOTime.format(clock.now())),
             ])
     }
 
-    /// Unacknowledged events, oldest first.
-    public func pending(limit: Int = 100) throws -> [OutboxEvent] {
-        try db.query(
+    /// Unacknowledged events, oldest first; only those of `topics` when given. A consumer asks
+    /// for its topics (`consumedTopics`): handing it events it does not read would get them
+    /// acknowledged instead of expired.
+    public func pending(limit: Int = 100, topics: Set<OutboxTopic>? = nil) throws -> [OutboxEvent] {
+        var filter = ""
+        var values: [SQLValue] = []
+        if let topics {
+            values = topics.map(\.rawValue).sorted().map { .text($0) }
+            filter = " AND topic IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))"
+        }
+        return try db.query(
             """
-            SELECT id, topic, project_id, payload, created_at FROM outbox WHERE acknowledged_at IS NULL ORDER BY id LIMIT ?
-            """, [.int(Int64(limit))]
+            SELECT id, topic, project_id, payload, created_at FROM outbox
+            WHERE acknowledged_at IS NULL\(filter) ORDER BY id LIMIT ?
+            """, values + [.int(Int64(limit))]
         ).map {
             try OutboxEvent(
                 id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
@@ -71,7 +79,7 @@ public struct Outbox: Sendable {
         let now = clock.now()
         let acknowledgedCutoff = ISOTime.format(now.addingTimeInterval(-retention.acknowledged))
         let unconsumedCutoff = ISOTime.format(now.addingTimeInterval(-retention.unconsumed))
-        let consumed = consumedTopics.sorted()
+        let consumed = consumedTopics.map(\.rawValue).sorted()
         return try db.transaction {
             try db.run("DELETE FROM outbox WHERE acknowledged_at IS NOT NULL AND acknowledged_at < ?", [.text(acknowledgedCutoff)])
             var removed = db.changes

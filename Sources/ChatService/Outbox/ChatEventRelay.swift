@@ -4,7 +4,7 @@ import HubMessaging
 import HubRuntime
 
 /// chatd's delivery loop for its outbox: on its own thread and with its own client to pushd,
-/// it sends pending events in ID order with `events.deliver` and acknowledges exactly the IDs
+/// it sends pending events of the topics pushd consumes (`OutboxConsumers.chatd`) in ID order with `events.deliver` and acknowledges exactly the IDs
 /// pushd answers, after pushd's commit. Anything unanswered stays pending and is sent again
 /// (at-least-once; pushd deduplicates by ID), so neither a pushd outage nor a chatd restart
 /// loses an event. Memory stays bounded by one batch.
@@ -123,7 +123,7 @@ public final class ChatEventRelay: @unchecked Sendable {
     func deliverOnce() -> Round {
         let batch: [OutboxEvent]
         do {
-            batch = try store.outbox.pending(limit: timing.batchSize)
+            batch = try store.outbox.pending(limit: timing.batchSize, topics: store.outbox.consumedTopics)
         } catch {
             return failed(code: "STORE_ERROR", detail: String(describing: error), pending: nil)
         }

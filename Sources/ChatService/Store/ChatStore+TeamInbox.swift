@@ -141,13 +141,7 @@ extension ChatStore {
             try db.run(
                 "UPDATE conversations SET status = 'resolved', sentiment = ?, resolved_at = ? WHERE seq = ?",
                 [.text(request.sentiment.rawValue), .text(resolvedAt), .int(seq)])
-            try outbox.append(
-                topic: ChatOutboxTopic.resolved, projectId: request.projectId,
-                payload: ChatStore.eventPayload(
-                    conversation: conversation,
-                    extra: [
-                        "sentiment": request.sentiment.rawValue, "resolvedAt": resolvedAt,
-                    ]))
+            try appendResolved(conversation: conversation, sentiment: request.sentiment, resolvedAt: resolvedAt)
             if request.sentiment == .positive && request.automaticReviewRequests {
                 _ = try ensureReviewCard(conversation: conversation)
             }
@@ -155,25 +149,18 @@ extension ChatStore {
         }
     }
 
-    /// Back to open; the sentiment belonged to the resolution and is cleared.
+    /// Back to open; the sentiment belonged to the resolution and is cleared. Only a resolved
+    /// conversation writes `chat.reopened`, so a repeated call reports no second change.
     public func reopen(projectId: String, conversationId: String) throws -> ChatConversationSummary {
         try db.transaction {
             let conversation = try conversation(projectId: projectId, id: conversationId)
             try db.run(
                 "UPDATE conversations SET status = 'open', sentiment = NULL, resolved_at = NULL WHERE seq = ?",
                 [.int(try conversation.integer("seq"))])
+            if conversation.string("status") == "resolved" {
+                try appendReopened(conversation: conversation, reopenedAt: now())
+            }
             return try ChatStore.summary(self.conversation(projectId: projectId, id: conversationId))
         }
-    }
-
-    /// Records a public team message for delivery; call inside its transaction.
-    func appendReplied(conversation: Row, message: Row) throws {
-        try outbox.append(
-            topic: ChatOutboxTopic.replied, projectId: conversation.string("project_id"),
-            payload: ChatStore.eventPayload(
-                conversation: conversation,
-                extra: [
-                    "messageId": message.text("id"), "createdAt": message.text("created_at"),
-                ]))
     }
 }

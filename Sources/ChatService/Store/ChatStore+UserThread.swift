@@ -45,9 +45,7 @@ extension ChatStore {
             let lastTeam = try conversation.integer("last_team_seq")
             if try lastTeam > conversation.integer("user_read_seq") {
                 try db.run("UPDATE conversations SET user_read_seq = ? WHERE seq = ?", [.int(lastTeam), .int(conversationSeq)])
-                try outbox.append(
-                    topic: ChatOutboxTopic.read, projectId: owner.projectId,
-                    payload: ChatStore.eventPayload(conversation: conversation, extra: ["readAt": now()]))
+                try appendRead(conversation: conversation, readAt: now())
             }
             return try rows.map { try dto($0, forTeam: false) }
         }
@@ -72,12 +70,14 @@ extension ChatStore {
                 guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }
                 return ChatSend.Response(message: try dto(existing, forTeam: false), replayed: true)
             }
-            let conversationSeq: Int64
+            let conversation: Row
             if let latest = try latestConversation(of: owner), latest.string("status") == "open" {
-                conversationSeq = try latest.integer("seq")
+                conversation = latest
             } else {
-                conversationSeq = try openConversation(for: request)
+                conversation = try openConversation(for: request)
+                try appendConversationCreated(conversation: conversation)
             }
+            let conversationSeq = try conversation.integer("seq")
             // A bad token throws inside the transaction, so no conversation or message is left behind.
             let images = try claimableImages(request.imageTokens, uploader: .participant(owner))
             let row = try insertMessage(
@@ -85,11 +85,13 @@ extension ChatStore {
                 body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
                 payloadHash: request.payloadHash)
             try attach(images, messageSeq: row.integer("seq"))
+            try appendUserMessage(conversationId: conversation.text("id"), message: row)
             return ChatSend.Response(message: try dto(row, forTeam: false), replayed: false)
         }
     }
 
-    private func openConversation(for request: ChatSend.Request) throws -> Int64 {
+    private func openConversation(for request: ChatSend.Request) throws -> Row {
+        let id = ids.next()
         let createdAt = now()
         try db.run(
             """
@@ -98,9 +100,9 @@ extension ChatStore {
             VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
             """,
             [
-                .text(ids.next()), .text(request.owner.projectId), .text(request.owner.kind.rawValue), .text(request.owner.value),
+                .text(id), .text(request.owner.projectId), .text(request.owner.kind.rawValue), .text(request.owner.value),
                 SQLValue(request.locale), SQLValue(request.platform), SQLValue(request.bundleId), .text(createdAt), .text(createdAt),
             ])
-        return db.lastInsertRowID
+        return try conversation(projectId: request.owner.projectId, id: id)
     }
 }

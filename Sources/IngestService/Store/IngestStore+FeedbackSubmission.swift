@@ -43,8 +43,7 @@ extension IngestStore {
                 .text(createdAt),
             ])
         try outbox.append(
-            topic: "feedback.created", projectId: projectId,
-            payload: ["id": id, "projectId": projectId, "type": draft.type, "createdAt": createdAt])
+            FeedbackCreatedEvent(id: id, projectId: projectId, type: draft.type, createdAt: createdAt), projectId: projectId)
         return createdAt
     }
 }

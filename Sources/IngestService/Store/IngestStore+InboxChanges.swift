@@ -1,5 +1,6 @@
 import Foundation
 import HubHTTPServer
+import HubRuntime
 import HubStore
 
 /// Operator changes of a report; nil leaves a field as it is. Values must already be validated.
@@ -63,8 +64,7 @@ extension IngestStore {
             if let status = changes.status, let old = row.string("status"), status != old {
                 try set("status", .text(status))
                 try appendFeedbackEvent(feedbackId: id, kind: "status", detail: ["from": old, "to": status], actor: actor, at: at)
-                try outbox.append(
-                    topic: "feedback.status", projectId: projectId, payload: ["id": id, "projectId": projectId, "status": status])
+                try outbox.append(FeedbackStatusEvent(id: id, projectId: projectId, status: status), projectId: projectId)
             }
             if let priority = changes.priority, let old = row.string("priority"), priority != old {
                 try set("priority", .text(priority))
@@ -133,8 +133,7 @@ extension IngestStore {
             try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(reply.createdAt), .text(feedbackId)])
             if !stored {
                 try outbox.append(
-                    topic: "feedback.replied", projectId: projectId,
-                    payload: ["id": feedbackId, "projectId": projectId, "replyId": reply.id])
+                    FeedbackRepliedEvent(id: feedbackId, projectId: projectId, replyId: reply.id), projectId: projectId)
             }
             return reply
         }

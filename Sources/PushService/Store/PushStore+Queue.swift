@@ -21,15 +21,17 @@ extension PushStore {
     /// conversation's owner, provided the project has credentials. Returns how many it queued.
     func enqueue(for event: ChatEvent) throws -> Int {
         let kind: PushQueueItem.Kind
-        switch event.topic {
-        // chatd's outbox topics (`ChatOutboxTopic`).
-        case "chat.replied": kind = .alert
-        case "chat.read", "chat.resolved": kind = .badge
+        let ownerKind: String
+        let ownerValue: String
+        // A payload that does not decode queues nothing, as before: the event is still stored
+        // and acknowledged, so one bad row cannot stall chatd's outbox.
+        switch try? event.decoded() {
+        case .chatReplied(let replied): (kind, ownerKind, ownerValue) = (.alert, replied.ownerKind, replied.ownerValue)
+        case .chatRead(let read): (kind, ownerKind, ownerValue) = (.badge, read.ownerKind, read.ownerValue)
+        case .chatResolved(let resolved): (kind, ownerKind, ownerValue) = (.badge, resolved.ownerKind, resolved.ownerValue)
         default: return 0
         }
         guard let projectId = event.projectId,
-            let payload = try? JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any],
-            let ownerKind = payload["ownerKind"] as? String, let ownerValue = payload["ownerValue"] as? String,
             try db.queryOne("SELECT 1 FROM push_credentials WHERE project_id = ?", [.text(projectId)]) != nil
         else { return 0 }
         let devices = try db.query(

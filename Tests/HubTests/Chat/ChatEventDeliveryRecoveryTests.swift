@@ -3,6 +3,8 @@ import TestSupport
 import XCTest
 
 @testable import ChatService
+@testable import HubRuntime
+@testable import HubStore
 @testable import PushService
 
 final class ChatEventDeliveryRecoveryTests: XCTestCase {
@@ -20,14 +22,14 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         XCTAssertTrue(eventually(timeout: 10, every: 0.05) { self.hub.logCount("chat event delivery failing") >= 1 })
         Thread.sleep(forTimeInterval: 1.0)
         // Then the event is still pending, and the outage was logged once, not per attempt
-        XCTAssertEqual(try hub.chatStore.outbox.pending().map(\.id), [eventId])
+        XCTAssertEqual(try hub.chatStore.outbox.pending(topics: OutboxConsumers.chatd).map(\.id), [eventId])
         XCTAssertEqual(hub.logCount("chat event delivery failing"), 1)
         // When pushd starts again
         try hub.hub.startDaemon(.pushd)
         // Then the event arrives once, is acknowledged, and recovery is logged
-        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.chatStore.outbox.pending().isEmpty })
+        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.chatStore.outbox.pending(topics: OutboxConsumers.chatd).isEmpty })
         XCTAssertEqual(try hub.pushStore.receivedEvents().map(\.event.id), [eventId])
-        XCTAssertEqual(try hub.pushStore.receivedEvents().first?.event.topic, ChatOutboxTopic.replied)
+        XCTAssertEqual(try hub.pushStore.receivedEvents().first?.event.topic, OutboxTopic.chatReplied.rawValue)
         XCTAssertEqual(hub.logCount("chat event delivery resumed"), 1)
     }
 
@@ -45,16 +47,15 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         // When chatd starts again on the same data directory
         try hub.hub.startDaemon(.chatd)
         // Then the reply's event is still pending there
-        XCTAssertTrue(try hub.chatStore.outbox.pending().map(\.id).contains(eventId))
+        XCTAssertTrue(try hub.chatStore.outbox.pending(topics: OutboxConsumers.chatd).map(\.id).contains(eventId))
         // When pushd starts
         try hub.hub.startDaemon(.pushd)
         // Then the event arrives exactly once and chatd marks it acknowledged
-        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.chatStore.outbox.pending().isEmpty })
+        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.chatStore.outbox.pending(topics: OutboxConsumers.chatd).isEmpty })
         Thread.sleep(forTimeInterval: 0.5)
-        let replied = try hub.pushStore.receivedEvents().filter { $0.event.topic == ChatOutboxTopic.replied }
+        let replied = try hub.pushStore.receivedEvents().filter { $0.event.topic == OutboxTopic.chatReplied.rawValue }
         XCTAssertEqual(replied.map(\.event.id), [eventId])
-        let payload = try JSONSerialization.jsonObject(with: Data(replied[0].event.payload.utf8)) as? [String: Any]
-        XCTAssertEqual(payload?["messageId"] as? String, reply.id)
+        XCTAssertEqual(try replied[0].event.payload(as: ChatRepliedEvent.self).messageId, reply.id)
         XCTAssertNotNil(try hub.outbox().first { $0.event.id == eventId }?.acknowledgedAt)
     }
 }

@@ -7,7 +7,8 @@ import XCTest
 @testable import HubStore
 
 /// chatd's `chat-outbox` job on a manual clock: acknowledged events go seven days after their
-/// acknowledgement; pending ones stay, since pushd consumes every chat topic.
+/// acknowledgement; pending ones of pushd's topics stay, while those of topics nobody consumes
+/// yet (conversation created, user message) go seven days after their creation.
 final class ChatOutboxRetentionTests: XCTestCase {
     var chat: ChatRPCFixture!
     let clock = ManualClock(ISOTime.parse("2026-11-20T10:00:00.000Z")!)
@@ -23,7 +24,7 @@ final class ChatOutboxRetentionTests: XCTestCase {
         let owner = chat.owner(user)
         try chat.send("Help", owner: owner, hash: "h-" + user)
         try chat.reply("Fixed", to: try chat.conversationId(owner))
-        return try XCTUnwrap(store.outbox.pending(limit: 1_000).last?.id)
+        return try XCTUnwrap(store.outbox.pending(limit: 1_000, topics: OutboxConsumers.chatd).last?.id)
     }
 
     func runJob() throws -> Int {
@@ -31,7 +32,11 @@ final class ChatOutboxRetentionTests: XCTestCase {
     }
 
     func outboxIds() throws -> Set<String> {
-        Set(try chat.store.query("SELECT id FROM outbox").compactMap { $0.string("id") })
+        Set(try chat.store.query("SELECT id FROM outbox WHERE topic = 'chat.replied'").compactMap { $0.string("id") })
+    }
+
+    func unconsumedTopics() throws -> [String] {
+        try chat.outboxTopics().filter { OutboxTopic(rawValue: $0).map { !OutboxConsumers.chatd.contains($0) } ?? true }
     }
 
     func testAcknowledgedEventsGoSevenDaysAfterAcknowledgementAndPendingOnesStay() throws {
@@ -43,7 +48,7 @@ final class ChatOutboxRetentionTests: XCTestCase {
         try store.outbox.acknowledge(ids: [early])
         clock.advance(by: 3 * 86_400)
         try store.outbox.acknowledge(ids: [late])
-        XCTAssertTrue(OutboxConsumers.chatd.contains(ChatOutboxTopic.replied))
+        XCTAssertTrue(OutboxConsumers.chatd.contains(.chatReplied))
 
         // When the job runs a second before the first acknowledgement is seven days old
         clock.advance(by: 4 * 86_400 - 1)
@@ -52,15 +57,18 @@ final class ChatOutboxRetentionTests: XCTestCase {
         // Then nothing went
         XCTAssertEqual(before, 0)
         XCTAssertEqual(try outboxIds(), [early, late, pending])
+        XCTAssertEqual(try unconsumedTopics().count, 6, "each conversation's created and user message events")
 
         // When it runs a second after
         clock.advance(by: 2)
         let after = try runJob()
 
         // Then only the event acknowledged seven days ago went; the one acknowledged four days
-        // ago and the seven-day-old pending one stay, and the pending one is still delivered next
-        XCTAssertEqual(after, 1)
+        // ago and the seven-day-old pending one stay, and the pending one is still delivered next;
+        // the six unconsumed events of day 0 went with it
+        XCTAssertEqual(after, 1 + 6)
         XCTAssertEqual(try outboxIds(), [late, pending])
-        XCTAssertEqual(try store.outbox.pending().map(\.id), [pending])
+        XCTAssertEqual(try unconsumedTopics(), [])
+        XCTAssertEqual(try store.outbox.pending(topics: OutboxConsumers.chatd).map(\.id), [pending])
     }
 }

@@ -48,7 +48,7 @@ final class ChatPaywallOfferCardTests: XCTestCase {
                 buttonLabel: "See the offer", body: "Half price this week",
                 available: true))
         XCTAssertTrue(try chat.status().hasUnread)
-        XCTAssertEqual(try chat.outboxTopics(), ["chat.replied"])
+        XCTAssertEqual(try chat.teamOutboxTopics(), ["chat.replied"])
         let seen = try XCTUnwrap(chat.list().last)
         XCTAssertEqual(seen.id, sent.id)
         XCTAssertEqual(seen.actionCard?.titleAtSend, "Spring sale")
@@ -122,7 +122,7 @@ final class ChatPaywallOfferCardTests: XCTestCase {
         XCTAssertNotNil(longBody?.fields?["body"])
         XCTAssertEqual(noConversation?.code, "CONVERSATION_NOT_FOUND")
         XCTAssertEqual(try chat.store.scalar("SELECT count(*) FROM messages WHERE card IS NOT NULL").intValue, 0)
-        XCTAssertEqual(try chat.outboxTopics(), [])
+        XCTAssertEqual(try chat.teamOutboxTopics(), [])
     }
 
     func testCardActivityIsRecordedOnAnOfferCard() throws {

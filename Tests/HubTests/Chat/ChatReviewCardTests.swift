@@ -30,7 +30,7 @@ final class ChatReviewCardTests: XCTestCase {
         XCTAssertEqual(ids.count, 8)
         XCTAssertEqual(Set(ids).count, 1)
         XCTAssertEqual(try cards(in: id).map(\.id), [ids[0]])
-        XCTAssertEqual(try chat.outboxTopics(), ["chat.replied"])
+        XCTAssertEqual(try chat.teamOutboxTopics(), ["chat.replied"])
     }
 
     func testAutomaticCardOnlyOnPositiveResolutionWithTheSetting() throws {

@@ -4,6 +4,7 @@ import XCTest
 @testable import ChatService
 @testable import HubMessaging
 @testable import HubRuntime
+@testable import HubStore
 
 final class ChatTeamInboxTests: XCTestCase {
     var chat: ChatRPCFixture!
@@ -24,7 +25,7 @@ final class ChatTeamInboxTests: XCTestCase {
         let team = try chat.call(ChatTeamMessages.self, .init(projectId: chat.projectId, conversationId: id)).items
         XCTAssertEqual(team.map(\.id), [sent.message.id, note.id])
         XCTAssertEqual(team.map(\.internal), [false, true])
-        XCTAssertEqual(try chat.outboxTopics(), [])
+        XCTAssertEqual(try chat.outboxTopics(), ["chat.conversation_created", "chat.user_message"], "the note adds none")
         XCTAssertEqual(chat.failure(ChatMessagesList.self, .init(owner: chat.owner(), after: note.id))?.code, "MESSAGE_NOT_FOUND")
     }
 
@@ -42,9 +43,11 @@ final class ChatTeamInboxTests: XCTestCase {
                 projectId: chat.projectId, conversationId: id, sentiment: .negative,
                 automaticReviewRequests: true))
         // Then exactly one event of each kind was written, naming the conversation
-        XCTAssertEqual(try chat.outboxTopics(), ["chat.replied", "chat.read", "chat.resolved"])
+        XCTAssertEqual(
+            try chat.outboxTopics(),
+            ["chat.conversation_created", "chat.user_message", "chat.replied", "chat.read", "chat.resolved"])
         let store = ChatStore(db: chat.store, clock: SystemClock())
-        let events = try store.outbox.pending()
+        let events = try store.outbox.pending(topics: OutboxConsumers.chatd)
         let replied = try JSONSerialization.jsonObject(with: Data(events[0].payload.utf8)) as? [String: Any]
         XCTAssertEqual(replied?["messageId"] as? String, reply.id)
         XCTAssertEqual(replied?["conversationId"] as? String, id)
@@ -53,7 +56,7 @@ final class ChatTeamInboxTests: XCTestCase {
         XCTAssertEqual(resolved?["sentiment"] as? String, "negative")
         // When acknowledged, nothing stays pending
         try store.outbox.acknowledge(ids: events.map(\.id))
-        XCTAssertEqual(try store.outbox.pending(), [])
+        XCTAssertEqual(try store.outbox.pending(topics: OutboxConsumers.chatd), [])
     }
 
     func testInboxFiltersByStatusAndUnreadAndPages() throws {

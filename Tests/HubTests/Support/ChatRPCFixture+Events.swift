@@ -3,6 +3,7 @@ import XCTest
 
 @testable import ChatService
 @testable import HubMessaging
+@testable import HubRuntime
 @testable import HubStore
 @testable import PushService
 
@@ -32,8 +33,8 @@ extension ChatRPCFixture {
     /// The ID of the `chat.replied` event for `messageId`.
     func repliedEventId(messageId: String) throws -> String {
         let event = try outbox().map(\.event).first { event in
-            let payload = try? JSONSerialization.jsonObject(with: Data(event.payload.utf8)) as? [String: Any]
-            return event.topic == ChatOutboxTopic.replied && payload?["messageId"] as? String == messageId
+            guard case .chatReplied(let replied) = try? event.decoded() else { return false }
+            return replied.messageId == messageId
         }
         return try XCTUnwrap(event?.id, "no chat.replied event for \(messageId)")
     }

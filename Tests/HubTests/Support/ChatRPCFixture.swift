@@ -79,4 +79,10 @@ final class ChatRPCFixture {
     func outboxTopics() throws -> [String] {
         try store.query("SELECT topic FROM outbox ORDER BY id").compactMap { $0.string("topic") }
     }
+
+    /// The topics of team-side changes: without the user's own messages and conversation starts.
+    func teamOutboxTopics() throws -> [String] {
+        let user: Set<String> = [OutboxTopic.chatConversationCreated.rawValue, OutboxTopic.chatUserMessage.rawValue]
+        return try outboxTopics().filter { !user.contains($0) }
+    }
 }

@@ -1,0 +1,15 @@
+/// `feedback.status`: a report's status changed.
+public struct FeedbackStatusEvent: OutboxEventPayload {
+    public static let topic = OutboxTopic.feedbackStatus
+    /// The report's ID.
+    public var id: String
+    public var projectId: String
+    /// The new status.
+    public var status: String
+
+    public init(id: String, projectId: String, status: String) {
+        self.id = id
+        self.projectId = projectId
+        self.status = status
+    }
+}
