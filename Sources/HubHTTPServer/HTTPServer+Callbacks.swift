@@ -8,7 +8,27 @@ import Synchronization
 extension HTTPServer {
     static let uriCallback: an_mhd_uri_log_cb = { cls, uri, _ in
         let server = Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue()
-        return server.beginRequest(rawTarget: uri.map { String(cString: $0) } ?? "/")
+        let target = uri.map { String(cString: $0) } ?? "/"
+        if let uri { HTTPServer.hideQuery(UnsafeMutablePointer(mutating: uri)) }
+        return server.beginRequest(rawTarget: target)
+    }
+
+    /// Ends the target libmicrohttpd is about to parse at its path. The hub reads the query
+    /// itself from the raw target (`HTTPRequestContext`, linear in its length) and never asks
+    /// libmicrohttpd for arguments; left to it, a query of a few hundred parameters fills the
+    /// connection's memory pool while it parses them, before any hub code runs, and the client
+    /// gets an empty reply or a connection held open. Every `?` becomes NUL, and so does the
+    /// byte after the first, so neither a search for `?` nor a pointer already taken at it
+    /// finds a parameter to parse. The buffer is the connection's read buffer, which
+    /// libmicrohttpd itself writes the same way when it splits the query off.
+    static func hideQuery(_ target: UnsafeMutablePointer<CChar>) {
+        let length = strlen(target)
+        var first = true
+        for index in 0..<length where target[index] == 0x3F {
+            target[index] = 0
+            if first, index + 1 < length { target[index + 1] = 0 }
+            first = false
+        }
     }
 
     static let accessCallback: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in

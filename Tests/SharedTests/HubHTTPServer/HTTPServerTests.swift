@@ -107,6 +107,26 @@ final class HTTPServerTests: XCTestCase {
         XCTAssertEqual(response.json["path"] as? [String], ["/query"])
     }
 
+    func testAQueryOfAThousandParametersIsReadWholeByTheHub() throws {
+        // Given a query of 1,000 parameters (10 KB), with a ? inside a value: more than the
+        // connection's 16 KB pool holds once libmicrohttpd has parsed them (about 137 already
+        // got an empty reply, 200 a connection held open)
+        let fixture = try makeFixture()
+        let query = "q=a?b" + (1..<1_000).map { "&e=\($0)" }.joined()
+        // When it is asked for
+        let response = try TestHTTPConnection.fetch(port: fixture.port, "GET", "/query?" + query)
+        // Then the handler gets every parameter, in order, and the path without the query
+        XCTAssertEqual(response.status, 200)
+        let items = try XCTUnwrap(response.json["items"] as? [String])
+        XCTAssertEqual(items.count, 1_000)
+        XCTAssertEqual(items.first, "q=a?b")
+        XCTAssertEqual(items.last, "e=999")
+        XCTAssertEqual(response.json["path"] as? [String], ["/query"])
+        XCTAssertEqual(response.json["raw"] as? [String], [query])
+        // And the connection serves the next request as before
+        XCTAssertEqual(try TestHTTPConnection.fetch(port: fixture.port, "GET", "/query?x=1").json["items"] as? [String], ["x=1"])
+    }
+
     func testJSONBodyIsDecoded() throws {
         // Given
         let fixture = try makeFixture()
