@@ -223,7 +223,8 @@ enum DashboardStyles {
         table.list.inbox th.when { width: 6.5rem; }
         table.list.inbox td { overflow: hidden; }
         table.list.inbox tr { position: relative; }
-        table.list.inbox td.when, table.list.inbox th.when { white-space: nowrap; text-align: right; color: var(--muted); font-size: .85rem; }
+        table.list.inbox td.when, table.list.inbox th.when { white-space: nowrap; text-align: right; }
+        table.list.inbox td.when { color: var(--muted); font-size: .85rem; }
         table.list.inbox .who { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .45rem; }
         table.list.inbox a.subject { color: var(--text); min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         table.list.inbox a.subject::after { content: ""; position: absolute; inset: 0; }

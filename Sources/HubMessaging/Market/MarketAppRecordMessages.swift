@@ -91,22 +91,7 @@ public enum MarketAppAds: RPCMessage {
             self.offset = offset
         }
     }
-    public struct Response: Codable, Equatable, Sendable {
-        public var app: MarketAppRef
-        public var items: [MarketAd]
-        public var nextOffset: Int?
-        public init(app: MarketAppRef, items: [MarketAd], nextOffset: Int?) {
-            self.app = app
-            self.items = items
-            self.nextOffset = nextOffset
-        }
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(app, forKey: .app)
-            try c.encode(items, forKey: .items)
-            try c.encode(nextOffset, forKey: .nextOffset)
-        }
-    }
+    public typealias Response = MarketAppRecordPage<MarketAd>
 }
 
 /// `market.apps.posts`: an app's imported social posts that are available, by views (unknown
@@ -134,20 +119,24 @@ public enum MarketAppPosts: RPCMessage {
             self.offset = offset
         }
     }
-    public struct Response: Codable, Equatable, Sendable {
-        public var app: MarketAppRef
-        public var items: [MarketSocialPost]
-        public var nextOffset: Int?
-        public init(app: MarketAppRef, items: [MarketSocialPost], nextOffset: Int?) {
-            self.app = app
-            self.items = items
-            self.nextOffset = nextOffset
-        }
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(app, forKey: .app)
-            try c.encode(items, forKey: .items)
-            try c.encode(nextOffset, forKey: .nextOffset)
-        }
+    public typealias Response = MarketAppRecordPage<MarketSocialPost>
+}
+
+/// One page of an app's imported records (`market.apps.ads`, `market.apps.posts`): the app,
+/// the items, and the offset of the next page, written as null on the last one.
+public struct MarketAppRecordPage<Item: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    public var app: MarketAppRef
+    public var items: [Item]
+    public var nextOffset: Int?
+    public init(app: MarketAppRef, items: [Item], nextOffset: Int?) {
+        self.app = app
+        self.items = items
+        self.nextOffset = nextOffset
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(app, forKey: .app)
+        try c.encode(items, forKey: .items)
+        try c.encode(nextOffset, forKey: .nextOffset)
     }
 }
