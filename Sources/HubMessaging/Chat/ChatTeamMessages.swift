@@ -111,10 +111,18 @@ public enum ChatTeamPost: RPCMessage {
         /// 1–128 characters: a second post with the same key in the conversation returns the
         /// first message and sends nothing (the same body), or is 409 `IDEMPOTENCY_CONFLICT`.
         public var idempotencyKey: String?
+        /// The integration that posted it (`telegram:<integration id>`): carried into
+        /// `chat.replied` so that integration does not post it back.
+        public var source: String?
+        /// true: a resolved conversation refuses the reply with 409 `CONVERSATION_RESOLVED`
+        /// (the chat-ops integrations reply to open conversations only).
+        public var requireOpen: Bool?
         public init(
             projectId: String, conversationId: String, body: String, internal: Bool, author: String? = nil,
-            imageTokens: [String] = [], idempotencyKey: String? = nil
+            imageTokens: [String] = [], idempotencyKey: String? = nil, source: String? = nil, requireOpen: Bool? = nil
         ) {
+            self.source = source
+            self.requireOpen = requireOpen
             self.projectId = projectId
             self.conversationId = conversationId
             self.body = body
@@ -137,10 +145,13 @@ public enum ChatTeamResolve: RPCMessage {
         public var sentiment: ChatConversationSummary.Sentiment
         /// The project's setting, passed by the caller.
         public var automaticReviewRequests: Bool
+        /// The integration that resolved it, carried into `chat.resolved`.
+        public var source: String?
         public init(
             projectId: String, conversationId: String, sentiment: ChatConversationSummary.Sentiment,
-            automaticReviewRequests: Bool
+            automaticReviewRequests: Bool, source: String? = nil
         ) {
+            self.source = source
             self.projectId = projectId
             self.conversationId = conversationId
             self.sentiment = sentiment

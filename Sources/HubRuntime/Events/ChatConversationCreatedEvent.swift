@@ -20,11 +20,20 @@ public struct ChatConversationCreatedEvent: OutboxEventPayload {
     /// Absent while the SDK does not send it.
     public var appVersion: String?
     public var createdAt: String
+    /// The message that opened the conversation; its own `chat.user_message` follows, and a
+    /// consumer that shows `body` here skips that one.
+    public var firstMessageId: String?
+    /// The first message's text, for the integrations' thread opener (absent in rows written
+    /// before it was carried).
+    public var body: String?
 
     public init(
         conversationId: String, projectId: String, ownerKind: OwnerKind, ownerEmail: String?, locale: String?,
-        platform: String?, bundleId: String?, appVersion: String?, createdAt: String
+        platform: String?, bundleId: String?, appVersion: String?, createdAt: String, firstMessageId: String? = nil,
+        body: String? = nil
     ) {
+        self.firstMessageId = firstMessageId
+        self.body = body
         self.conversationId = conversationId
         self.projectId = projectId
         self.ownerKind = ownerKind

@@ -3,8 +3,11 @@ public struct ChatReopenedEvent: OutboxEventPayload {
     public static let topic = OutboxTopic.chatReopened
     public var conversationId: String
     public var reopenedAt: String
+    /// The integration that reopened it, absent otherwise.
+    public var source: String?
 
-    public init(conversationId: String, reopenedAt: String) {
+    public init(conversationId: String, reopenedAt: String, source: String? = nil) {
+        self.source = source
         self.conversationId = conversationId
         self.reopenedAt = reopenedAt
     }

@@ -7,8 +7,14 @@ public struct ChatResolvedEvent: OutboxEventPayload {
     /// `positive`, `neutral` or `negative`.
     public var sentiment: String
     public var resolvedAt: String
+    /// The integration that resolved it (`telegram:<integration id>`), absent otherwise.
+    public var source: String?
 
-    public init(conversationId: String, ownerKind: String, ownerValue: String, sentiment: String, resolvedAt: String) {
+    public init(
+        conversationId: String, ownerKind: String, ownerValue: String, sentiment: String, resolvedAt: String,
+        source: String? = nil
+    ) {
+        self.source = source
         self.conversationId = conversationId
         self.ownerKind = ownerKind
         self.ownerValue = ownerValue

@@ -1,5 +1,5 @@
-/// `chat.user_message`. The body stays in chatd, as in every other chat event; a consumer
-/// that shows it reads it by `messageId`.
+/// `chat.user_message`: a user's message, with its text for the chat-ops integrations
+/// (pushd keeps it only until the integration has posted it).
 public struct ChatUserMessageEvent: OutboxEventPayload {
     public static let topic = OutboxTopic.chatUserMessage
     public var conversationId: String
@@ -7,11 +7,20 @@ public struct ChatUserMessageEvent: OutboxEventPayload {
     /// In characters, as chatd's length limit counts them.
     public var bodyLength: Int
     public var createdAt: String
+    /// The text (absent in rows written before it was carried).
+    public var body: String?
+    /// How many photos the message carries; integrations say so instead of forwarding them.
+    public var imageCount: Int?
 
-    public init(conversationId: String, messageId: String, bodyLength: Int, createdAt: String) {
+    public init(
+        conversationId: String, messageId: String, bodyLength: Int, createdAt: String, body: String? = nil,
+        imageCount: Int? = nil
+    ) {
         self.conversationId = conversationId
         self.messageId = messageId
         self.bodyLength = bodyLength
         self.createdAt = createdAt
+        self.body = body
+        self.imageCount = imageCount
     }
 }

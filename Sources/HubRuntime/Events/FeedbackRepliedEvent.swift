@@ -5,10 +5,22 @@ public struct FeedbackRepliedEvent: OutboxEventPayload {
     public var id: String
     public var projectId: String
     public var replyId: String
+    /// The reply's text (absent in older rows).
+    public var message: String?
+    /// Who wrote it (`member:<id>`, `token:<id>`, `telegram:<user id>`).
+    public var author: String?
+    /// The integration that posted it (`telegram:<integration id>`), so it is not echoed back.
+    public var source: String?
 
-    public init(id: String, projectId: String, replyId: String) {
+    public init(
+        id: String, projectId: String, replyId: String, message: String? = nil, author: String? = nil,
+        source: String? = nil
+    ) {
         self.id = id
         self.projectId = projectId
         self.replyId = replyId
+        self.message = message
+        self.author = author
+        self.source = source
     }
 }
