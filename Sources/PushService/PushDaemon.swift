@@ -13,6 +13,7 @@ public enum PushDaemon {
         PushSchema.delivery,
         PushSchema.tokenIndex,
         PushSchema.statusCheck,
+        PushSchema.integrations,
     ]
 
     /// The scheduled job's public name (`POST /api/admin/v1/jobs/push/run`).
@@ -30,15 +31,19 @@ public enum PushDaemon {
             // leaves at once and the interval only paces retries and cleanup; `0` keeps the job
             // on demand only (each pass asked for, as tests do).
             let wakes = config.pushInterval > 0
-            PushEventHandlers.install(on: context.rpc, store: store) { if wakes { jobs.trigger(jobName) } }
-            PushDeviceHandlers.install(on: context.rpc, store: store)
-            PushCredentialHandlers.install(on: context.rpc, store: store)
-
             let chatd = try RPCClient(
                 peer: .chatd, config: config, clock: context.clock, logger: context.logger,
                 defaultTimeout: config.rpcTimeout)
+            let ingest = try RPCClient(
+                peer: .ingest, config: config, clock: context.clock, logger: context.logger,
+                defaultTimeout: config.rpcTimeout)
             var http = HTTPClientOptions()
             http.extraCAFile = config.tlsCAFile
+            let telegram = TelegramWiring(store: store, config: config, http: http, chatd: chatd, ingest: ingest, logger: context.logger)
+            PushEventHandlers.install(on: context.rpc, store: store) { if wakes { jobs.trigger(jobName) } } posted: { telegram.loops.wake() }
+            PushDeviceHandlers.install(on: context.rpc, store: store)
+            PushCredentialHandlers.install(on: context.rpc, store: store)
+            telegram.handlers.install(on: context.rpc)
             let sender = APNsSender(
                 baseURLs: [.sandbox: config.apnsSandboxURL, .production: config.apnsProductionURL],
                 options: http, clock: context.clock)
@@ -55,6 +60,12 @@ public enum PushDaemon {
             context.lifecycle.onShutdown("push connections") {
                 sender.close()
                 chatd.close()
+                ingest.close()
+            }
+            telegram.loops.start()
+            context.lifecycle.onShutdown("telegram") {
+                telegram.handlers.stop()
+                telegram.loops.stop()
             }
             jobs.add(name: jobName, interval: config.pushInterval > 0 ? config.pushInterval : nil) { try worker.runPass() }
             context.lifecycle.onShutdown("push worker") { worker.stop() }

@@ -66,6 +66,14 @@ public struct HubConfig: Sendable {
     public var pushInterval: TimeInterval
     /// Pushes taken from the queue and sent together (`APPNORTH_PUSH_BATCH`, 500).
     public var pushBatchSize: Int
+    /// Telegram's Bot API base URL (`APPNORTH_TELEGRAM_API_URL`, default `https://api.telegram.org`).
+    public var telegramAPIURL: String
+    /// Messages pushd posts into one Telegram group per minute (`APPNORTH_TELEGRAM_PER_MINUTE`,
+    /// default 20, Telegram's group limit; 0 = no pacing, for a fake without limits).
+    public var telegramPerMinute: Int
+    /// First retry delay of an integration delivery after a 5xx or network error; each later
+    /// one doubles up to 15 minutes (`APPNORTH_INTEGRATION_RETRY_BASE_S`, default 5).
+    public var integrationRetryBase: TimeInterval
     /// The keyring spec that seals secrets at rest in every daemon (`APPNORTH_CREDENTIALS_KEY`); nil
     /// when unset, and then `HubKeyring` uses the one generated under the data directory.
     public var credentialsKey: String?
@@ -241,6 +249,18 @@ public struct HubConfig: Sendable {
                 value("APPNORTH_PUSH_INTERVAL_S"), name: "APPNORTH_PUSH_INTERVAL_S",
                 default: 60, range: 0...86_400))
         pushBatchSize = try HubConfig.integer(value("APPNORTH_PUSH_BATCH"), name: "APPNORTH_PUSH_BATCH", default: 500, range: 1...5_000)
+        telegramAPIURL =
+            value("APPNORTH_TELEGRAM_API_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://api.telegram.org"
+        guard telegramAPIURL.hasPrefix("http://") || telegramAPIURL.hasPrefix("https://") else {
+            throw ConfigError.invalid(
+                name: "APPNORTH_TELEGRAM_API_URL", value: telegramAPIURL, reason: "expected an http:// or https:// URL")
+        }
+        telegramPerMinute = try HubConfig.integer(
+            value("APPNORTH_TELEGRAM_PER_MINUTE"), name: "APPNORTH_TELEGRAM_PER_MINUTE", default: 20, range: 0...10_000)
+        integrationRetryBase = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_INTEGRATION_RETRY_BASE_S"), name: "APPNORTH_INTEGRATION_RETRY_BASE_S",
+                default: 5, range: 0...3_600))
         credentialsKey = value("APPNORTH_CREDENTIALS_KEY")
         // asod
         itunesURL = value("APPNORTH_ITUNES_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://itunes.apple.com"

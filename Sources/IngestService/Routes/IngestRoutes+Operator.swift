@@ -74,6 +74,15 @@ extension IngestRoutes {
                 body: .bytes(AdminPushCredentialsHandler.maxBodyBytes)),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/push-credentials", pushCredentials.get, body: .serverDefault),
             .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/push-credentials", pushCredentials.delete, body: .serverDefault),
+            // Chat-ops integrations
+            .operatorAsync(
+                "PUT", "/api/admin/v1/projects/{id}/integrations/telegram", telegram.put,
+                body: .bytes(AdminTelegramHandler.maxBodyBytes)),
+            .operatorAsync("GET", "/api/admin/v1/projects/{id}/integrations/telegram", telegram.get, body: .serverDefault),
+            .operatorAsync(
+                "PATCH", "/api/admin/v1/projects/{id}/integrations/telegram", telegram.patch,
+                body: .bytes(AdminTelegramHandler.maxBodyBytes)),
+            .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/integrations/telegram", telegram.delete, body: .serverDefault),
             // App Store Connect
             .operatorAsync("PUT", "/api/admin/v1/app-store-connect", appStoreConnect.connect, body: .community),
             .operatorAsync("GET", "/api/admin/v1/app-store-connect", appStoreConnect.get, body: .serverDefault),

@@ -62,6 +62,10 @@ extension IngestRoutes {
                 "PUT", "/api/v1/chat/uploads/{uploadId}", chatImages.upload, body: .bytes(ChatImageLimits.maximumUploadBytes),
                 rate: [], head: chatImages.checkUpload),
             .publicSync("GET", "/api/v1/chat/media", chatImages.media, body: .serverDefault, rate: []),
+            // Integrations: Telegram's updates, the secret header checked from the head.
+            .publicAsync(
+                "POST", "/api/v1/integrations/telegram/webhook/{integrationId}", telegramWebhook.post,
+                body: .bytes(TelegramWebhookHandler.maxBodyBytes), rate: [], head: telegramWebhook.head),
             // MCP: an operator API token of either scope, checked with the budget on the head.
             .tokenAsync(
                 "POST", "/api/v1/mcp", mcp.post, body: .bytes(MCPHTTPHandler.maxBodyBytes), rate: [.mcpRequests], head: mcp.head),

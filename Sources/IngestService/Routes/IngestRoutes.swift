@@ -49,6 +49,9 @@ struct IngestRoutes {
     // Push
     let pushDevices: PushDevicesHandler
     let pushCredentials: AdminPushCredentialsHandler
+    let telegram: AdminTelegramHandler
+    let telegramWebhook: TelegramWebhookHandler
+    let telegramSettings: TelegramSettings
     // Accounts
     let organizations: AdminOrganizationsHandler
     let tokens: AdminTokensHandler
@@ -154,6 +157,9 @@ struct IngestRoutes {
         let push = BackendForwarding(client: backends[.pushd])
         pushDevices = PushDevicesHandler(access: chatAccess, push: push, registrations: limits[.pushRegistrations])
         pushCredentials = AdminPushCredentialsHandler(lookup: lookup, push: push)
+        telegramSettings = TelegramSettings(store: store, publicURL: context.config.publicURL)
+        telegram = AdminTelegramHandler(lookup: lookup, settings: telegramSettings, push: push)
+        telegramWebhook = TelegramWebhookHandler(push: backends[.pushd])
 
         organizations = AdminOrganizationsHandler(store: store)
         tokens = AdminTokensHandler(store: store)

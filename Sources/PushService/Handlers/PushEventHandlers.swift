@@ -4,12 +4,17 @@ import HubMessaging
 /// `events.deliver`: the durable intake of chatd's outbox events.
 enum PushEventHandlers {
     /// `queued` runs after a commit that queued pushes (pushd wakes its `push` job with it).
-    static func install(on rpc: RPCServer, store: PushStore, queued: @escaping @Sendable () -> Void = {}) {
+    /// `posted` runs after a commit that queued integration posts (pushd wakes Telegram delivery).
+    static func install(
+        on rpc: RPCServer, store: PushStore, queued: @escaping @Sendable () -> Void = {},
+        posted: @escaping @Sendable () -> Void = {}
+    ) {
         rpc.register(ChatEventDeliver.self) { request, _ in
             try validate(request.events)
             // The reply is built only after the commit, so an acknowledged ID is never lost here.
             let received = try store.receive(request.events)
             if received.queued > 0 { queued() }
+            if received.posts > 0 { posted() }
             return ChatEventDeliver.Response(acknowledged: received.acknowledged)
         }
     }

@@ -20,11 +20,12 @@ public final class PushStore: @unchecked Sendable {
     /// Stores a batch in one transaction, queueing the pushes each new event calls for in the
     /// same transaction; an ID already held is left as it is (and queues nothing again).
     /// Returns every ID of the batch once the commit is done, since each is then held durably,
-    /// and how many pushes the batch queued.
-    public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int) {
+    /// how many pushes the batch queued, and how many integration posts.
+    public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int, posts: Int) {
         let receivedAt = ISOTime.format(clock.now())
-        let queued = try db.transaction {
+        let (queued, posts) = try db.transaction {
             var queued = 0
+            var integrationPosts = 0
             for event in events {
                 try db.run(
                     """
@@ -35,11 +36,14 @@ public final class PushStore: @unchecked Sendable {
                         .text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
                         .text(event.createdAt), .text(receivedAt),
                     ])
-                if db.changes == 1 { queued += try enqueue(for: event) }
+                if db.changes == 1 {
+                    queued += try enqueue(for: event)
+                    integrationPosts += try enqueueIntegrations(for: event)
+                }
             }
-            return queued
+            return (queued, integrationPosts)
         }
-        return (events.map(\.id), queued)
+        return (events.map(\.id), queued, posts)
     }
 
     /// Every stored chat event, oldest first (by chatd's time-sortable ID).
