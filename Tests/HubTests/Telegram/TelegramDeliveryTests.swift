@@ -1,0 +1,237 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import PushService
+
+/// Conversations and reports reach the chosen group as topics, and the team's answers there
+/// come back as replies, against the fake Bot API from its request log.
+final class TelegramDeliveryTests: XCTestCase {
+    var fixture: TelegramFixture!
+
+    override func setUpWithError() throws {
+        fixture = try TelegramFixture()
+        try fixture.connectAndChoose()
+    }
+    override func tearDown() { fixture?.shutdown() }
+
+    private var push: PushFixture { fixture.push }
+
+    /// A user's first message; its conversation and the topic's ID once opened.
+    private func conversation(voter n: Int, body: String) throws -> (id: String, threadId: Int64) {
+        let id = try push.userMessage(voter: PushFixture.voter(n), body: body)
+        let threadId = try fixture.waitForTopic(containing: String(id.suffix(6)).lowercased())
+        try fixture.waitForSent(1) { $0.threadId == threadId }
+        return (id, threadId)
+    }
+
+    private func teamMessages(_ conversationId: String) throws -> [[String: Any]] {
+        let listed = try push.call("GET", "/conversations/\(conversationId)/messages")
+        XCTAssertEqual(listed.status, 200, listed.text)
+        return listed.items.filter { $0["sender"] as? String == "team" }
+    }
+
+    func testANewConversationOpensATopicAndPostsTheFirstMessageWithItsDetails() throws {
+        // When a user writes for the first time
+        let (id, threadId) = try conversation(voter: 1, body: "The export button crashes the app")
+
+        // Then one topic is named after the reporter and the app, and its first message carries
+        // the text, locale, platform, bundle and app version (missing ones labelled) and a hub link
+        let topics = try fixture.topics()
+        XCTAssertEqual(topics.count, 1)
+        XCTAssertTrue(topics[0].name.hasPrefix("Anonymous · App"), topics[0].name)
+        let first = try XCTUnwrap(try fixture.sent().first { $0.threadId == threadId })
+        XCTAssertEqual(first.chatId, TelegramFixture.forumId)
+        XCTAssertTrue(first.text.contains("The export button crashes the app"), first.text)
+        for label in ["Locale: ", "Platform: ", "Bundle: ", "App version: unavailable"] {
+            XCTAssertTrue(first.text.contains(label), "\(label) missing in \(first.text)")
+        }
+        XCTAssertTrue(first.text.contains(push.hub.baseURL + "/dashboard/conversations/" + id), first.text)
+
+        // And a later user message follows in the same topic, once
+        _ = try push.send("POST", "/chat/messages", ["body": "Still crashing"], token: PushFixture.voter(1), origin: nil)
+        let later = try fixture.waitForSent(1) { $0.threadId == threadId && $0.text.contains("Still crashing") }
+        XCTAssertEqual(later.count, 1)
+        XCTAssertEqual(try fixture.sent().filter { $0.text.contains("The export button crashes the app") }.count, 1)
+    }
+
+    func testAReportOpensItsOwnTopic() throws {
+        // When a report is submitted with a contact email
+        let sent = try push.send(
+            "POST", "/feedback",
+            [
+                "type": "problem", "message": "Sync loses my notes", "email": "reporter@example.com",
+                "pageURL": "https://app.example.com/settings", "viewport": ["width": 390, "height": 844],
+            ])
+        XCTAssertEqual(sent.status, 201, sent.text)
+        let reportId = try XCTUnwrap(sent.json["id"] as? String)
+
+        // Then a topic named after the reporter opens with the report's text and link
+        let threadId = try fixture.waitForTopic(containing: "report")
+        XCTAssertTrue(try fixture.topics().contains { $0.name.hasPrefix("reporter@example.com · App · report") })
+        let intro = try XCTUnwrap(try fixture.waitForSent(1) { $0.threadId == threadId }.first)
+        XCTAssertTrue(intro.text.contains("Sync loses my notes"), intro.text)
+        XCTAssertTrue(intro.text.contains("/dashboard/reports/" + reportId), intro.text)
+
+        // And an administrator's reply there becomes the report's reply, /resolve marks it done
+        try fixture.message(from: TelegramFixture.admin, "We are on it", threadId: threadId)
+        try fixture.message(from: TelegramFixture.admin, "/resolve", threadId: threadId)
+        let done = try eventually(timeout: 10, every: 0.05) {
+            let report = try push.call("GET", "/feedback/\(reportId)")
+            let replies = (report.json["replies"] as? [[String: Any]]) ?? []
+            return report.json["status"] as? String == "done" && replies.contains { $0["message"] as? String == "We are on it" }
+        }
+        XCTAssertTrue(done, "the report has no Telegram reply or is not done")
+    }
+
+    func testATeamReplyFromTheHubAppearsInTheTopicButNotNotesOrCards() throws {
+        // Given a conversation with its topic
+        let (id, threadId) = try conversation(voter: 2, body: "Hello")
+
+        // When the team replies from the hub, and writes an internal note
+        try push.teamReply(id, body: "Thanks, looking into it")
+        try push.teamReply(id, body: "internal: check logs", internal: true)
+
+        // Then the reply is posted in the topic and the note is not
+        try fixture.waitForSent(1) { $0.threadId == threadId && $0.text == "Team: Thanks, looking into it" }
+        try push.waitForEvents()
+        XCTAssertTrue(try eventually(timeout: 5) { fixture.pendingPosts == 0 })
+        XCTAssertFalse(try fixture.sent().contains { $0.text.contains("check logs") })
+    }
+
+    func testAnAdministratorsReplyReachesTheUserWithItsPushOnceForThreeDeliveries() throws {
+        // Given a user with a registered device and a conversation with its topic
+        let device = PushFixture.randomToken()
+        XCTAssertEqual(try push.device(token: device, voter: PushFixture.voter(3)).status, 204)
+        let (id, threadId) = try conversation(voter: 3, body: "Can I get a refund?")
+
+        // When an administrator answers in the topic and Telegram delivers the update three times
+        let answer = try fixture.message(from: TelegramFixture.admin, "Yes, refunded today", threadId: threadId, times: 3)
+        let statuses = (answer["deliveries"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? Int }
+        XCTAssertEqual(statuses, [200, 200, 200])
+
+        // Then the user's thread has the reply once, as the team's
+        let replies = try teamMessages(id)
+        XCTAssertEqual(replies.map { $0["body"] as? String }, ["Yes, refunded today"])
+        let thread = try push.get("/chat/messages", token: PushFixture.voter(3))
+        XCTAssertTrue(thread.text.contains("Yes, refunded today"))
+
+        // And one push alert is queued for the user's device
+        try push.waitForEvents()
+        XCTAssertEqual(try push.queue(token: device).filter { $0.kind == "alert" }.count, 1)
+
+        // And the reply is not posted back into the topic it came from
+        XCTAssertFalse(try fixture.sent().contains { $0.text.contains("Yes, refunded today") })
+    }
+
+    func testResolveResolvesAndOtherVoicesAreIgnored() throws {
+        // Given a conversation with its topic
+        let (id, threadId) = try conversation(voter: 4, body: "Question")
+
+        // When a plain member, a bot, an anonymous admin (sender_chat) and another command speak
+        try fixture.message(from: TelegramFixture.member, "I am not the team", threadId: threadId)
+        try fixture.message(from: TelegramFixture.member, "Bot talk", threadId: threadId, isBot: true)
+        try fixture.message(
+            from: TelegramFixture.admin, "Anonymous admin", threadId: threadId, senderChat: TelegramFixture.forumId)
+        try fixture.message(from: TelegramFixture.admin, "/start", threadId: threadId)
+        try fixture.message(from: TelegramFixture.admin, "/resolve@some_other_bot", threadId: threadId)
+
+        // Then none of it reaches the conversation
+        XCTAssertEqual(try teamMessages(id).count, 0)
+        XCTAssertEqual(try push.call("GET", "/conversations/\(id)").json["status"] as? String, "open")
+
+        // When the creator sends /resolve@<this bot>
+        try fixture.message(from: TelegramFixture.creator, "/resolve@\(TelegramFixture.botUsername)", threadId: threadId)
+
+        // Then the conversation is resolved, and a later text there is not a reply
+        XCTAssertEqual(try push.call("GET", "/conversations/\(id)").json["status"] as? String, "resolved")
+        try fixture.message(from: TelegramFixture.admin, "After resolution", threadId: threadId)
+        XCTAssertEqual(try teamMessages(id).count, 0)
+    }
+
+    func testAReplyOver4096CharactersArrivesAsTwoChunksOnce() throws {
+        // Given a conversation with its topic
+        let (id, threadId) = try conversation(voter: 5, body: "Long answer please")
+
+        // When the team replies with 5,000 characters
+        let body = String(repeating: "a", count: 5_000)
+        try push.teamReply(id, body: body)
+
+        // Then two messages arrive, each within 4,096 characters, together the whole reply, once
+        let chunks = try fixture.waitForSent(2) { $0.threadId == threadId && $0.text.contains("aaaa") }
+        XCTAssertEqual(chunks.count, 2)
+        XCTAssertEqual(chunks.first?.text.utf16.count, 4_096)
+        XCTAssertEqual(chunks.map(\.text).joined(), "Team: " + body)
+        XCTAssertTrue(try eventually(timeout: 5) { fixture.pendingPosts == 0 })
+        XCTAssertEqual(try fixture.sent().filter { $0.threadId == threadId && $0.text.contains("aaaa") }.count, 2)
+    }
+
+    func testA429WithRetryAfterIsHonoured() throws {
+        // Given a conversation with its topic, and Telegram answering the next send with 429 retry_after 30
+        let (id, threadId) = try conversation(voter: 6, body: "Hi")
+        try fixture.telegram.post(
+            "/__control/script",
+            [
+                "method": "sendMessage",
+                "responses": [
+                    [
+                        "status": 429,
+                        "body": [
+                            "ok": false, "error_code": 429, "description": "Too Many Requests: retry after 30",
+                            "parameters": ["retry_after": 30],
+                        ],
+                    ]
+                ],
+            ])
+
+        // When the team replies
+        try push.teamReply(id, body: "After the pause")
+
+        // Then the 429 is answered, and nothing more is sent while the 30 s have not passed
+        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try fixture.calls("sendMessage").contains { $0["scripted"] as? Bool == true } })
+        push.clock.advance(by: 29)
+        let early = try eventually(timeout: 2.5, every: 0.1) { try fixture.sent().contains { $0.text == "Team: After the pause" } }
+        XCTAssertFalse(early, "sent before retry_after passed")
+
+        // And once they have, it goes out once
+        push.clock.advance(by: 2)
+        let sent = try fixture.waitForSent(1) { $0.threadId == threadId && $0.text == "Team: After the pause" }
+        XCTAssertEqual(sent.count, 1)
+    }
+
+    func testADeletedTopicIsReopenedAndShownOnTheConnection() throws {
+        // Given a conversation whose topic was deleted in Telegram
+        let (id, threadId) = try conversation(voter: 8, body: "Hello")
+        try fixture.telegram.post("/__control/delete_topic", ["chatId": Int(TelegramFixture.forumId)!, "threadId": threadId])
+
+        // When the team replies
+        try push.teamReply(id, body: "Are you still there?")
+
+        // Then a new topic carries the reply and the connection names the problem generically
+        let sent = try fixture.waitForSent(1) { $0.text == "Team: Are you still there?" }
+        XCTAssertNotEqual(sent.first?.threadId, threadId)
+        XCTAssertEqual(try fixture.topics().count, 2)
+        let problem = try XCTUnwrap(try fixture.connection()["lastError"] as? [String: Any])
+        XCTAssertEqual(problem["code"] as? String, "TOPIC_DELETED")
+        XCTAssertFalse((problem["message"] as? String ?? "").contains(TelegramFixture.botToken))
+    }
+
+    func testARemovedBotHaltsDeliveryVisiblyAndKeepsThePosts() throws {
+        // Given a conversation with its topic
+        let (id, _) = try conversation(voter: 9, body: "Hello")
+
+        // When the bot is removed from the group and the team replies
+        try fixture.telegram.post(
+            "/__control/my_chat_member",
+            ["token": TelegramFixture.botToken, "chatId": Int(TelegramFixture.forumId)!, "status": "kicked", "fromId": TelegramFixture.creator])
+        try push.teamReply(id, body: "Kept for later")
+
+        // Then the connection needs attention with a generic message, and the reply stays queued
+        let halted = try eventually(timeout: 10, every: 0.05) { try fixture.connection()["state"] as? String == "needs_attention" }
+        XCTAssertTrue(halted)
+        XCTAssertEqual((try fixture.connection()["lastError"] as? [String: Any])?["code"] as? String, "BOT_REMOVED")
+        try push.waitForEvents()
+        XCTAssertTrue(try eventually(timeout: 5) { fixture.pendingPosts == 1 })
+        XCTAssertFalse(try fixture.sent().contains { $0.text.contains("Kept for later") })
+    }
+}
