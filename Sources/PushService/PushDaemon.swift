@@ -40,7 +40,11 @@ public enum PushDaemon {
             var http = HTTPClientOptions()
             http.extraCAFile = config.tlsCAFile
             let telegram = TelegramWiring(store: store, config: config, http: http, chatd: chatd, ingest: ingest, logger: context.logger)
-            PushEventHandlers.install(on: context.rpc, store: store) { if wakes { jobs.trigger(jobName) } } posted: { telegram.loops.wake() }
+            PushEventHandlers.install(on: context.rpc, store: store) {
+                if wakes { jobs.trigger(jobName) }
+            } posted: {
+                telegram.loops.wake()
+            }
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
             telegram.handlers.install(on: context.rpc)

@@ -68,6 +68,10 @@ Test control (no auth), JSON; a malformed request is 400 {"error"}:
                              canManageTopics). Messages and topics of chats that stay are kept; changes made by
                              my_chat_member are dropped.
     POST /__control/pacing   {"enabled": bool, "perMinute"?: int}  (default: on, 20)
+    POST /__control/announce_topics {"enabled": bool}  (default: on) each topic createForumTopic opens is
+                             announced to the bot as its forum_topic_created service message update, as Telegram
+                             does for an administrator bot; a webhook that does not answer 2xx gets it again every
+                             second for a minute (Telegram retries too)
     POST /__control/script   {"method": "sendMessage", "responses": [{"status": 429, "body": {…}} | {"status": 502,
                              "raw": "Bad Gateway"} | {"dropConnection": true} | {"delayMs": N, …}]}: the next calls of
                              that method get these answers in order, logged with "scripted": true and with no
@@ -296,6 +300,7 @@ class Fake:
         self.chats = {}
         self.pacing = True
         self.per_minute = 20
+        self.announce_topics = True
         self.next_update = {}
         self.polls = {}  # token -> (generation, reason the last one was ended for)
         self.reset()
@@ -546,6 +551,9 @@ class Fake:
             thread_id = self.open_topic(chat, bot_user(bot), name, color)
             self.topics_log.append({"chatId": chat["id"], "threadId": thread_id, "name": name, "iconColor": color,
                                     "at": now(), "token": bot["token"]})
+            if self.announce_topics:
+                message = json.loads(json.dumps(self.chat_runtime(chat["id"])["messages"][thread_id]))
+                threading.Thread(target=self.announce, args=(bot["token"], message), daemon=True).start()
             return {"message_thread_id": thread_id, "name": name, "icon_color": color}
 
     def open_topic(self, chat, sender, name, color):
@@ -712,6 +720,19 @@ class Fake:
                                                 if status else text or "Connection failed")
         return {"updateId": update["update_id"], "deliveries": deliveries}
 
+    def announce(self, token, message):
+        """Telegram tells a bot that administers a forum about the topics it opens (a
+        forum_topic_created service message), and retries a webhook that did not take an update:
+        here every second for a minute."""
+        update = {"update_id": self.next_update_id(token), "message": message}
+        deadline = time.time() + 60
+        while True:
+            answer = self.deliver(token, update)
+            statuses = [d["status"] for d in answer.get("deliveries", [])]
+            if not statuses or all(200 <= status < 300 for status in statuses) or time.time() > deadline:
+                return
+            time.sleep(1)
+
     def inject_message(self, body):
         with self.lock:
             bot, chat = self.control_bot_chat(body)
@@ -830,6 +851,10 @@ class Fake:
             raise ControlError("unknown control route", 404)
         if path == "/__control/state":
             self.set_state(body)
+            return {}
+        if path == "/__control/announce_topics":
+            with self.lock:
+                self.announce_topics = bool(body.get("enabled", True))
             return {}
         if path == "/__control/pacing":
             with self.lock:

@@ -193,8 +193,18 @@ class FakeTelegramTests(unittest.TestCase):
         answer = self.control("message", {"token": TOKEN, "chatId": FORUM, "fromId": ADMIN, "text": "Hello",
                                           "threadId": thread, "times": 3})
         self.assertEqual([d["status"] for d in answer["deliveries"]], [200, 200, 200])
-        self.assertEqual(len(Webhook.received), 3)
-        for delivery in Webhook.received:
+        # The topic's creation is announced to the bot as Telegram does (in its own thread).
+        deadline = time.time() + 5
+        while time.time() < deadline and not any("forum_topic_created" in d["body"].get("message", {})
+                                                 for d in Webhook.received):
+            time.sleep(0.02)
+        announced = [d for d in Webhook.received if "forum_topic_created" in d["body"].get("message", {})]
+        self.assertEqual(len(announced), 1)
+        self.assertEqual(announced[0]["body"]["message"]["forum_topic_created"]["name"], "Topic")
+        self.assertEqual(announced[0]["body"]["message"]["message_thread_id"], thread)
+        received = [d for d in Webhook.received if d not in announced]
+        self.assertEqual(len(received), 3)
+        for delivery in received:
             self.assertEqual(delivery["headers"]["x-telegram-bot-api-secret-token"], "s3cret")
             self.assertEqual(delivery["headers"]["content-type"], "application/json")
             self.assertEqual(delivery["body"]["update_id"], answer["updateId"])

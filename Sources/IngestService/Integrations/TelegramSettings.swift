@@ -67,7 +67,8 @@ struct TelegramSettings {
             switch memberId {
             case .some(.some(let id)):
                 if let member = try store.member(id: id, organizationId: actor.organizationId) {
-                    mapping = .init(telegramUserId: telegramUserId, memberId: member.id, name: member.name.isEmpty ? member.email : member.name)
+                    mapping = .init(
+                        telegramUserId: telegramUserId, memberId: member.id, name: member.name.isEmpty ? member.email : member.name)
                 } else {
                     errors["member.memberId"] = ["is not a member of this organization"]
                 }

@@ -17,12 +17,15 @@ struct TelegramWebhookHandler {
     /// 1–256 characters of `A-Z a-z 0-9 _ -`, as Telegram allows for `secret_token`.
     static func wellFormed(_ secret: String) -> Bool {
         (1...256).contains(secret.utf8.count)
-            && secret.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45 }
+            && secret.utf8.allSatisfy {
+                ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 || $0 == 45
+            }
     }
 
     func head(_ request: HTTPRequest) throws {
         let (integrationId, secret) = try credentials(request)
-        switch push.call(TelegramWebhookVerify.self, .init(integrationId: integrationId, secretToken: secret), timeout: Self.verifyTimeout) {
+        switch push.call(TelegramWebhookVerify.self, .init(integrationId: integrationId, secretToken: secret), timeout: Self.verifyTimeout)
+        {
         case .success: return
         case .failure(let error): throw APIError.fromBackend(error)
         }

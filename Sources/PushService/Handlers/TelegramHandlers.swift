@@ -56,7 +56,9 @@ final class TelegramHandlers: @unchecked Sendable {
             }
         }
         if !accepted {
-            reply(.failure(RPCError(code: "BUSY", message: "pushd is busy; try again", status: 503, fields: [RPCError.retryAfterField: ["1"]])))
+            reply(
+                .failure(
+                    RPCError(code: "BUSY", message: "pushd is busy; try again", status: 503, fields: [RPCError.retryAfterField: ["1"]])))
         }
     }
 

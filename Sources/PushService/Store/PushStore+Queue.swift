@@ -186,8 +186,9 @@ extension PushStore {
             """, [.int(nowMillis), .text(reason), .text(projectId), .text(environment.rawValue), .text(token)])
     }
 
-    /// The retention rules: pending pushes older than 7 days are discarded, completed rows and
-    /// received events older than 7 days deleted, tokens not registered for 180 days dropped.
+    /// The retention rules: pending pushes and integration posts older than 7 days are discarded,
+    /// completed rows and received events older than 7 days deleted, tokens not registered and
+    /// integration message mappings older than 180 days dropped.
     /// Returns how many pending pushes were discarded.
     @discardableResult
     public func cleanUp() throws -> Int {
@@ -213,6 +214,11 @@ extension PushStore {
                     token: device.text("token"))
             }
             try db.run("DELETE FROM chat_events WHERE received_at < ?", [.text(eventCutoff)])
+            // Integration posts follow the pushes' rule: a week late (a connection halted that
+            // long) they no longer help; message mappings (for replies in groups without Topics)
+            // last as long as devices.
+            try db.run("DELETE FROM integration_queue WHERE created_ms < ?", [.int(queueCutoff)])
+            try db.run("DELETE FROM integration_messages WHERE created_ms < ?", [.int(deviceCutoff)])
             return discarded
         }
     }

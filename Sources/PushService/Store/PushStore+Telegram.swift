@@ -78,8 +78,12 @@ extension PushStore {
         let members = try db.query(
             "SELECT telegram_user_id, member_id, name FROM integration_members WHERE integration_id = ? ORDER BY telegram_user_id",
             [.text(integration.id)]
-        ).map { try TelegramConnection.Member(telegramUserId: $0.text("telegram_user_id"), memberId: $0.text("member_id"), name: $0.string("name")) }
-        let pending = try db.scalar("SELECT count(*) FROM integration_queue WHERE integration_id = ?", [.text(integration.id)])
+        ).map {
+            try TelegramConnection.Member(
+                telegramUserId: $0.text("telegram_user_id"), memberId: $0.text("member_id"), name: $0.string("name"))
+        }
+        let pending =
+            try db.scalar("SELECT count(*) FROM integration_queue WHERE integration_id = ?", [.text(integration.id)])
             .int64Value ?? 0
         let group = integration.groupId.map {
             TelegramConnection.Group(id: $0, title: integration.groupTitle ?? "", isForum: integration.groupIsForum)

@@ -179,7 +179,9 @@ extension PushStore {
             if item.chunksSent + 1 >= chunkCount {
                 try db.run("DELETE FROM integration_queue WHERE id = ?", [.int(item.id)])
             } else {
-                try db.run("UPDATE integration_queue SET chunks_sent = ?, attempts = 0 WHERE id = ?", [.int(Int64(item.chunksSent + 1)), .int(item.id)])
+                try db.run(
+                    "UPDATE integration_queue SET chunks_sent = ?, attempts = 0 WHERE id = ?",
+                    [.int(Int64(item.chunksSent + 1)), .int(item.id)])
             }
         }
     }

@@ -16,15 +16,15 @@ final class TelegramInbound: @unchecked Sendable {
         case ignored
     }
 
-    /// How long a member's administrator status is trusted before it is asked again.
-    static let adminCacheMs: Int64 = 60_000
+    /// How long a user's status in the group is trusted before it is asked again.
+    static let statusCacheMs: Int64 = 60_000
 
     private let store: PushStore
     private let api: TelegramBotAPI
     private let chatd: RPCClient
     private let ingest: RPCClient
     private let logger: Logger
-    private var admins: [String: (admin: Bool, until: Int64)] = [:]
+    private var statuses: [String: (status: String, until: Int64)] = [:]
     private let lock = NSLock()
 
     init(store: PushStore, api: TelegramBotAPI, chatd: RPCClient, ingest: RPCClient, logger: Logger) {
@@ -43,7 +43,8 @@ final class TelegramInbound: @unchecked Sendable {
         let type = chat["type"] as? String ?? ""
         guard type == "group" || type == "supergroup" else { return .ignored }
         try store.recordTelegramGroup(
-            integrationId: integration.id, chatId: chatId, title: chat["title"] as? String ?? "", isForum: chat["is_forum"] as? Bool ?? false,
+            integrationId: integration.id, chatId: chatId, title: chat["title"] as? String ?? "",
+            isForum: chat["is_forum"] as? Bool ?? false,
             botStatus: nil)
         guard chatId == integration.groupId else { return .groupDetected }
         if let created = message["forum_topic_created"] as? [String: Any], let threadId = Self.int(message["message_thread_id"]) {
@@ -96,7 +97,8 @@ final class TelegramInbound: @unchecked Sendable {
             case .failure(let error): throw error
             }
         }
-        try store.recordInboundMessage(integrationId: integration.id, chatId: chatId, messageId: messageId, kind: subject.kind, id: subject.id)
+        try store.recordInboundMessage(
+            integrationId: integration.id, chatId: chatId, messageId: messageId, kind: subject.kind, id: subject.id)
         return .reply
     }
 
@@ -137,33 +139,36 @@ final class TelegramInbound: @unchecked Sendable {
         return .groupDetected
     }
 
-    /// A mapped member, else a group administrator or its creator; anyone else is not the team.
+    /// A mapped member who is still in the group, else a group administrator or its creator;
+    /// anyone else is not the team.
     private func author(userId: String, from: [String: Any], chatId: String, integration: TelegramIntegration) throws -> (
         label: String, name: String?
     )? {
+        let status = try groupStatus(userId: userId, chatId: chatId, integration: integration)
         if let member = try store.telegramMember(integrationId: integration.id, telegramUserId: userId) {
+            guard ["creator", "administrator", "member", "restricted"].contains(status) else { return nil }
             return ("member:" + member.memberId, member.name)
         }
-        guard try isAdministrator(userId: userId, chatId: chatId, integration: integration) else { return nil }
+        guard status == "administrator" || status == "creator" else { return nil }
         let name = [from["first_name"] as? String, from["last_name"] as? String].compactMap { $0 }.joined(separator: " ")
         return ("telegram:" + userId, name.isEmpty ? nil : name + " (Telegram)")
     }
 
-    private func isAdministrator(userId: String, chatId: String, integration: TelegramIntegration) throws -> Bool {
+    /// The user's `getChatMember` status in the group, trusted for a minute.
+    private func groupStatus(userId: String, chatId: String, integration: TelegramIntegration) throws -> String {
         let key = integration.id + "|" + chatId + "|" + userId
         let now = store.nowMillis
-        if let cached = lock.withLock({ admins[key] }), cached.until > now { return cached.admin }
+        if let cached = lock.withLock({ statuses[key] }), cached.until > now { return cached.status }
         let token = try store.openToken(integration)
         switch api.call(token: token, "getChatMember", ["chat_id": chatId, "user_id": userId]) {
         case .success(let result):
             let status = (result as? [String: Any])?["status"] as? String ?? ""
-            let admin = status == "administrator" || status == "creator"
-            lock.withLock { admins[key] = (admin, now + Self.adminCacheMs) }
-            return admin
+            lock.withLock { statuses[key] = (status, now + Self.statusCacheMs) }
+            return status
         case .failure(let failure) where failure.kind == .transient:
             throw RPCError(code: "PROVIDER_UNAVAILABLE", message: "Telegram could not be asked who wrote this", status: 503)
         case .failure:
-            return false
+            return ""
         }
     }
 

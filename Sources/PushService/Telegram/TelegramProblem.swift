@@ -6,7 +6,10 @@ enum TelegramProblem {
     static func describe(_ kind: TelegramFailure.Kind) -> (code: String, message: String)? {
         switch kind {
         case .notEnoughRights:
-            return ("NOT_ENOUGH_RIGHTS", "The bot may not create topics in the group. Make it an administrator with permission to manage topics, then choose the group again.")
+            return (
+                "NOT_ENOUGH_RIGHTS",
+                "The bot may not create topics in the group. Make it an administrator with permission to manage topics, then choose the group again."
+            )
         case .notAForum:
             return ("NOT_A_FORUM", "The group no longer has Topics. Enable Topics or choose the group again to reply to messages instead.")
         case .threadNotFound:

@@ -149,6 +149,33 @@ final class TelegramDeliveryTests: XCTestCase {
         XCTAssertEqual(try teamMessages(id).count, 0)
     }
 
+    func testAMappedMembersReplyIsAttributedToThatMember() throws {
+        // Given a plain group member mapped to a member of the organization
+        let members = try push.call("GET", "/organization/members").items
+        let memberId = try XCTUnwrap(members.first?["id"] as? String)
+        let mapped = try push.call(
+            "PATCH", "/projects/\(fixture.projectId)/integrations/telegram",
+            json: ["member": ["telegramUserId": String(TelegramFixture.member), "memberId": memberId]])
+        XCTAssertEqual(mapped.status, 200, mapped.text)
+        XCTAssertEqual((mapped.json["members"] as? [[String: Any]])?.first?["memberId"] as? String, memberId)
+        let (id, threadId) = try conversation(voter: 10, body: "Who answers?")
+
+        // When that Telegram user (not an administrator) replies in the topic
+        try fixture.message(from: TelegramFixture.member, "I do", threadId: threadId)
+
+        // Then the reply is the team's, written by that member
+        let replies = try teamMessages(id)
+        XCTAssertEqual(replies.map { $0["body"] as? String }, ["I do"])
+        let chatd = try XCTUnwrap(push.hub.daemons[.chatd]).context.store
+        XCTAssertEqual(try chatd.scalar("SELECT author FROM messages WHERE body = 'I do'").stringValue, "member:" + memberId)
+
+        // And an unknown member ID is refused
+        let unknown = try push.call(
+            "PATCH", "/projects/\(fixture.projectId)/integrations/telegram",
+            json: ["member": ["telegramUserId": "444", "memberId": "nobody"]])
+        XCTAssertEqual(unknown.status, 400, unknown.text)
+    }
+
     func testAReplyOver4096CharactersArrivesAsTwoChunksOnce() throws {
         // Given a conversation with its topic
         let (id, threadId) = try conversation(voter: 5, body: "Long answer please")
@@ -188,7 +215,8 @@ final class TelegramDeliveryTests: XCTestCase {
         try push.teamReply(id, body: "After the pause")
 
         // Then the 429 is answered, and nothing more is sent while the 30 s have not passed
-        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try fixture.calls("sendMessage").contains { $0["scripted"] as? Bool == true } })
+        XCTAssertTrue(
+            try eventually(timeout: 10, every: 0.05) { try fixture.calls("sendMessage").contains { $0["scripted"] as? Bool == true } })
         push.clock.advance(by: 29)
         let early = try eventually(timeout: 2.5, every: 0.1) { try fixture.sent().contains { $0.text == "Team: After the pause" } }
         XCTAssertFalse(early, "sent before retry_after passed")
@@ -223,7 +251,10 @@ final class TelegramDeliveryTests: XCTestCase {
         // When the bot is removed from the group and the team replies
         try fixture.telegram.post(
             "/__control/my_chat_member",
-            ["token": TelegramFixture.botToken, "chatId": Int(TelegramFixture.forumId)!, "status": "kicked", "fromId": TelegramFixture.creator])
+            [
+                "token": TelegramFixture.botToken, "chatId": Int(TelegramFixture.forumId)!, "status": "kicked",
+                "fromId": TelegramFixture.creator,
+            ])
         try push.teamReply(id, body: "Kept for later")
 
         // Then the connection needs attention with a generic message, and the reply stays queued
@@ -233,5 +264,59 @@ final class TelegramDeliveryTests: XCTestCase {
         try push.waitForEvents()
         XCTAssertTrue(try eventually(timeout: 5) { fixture.pendingPosts == 1 })
         XCTAssertFalse(try fixture.sent().contains { $0.text.contains("Kept for later") })
+    }
+}
+
+/// Retention and pacing of the integrations' queue.
+final class TelegramQueueRulesTests: XCTestCase {
+    var fixture: TelegramFixture!
+
+    override func setUpWithError() throws {
+        fixture = try TelegramFixture()
+        try fixture.connectAndChoose()
+    }
+    override func tearDown() { fixture?.shutdown() }
+
+    func testAtMost20MessagesAMinuteGoToOneGroup() throws {
+        // Given a conversation whose topic and first message are out (1 message this minute)
+        let id = try fixture.push.userMessage(voter: PushFixture.voter(1), body: "Start")
+        try fixture.waitForSent(1) { $0.text.contains("Start") }
+
+        // When the team sends 24 replies at once
+        for n in 1...24 { try fixture.push.teamReply(id, body: "Reply \(n)") }
+
+        // Then 19 more go out within the minute (20 in all), none refused by Telegram, the rest wait
+        try fixture.waitForSent(19) { $0.text.hasPrefix("Team: Reply") }
+        let within = try eventually(timeout: 2, every: 0.1) { try fixture.sent().count > 20 }
+        XCTAssertFalse(within, "more than 20 messages in a minute")
+        XCTAssertFalse(try fixture.calls("sendMessage").contains { $0["status"] as? Int == 429 })
+        XCTAssertEqual(fixture.pendingPosts, 5)
+    }
+
+    func testPostsOfAHaltedConnectionExpireAfterSevenDays() throws {
+        // Given a post kept while the bot is out of the group
+        let id = try fixture.push.userMessage(voter: PushFixture.voter(2), body: "Hello")
+        try fixture.waitForSent(1) { $0.text.contains("Hello") }
+        try fixture.telegram.post(
+            "/__control/my_chat_member",
+            [
+                "token": TelegramFixture.botToken, "chatId": Int(TelegramFixture.forumId)!, "status": "kicked",
+                "fromId": TelegramFixture.creator,
+            ])
+        XCTAssertTrue(try eventually(timeout: 10) { try fixture.connection()["state"] as? String == "needs_attention" })
+        try fixture.push.teamReply(id, body: "Waiting")
+        try fixture.push.waitForEvents()
+        XCTAssertTrue(try eventually(timeout: 5) { fixture.pendingPosts == 1 })
+
+        // When cleanup runs 6 days later, and again 8 days later
+        let store = PushStore(db: fixture.push.pushDB, clock: fixture.push.clock)
+        fixture.push.clock.advance(by: 6 * 86_400)
+        try store.cleanUp()
+        XCTAssertEqual(fixture.pendingPosts, 1)
+        fixture.push.clock.advance(by: 2 * 86_400)
+        try store.cleanUp()
+
+        // Then the post is kept within the week and gone after it
+        XCTAssertEqual(fixture.pendingPosts, 0)
     }
 }
