@@ -5,11 +5,14 @@ import HubRuntime
 /// them; a topic listed nowhere has no consumer yet, and its pending events expire
 /// (`OutboxRetention.unconsumed`) instead of piling up. Add a topic here when its consumer ships.
 public enum OutboxConsumers {
-    /// chatd's topics pushd reads: `ChatEventRelay` hands their pending events to pushd
-    /// (`events.deliver`), which acknowledges them once stored. `chat.conversation_created`,
-    /// `chat.user_message` and `chat.reopened` have no consumer yet.
-    public static let chatd: Set<OutboxTopic> = [.chatReplied, .chatRead, .chatResolved]
-    /// ingest's topics (`feedback.created`, `feedback.replied`, `feedback.status`) have no
-    /// consumer yet; the chat-ops integrations will read them.
-    public static let ingest: Set<OutboxTopic> = []
+    /// chatd's topics pushd reads: chatd's `OutboxRelay` hands their pending events to pushd
+    /// (`events.deliver`), which acknowledges them once stored. Replies, reads and resolutions
+    /// lead to pushes; conversation starts, user messages, replies and status changes feed the
+    /// chat-ops integrations' delivery queues.
+    public static let chatd: Set<OutboxTopic> = [
+        .chatReplied, .chatRead, .chatResolved, .chatConversationCreated, .chatUserMessage, .chatReopened,
+    ]
+    /// ingest's topics pushd reads, through ingest's own `OutboxRelay`: reports, replies to them
+    /// and status changes, for the chat-ops integrations.
+    public static let ingest: Set<OutboxTopic> = [.feedbackCreated, .feedbackReplied, .feedbackStatus]
 }

@@ -11,6 +11,10 @@ public enum IngestDaemon {
     public static func spec(onStart: ((IngestApp) -> Void)? = nil) -> DaemonSpec {
         DaemonSpec(name: .ingest, migrations: migrations) { context in
             let app = try IngestApp(context: context)
+            // Registered before "http", so it stops after the last request's events are written;
+            // whatever is still pending then stays in the outbox for the next start.
+            try OutboxRelay.install(on: context, outbox: app.store.outbox, name: "feedback")
+            FeedbackTeamRPCHandlers.install(on: context.rpc, store: app.store)
             try app.start()
             context.lifecycle.onShutdown("http") { app.stop() }
             onStart?(app)

@@ -5,13 +5,16 @@ import HubStore
 
 /// chatd's outbox events, each appended inside the transaction of the change it reports.
 extension ChatStore {
-    /// A public team message (or card) for delivery.
-    func appendReplied(conversation: Row, message: Row) throws {
+    /// A public team message (or card) for delivery, with its text, kind and author for the
+    /// chat-ops integrations; `source` names the integration that posted it, so it skips it.
+    func appendReplied(conversation: Row, message: Row, source: String? = nil) throws {
+        let body = try message.text("body")
         try outbox.append(
             ChatRepliedEvent(
                 conversationId: conversation.text("id"), ownerKind: conversation.text("owner_kind"),
                 ownerValue: conversation.text("owner_value"), messageId: message.text("id"),
-                createdAt: message.text("created_at")),
+                createdAt: message.text("created_at"), body: body.isEmpty ? nil : body,
+                kind: message.string("card") == nil ? "text" : "card", author: message.string("author"), source: source),
             projectId: conversation.string("project_id"))
     }
 
@@ -23,11 +26,14 @@ extension ChatStore {
             projectId: conversation.string("project_id"))
     }
 
-    func appendResolved(conversation: Row, sentiment: ChatConversationSummary.Sentiment, resolvedAt: String) throws {
+    func appendResolved(
+        conversation: Row, sentiment: ChatConversationSummary.Sentiment, resolvedAt: String, source: String?
+    ) throws {
         try outbox.append(
             ChatResolvedEvent(
                 conversationId: conversation.text("id"), ownerKind: conversation.text("owner_kind"),
-                ownerValue: conversation.text("owner_value"), sentiment: sentiment.rawValue, resolvedAt: resolvedAt),
+                ownerValue: conversation.text("owner_value"), sentiment: sentiment.rawValue, resolvedAt: resolvedAt,
+                source: source),
             projectId: conversation.string("project_id"))
     }
 
@@ -38,22 +44,27 @@ extension ChatStore {
     }
 
     /// The owner goes out as its kind and, when verified, its email; a voter token never does.
-    func appendConversationCreated(conversation: Row) throws {
+    /// Appended once the first message exists, so the integrations open their thread with it.
+    /// The app version stays absent: chat sends carry no device context (only locale,
+    /// platform and bundle ID).
+    func appendConversationCreated(conversation: Row, firstMessage: Row) throws {
         let email = try conversation.text("owner_kind") == ChatOwner.Kind.email.rawValue
         try outbox.append(
             ChatConversationCreatedEvent(
                 conversationId: conversation.text("id"), projectId: conversation.text("project_id"),
                 ownerKind: email ? .email : .anonymous, ownerEmail: email ? conversation.text("owner_value") : nil,
                 locale: conversation.string("locale"), platform: conversation.string("platform"),
-                bundleId: conversation.string("bundle_id"), appVersion: nil, createdAt: conversation.text("created_at")),
+                bundleId: conversation.string("bundle_id"), appVersion: nil, createdAt: conversation.text("created_at"),
+                firstMessageId: firstMessage.text("id"), body: firstMessage.text("body")),
             projectId: conversation.string("project_id"))
     }
 
-    func appendUserMessage(conversationId: String, message: Row) throws {
+    func appendUserMessage(conversationId: String, message: Row, imageCount: Int) throws {
+        let body = try message.text("body")
         try outbox.append(
             ChatUserMessageEvent(
-                conversationId: conversationId, messageId: message.text("id"), bodyLength: message.text("body").count,
-                createdAt: message.text("created_at")),
+                conversationId: conversationId, messageId: message.text("id"), bodyLength: body.count,
+                createdAt: message.text("created_at"), body: body, imageCount: imageCount),
             projectId: message.string("project_id"))
     }
 }

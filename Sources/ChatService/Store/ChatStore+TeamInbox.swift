@@ -111,6 +111,10 @@ extension ChatStore {
                 }
                 return try dto(existing, forTeam: true)
             }
+            // After the replay check: a retried reply that was posted while open still gets its answer.
+            if request.requireOpen == true, conversation.string("status") == "resolved" {
+                throw RPCError.conversationResolved()
+            }
             var images: [Row] = []
             if !request.imageTokens.isEmpty {
                 guard let author = request.author else { throw RPCError.invalidPayload(field: "author", "is required with images") }
@@ -125,7 +129,7 @@ extension ChatStore {
                 body: request.body, internal: request.internal, author: request.author, idempotencyKey: request.idempotencyKey)
             try attach(images, messageSeq: row.integer("seq"))
             if !request.internal {
-                try appendReplied(conversation: conversation, message: row)
+                try appendReplied(conversation: conversation, message: row, source: request.source)
             }
             return try dto(row, forTeam: true)
         }
@@ -141,7 +145,8 @@ extension ChatStore {
             try db.run(
                 "UPDATE conversations SET status = 'resolved', sentiment = ?, resolved_at = ? WHERE seq = ?",
                 [.text(request.sentiment.rawValue), .text(resolvedAt), .int(seq)])
-            try appendResolved(conversation: conversation, sentiment: request.sentiment, resolvedAt: resolvedAt)
+            try appendResolved(
+                conversation: conversation, sentiment: request.sentiment, resolvedAt: resolvedAt, source: request.source)
             if request.sentiment == .positive && request.automaticReviewRequests {
                 _ = try ensureReviewCard(conversation: conversation)
             }

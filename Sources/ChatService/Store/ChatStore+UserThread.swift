@@ -71,11 +71,12 @@ extension ChatStore {
                 return ChatSend.Response(message: try dto(existing, forTeam: false), replayed: true)
             }
             let conversation: Row
+            var opened = false
             if let latest = try latestConversation(of: owner), latest.string("status") == "open" {
                 conversation = latest
             } else {
                 conversation = try openConversation(for: request)
-                try appendConversationCreated(conversation: conversation)
+                opened = true
             }
             let conversationSeq = try conversation.integer("seq")
             // A bad token throws inside the transaction, so no conversation or message is left behind.
@@ -85,7 +86,8 @@ extension ChatStore {
                 body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
                 payloadHash: request.payloadHash)
             try attach(images, messageSeq: row.integer("seq"))
-            try appendUserMessage(conversationId: conversation.text("id"), message: row)
+            if opened { try appendConversationCreated(conversation: conversation, firstMessage: row) }
+            try appendUserMessage(conversationId: conversation.text("id"), message: row, imageCount: images.count)
             return ChatSend.Response(message: try dto(row, forTeam: false), replayed: false)
         }
     }

@@ -11,7 +11,7 @@ public final class ChatStore: @unchecked Sendable {
     let ids: TimeSortableID
     /// Where photos live: staged previews are copied to the sent path when a message takes them.
     let objects: ObjectStore?
-    /// Chat events for pushd, delivered by `ChatEventRelay`.
+    /// Chat events for pushd, delivered by an `OutboxRelay`.
     public let outbox: Outbox
 
     /// Longest message body, in characters.

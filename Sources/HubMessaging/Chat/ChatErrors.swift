@@ -4,6 +4,7 @@ public enum ChatErrorCode {
     public static let messageNotFound = "MESSAGE_NOT_FOUND"
     public static let invalidPayload = "INVALID_PAYLOAD"
     public static let idempotencyConflict = "IDEMPOTENCY_CONFLICT"
+    public static let conversationResolved = "CONVERSATION_RESOLVED"
 }
 
 extension RPCError {
@@ -24,5 +25,11 @@ extension RPCError {
         RPCError(
             code: ChatErrorCode.idempotencyConflict,
             message: "the idempotency key was already used with another payload", status: 409)
+    }
+
+    /// A reply that asked for an open conversation (`ChatTeamPost.Request.requireOpen`) came
+    /// after it was resolved: a chat-ops integration must not answer into a closed thread.
+    public static func conversationResolved() -> RPCError {
+        RPCError(code: ChatErrorCode.conversationResolved, message: "the conversation is resolved", status: 409)
     }
 }

@@ -1,6 +1,7 @@
-/// `events.deliver`: chatd hands a batch of outbox events to pushd, which stores them
-/// durably and answers the IDs it now holds (including ones it already had), so chatd may
-/// acknowledge exactly those. Delivery is at-least-once; pushd deduplicates by event ID.
+/// `events.deliver`: a daemon's `OutboxRelay` (chatd's, ingest's) hands a batch of outbox events
+/// to pushd, which stores them durably and answers the IDs it now holds (including ones it
+/// already had), so the sender may acknowledge exactly those. Delivery is at-least-once; pushd
+/// deduplicates by event ID.
 public enum ChatEventDeliver: RPCMessage {
     public static let type = "events.deliver"
     /// Largest batch a consumer accepts.

@@ -59,10 +59,12 @@ enum AdminFeedbackJSON {
         }
         out["correlationId"] = row.string("correlation_id") ?? ""
         out["replies"] = try replies.map { reply -> [String: Any] in
-            try [
+            var out: [String: Any] = try [
                 "id": reply.text("id"), "message": reply.text("message"), "internal": reply.bool("internal") ?? true,
                 "createdAt": reply.text("created_at"),
             ]
+            if let author = externalAuthor(reply) { out["authorName"] = author }
+            return out
         }
         out["timeline"] = try events.map { event -> [String: Any] in
             try [
@@ -71,6 +73,11 @@ enum AdminFeedbackJSON {
             ]
         }
         return out
+    }
+
+    /// A reply's outside author as shown ("Ana (Telegram)"), nil for a member's or a token's.
+    static func externalAuthor(_ reply: Row) -> String? {
+        reply.string("author_external_id").map { AccountActor.externalLabel(id: $0, name: reply.string("author_external_name")) }
     }
 
     static func reply(_ reply: InboxReply) -> [String: Any] {

@@ -31,6 +31,12 @@ struct FeedbackDraft {
     /// JSON array text.
     var diagnostics: String
 
+    /// The device context's fields by name (`appVersion`, `operatingSystem`, …); empty without one.
+    var deviceFields: [String: String] {
+        guard let deviceContext, let object = try? JSONSerialization.jsonObject(with: Data(deviceContext.utf8)) else { return [:] }
+        return object as? [String: String] ?? [:]
+    }
+
     /// Validates every field at once (400 `INVALID_PAYLOAD` with all field errors) and
     /// sanitizes the free text and diagnostics.
     static func validate(_ body: FeedbackRequestBody) throws -> FeedbackDraft {

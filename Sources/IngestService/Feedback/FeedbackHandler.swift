@@ -50,7 +50,7 @@ struct FeedbackHandler {
                 try store.insertFeedback(
                     id: id, projectId: context.project.id, draft: draft, authorEmail: identity?.email,
                     authorKey: context.participant.key, screenshot: stored,
-                    correlationId: request.correlationId)
+                    correlationId: request.correlationId, bundleId: context.project.bundleId)
                 return (201, FeedbackHandler.receipt(id: id, correlationId: request.correlationId, screenshotStored: stored != nil))
             }
         } catch {

@@ -66,22 +66,30 @@ struct ReportWork {
     }
 
     /// Applies a triage change; an assignee outside the organization is 400 `INVALID_PAYLOAD`
-    /// (`assigneeId`), another organization's report 404.
-    func update(id: String, _ triage: Triage, by actor: AccountActor) throws {
+    /// (`assigneeId`), another organization's report 404. `source` names the chat-ops
+    /// integration that asked, for `feedback.status`. Returns whether anything changed.
+    @discardableResult
+    func update(id: String, _ triage: Triage, by actor: AccountActor, source: String? = nil) throws -> Bool {
         try actor.require(.triageReports)
-        try store.updateFeedback(id: id, organizationId: actor.organizationId, changes: ReportWork.changes(triage), actor: actor.label)
+        return try store.updateFeedback(
+            id: id, organizationId: actor.organizationId, changes: ReportWork.changes(triage), actor: actor.label, source: source)
     }
 
     /// A reply the user can read, or with `internal` a note only the team sees; a reply to a
-    /// report nobody can read is kept as a note (`convertedToNote`).
-    func reply(id: String, message: String?, internal isInternal: Bool?, by actor: AccountActor) throws -> InboxReply {
+    /// report nobody can read is kept as a note (`convertedToNote`). A chat-ops integration
+    /// passes its message's `idempotencyKey` and its `source` (`IngestStore.addFeedbackReply`).
+    func reply(
+        id: String, message: String?, internal isInternal: Bool?, by actor: AccountActor, idempotencyKey: String? = nil,
+        source: String? = nil
+    ) throws -> InboxReply {
         try actor.require(.triageReports)
         var errors = FieldErrors()
         let text = errors.text(message, "message", ReportWork.replyMessage)
         if isInternal == nil { errors.add("internal", "is required") }
         try errors.throwIfAny()
         return try store.addFeedbackReply(
-            feedbackId: id, organizationId: actor.organizationId, message: text!, isInternal: isInternal!, author: actor)
+            feedbackId: id, organizationId: actor.organizationId, message: text!, isInternal: isInternal!, author: actor,
+            idempotencyKey: idempotencyKey, source: source)
     }
 
     /// A new public idea on the report's app's board `board`, from text the team wrote; 409

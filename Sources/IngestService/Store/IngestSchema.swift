@@ -411,5 +411,6 @@ enum IngestSchema {
                 ) STRICT;
                 CREATE INDEX roadmap_sessions_expiry ON roadmap_sessions(expires_at);
                 """),
+        integrationReplies,
     ]
 }

@@ -14,11 +14,11 @@ struct StoredScreenshot {
 extension IngestStore {
     /// Inserts a report, its `created` timeline event and the `feedback.created` outbox
     /// event. Call inside the write transaction (e.g. `idempotent`'s closure) so the three
-    /// commit together. Returns the creation time.
+    /// commit together. Returns the creation time. `bundleId` is the app's (reports carry none).
     @discardableResult
     func insertFeedback(
         id: String, projectId: String, draft: FeedbackDraft, authorEmail: String?, authorKey: String?,
-        screenshot: StoredScreenshot?, correlationId: String
+        screenshot: StoredScreenshot?, correlationId: String, bundleId: String? = nil
     ) throws -> String {
         let createdAt = now()
         try db.run(
@@ -42,8 +42,15 @@ extension IngestStore {
                 .text(ids.next()), .text(id), .text("{\"type\":" + JSONText.quoted(draft.type) + "}"), SQLValue(authorKey),
                 .text(createdAt),
             ])
+        // What a chat-ops integration shows when it opens a thread for the report.
+        let device = draft.deviceFields
+        let platform = [device["operatingSystem"], device["systemVersion"]].compactMap { $0 }.joined(separator: " ")
         try outbox.append(
-            FeedbackCreatedEvent(id: id, projectId: projectId, type: draft.type, createdAt: createdAt), projectId: projectId)
+            FeedbackCreatedEvent(
+                id: id, projectId: projectId, type: draft.type, createdAt: createdAt, email: authorEmail ?? draft.email,
+                title: draft.pageTitle, message: draft.message, locale: draft.locale, platform: platform.isEmpty ? nil : platform,
+                bundleId: bundleId, appVersion: device["appVersion"], hasScreenshot: screenshot != nil),
+            projectId: projectId)
         return createdAt
     }
 }

@@ -25,6 +25,8 @@ public struct InboxReply: Sendable {
     public let createdAt: String
     /// A reply that was stored as an internal note because nobody could ever read it.
     public let convertedToNote: Bool
+    /// true when an idempotency key answered the reply stored before.
+    public var replayed = false
 }
 
 extension APIError {
@@ -46,9 +48,13 @@ extension IngestStore {
     }
 
     /// Applies `changes`; values equal to the stored ones write nothing. A status change also
-    /// appends the outbox event `feedback.status`. An assignee outside the organization is
-    /// 400 `INVALID_PAYLOAD`.
-    public func updateFeedback(id: String, organizationId: String, changes: InboxChanges, actor: String) throws {
+    /// appends the outbox event `feedback.status` (with `source`, the integration that made it).
+    /// An assignee outside the organization is 400 `INVALID_PAYLOAD`. Returns whether anything
+    /// changed.
+    @discardableResult
+    public func updateFeedback(
+        id: String, organizationId: String, changes: InboxChanges, actor: String, source: String? = nil
+    ) throws -> Bool {
         try db.transaction {
             let row = try lockedReport(id: id, organizationId: organizationId)
             let projectId = try row.text("project_id")
@@ -64,7 +70,8 @@ extension IngestStore {
             if let status = changes.status, let old = row.string("status"), status != old {
                 try set("status", .text(status))
                 try appendFeedbackEvent(feedbackId: id, kind: "status", detail: ["from": old, "to": status], actor: actor, at: at)
-                try outbox.append(FeedbackStatusEvent(id: id, projectId: projectId, status: status), projectId: projectId)
+                try outbox.append(
+                    FeedbackStatusEvent(id: id, projectId: projectId, status: status, source: source), projectId: projectId)
             }
             if let priority = changes.priority, let old = row.string("priority"), priority != old {
                 try set("priority", .text(priority))
@@ -100,43 +107,77 @@ extension IngestStore {
                 }
             }
             if changed { try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(at), .text(id)]) }
+            return changed
         }
     }
 
     /// Saves a reply (or, with `internal`, a note). A report with neither a contact email nor
     /// a verified author has nobody who could read a reply, so one is stored as a note
-    /// instead. Only a reply appends the outbox event `feedback.replied`.
-    /// `author` is kept with it (its member and its token, as far as it has them) and names the
-    /// timeline row.
+    /// instead. Only a reply appends the outbox event `feedback.replied` (with its text, author
+    /// and `source`, the integration that posted it). `author` is kept with it (its member, its
+    /// token or its outside name, as far as it has them) and names the timeline row. With
+    /// `idempotencyKey` (stored with the reply, unique per report), the same key and text answer
+    /// the first reply (`replayed`) and write nothing; another text is 409 `IDEMPOTENCY_CONFLICT`.
     public func addFeedbackReply(
-        feedbackId: String, organizationId: String, message: String, isInternal: Bool, author: AccountActor
+        feedbackId: String, organizationId: String, message: String, isInternal: Bool, author: AccountActor,
+        idempotencyKey: String? = nil, source: String? = nil
     ) throws -> InboxReply {
         try db.transaction {
             let row = try lockedReport(id: feedbackId, organizationId: organizationId)
             let projectId = try row.text("project_id")
+            if let idempotencyKey,
+                let existing = try db.queryOne(
+                    "SELECT * FROM feedback_replies WHERE feedback_id = ? AND idempotency_key = ?",
+                    [.text(feedbackId), .text(idempotencyKey)])
+            {
+                // A webhook delivered again repeats the text; another text under the key is another reply.
+                guard existing.string("message") == message else { throw APIError.idempotencyConflict }
+                let stored = existing.bool("internal") ?? true
+                var reply = InboxReply(
+                    id: try existing.text("id"), message: message, isInternal: stored, createdAt: try existing.text("created_at"),
+                    convertedToNote: stored && !isInternal)
+                reply.replayed = true
+                return reply
+            }
             let converted = !isInternal && row.string("email") == nil && row.string("author_email") == nil
             let stored = isInternal || converted
             let reply = InboxReply(id: ids.next(), message: message, isInternal: stored, createdAt: now(), convertedToNote: converted)
             try db.run(
                 """
-                INSERT INTO feedback_replies (id, feedback_id, message, internal, author_member_id, author_token_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO feedback_replies (id, feedback_id, message, internal, author_member_id, author_token_id, created_at,
+                                              idempotency_key, author_external_id, author_external_name)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(reply.id), .text(feedbackId), .text(message), SQLValue(stored), SQLValue(author.memberId),
-                    SQLValue(author.tokenId), .text(reply.createdAt),
+                    SQLValue(author.tokenId), .text(reply.createdAt), SQLValue(idempotencyKey), SQLValue(author.externalId),
+                    SQLValue(author.externalName),
                 ])
             var detail: [String: Any] = ["replyId": reply.id]
             if converted { detail["convertedFromReply"] = true }
+            if let external = author.externalId {
+                detail["authorName"] = AccountActor.externalLabel(id: external, name: author.externalName)
+            }
             try appendFeedbackEvent(
                 feedbackId: feedbackId, kind: stored ? "note" : "reply", detail: detail, actor: author.label, at: reply.createdAt)
             try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(reply.createdAt), .text(feedbackId)])
             if !stored {
                 try outbox.append(
-                    FeedbackRepliedEvent(id: feedbackId, projectId: projectId, replyId: reply.id), projectId: projectId)
+                    FeedbackRepliedEvent(
+                        id: feedbackId, projectId: projectId, replyId: reply.id, message: message, author: author.label,
+                        source: source),
+                    projectId: projectId)
             }
             return reply
         }
+    }
+
+    /// The organization of a report of `projectId`, or nil when the project has no such report.
+    public func reportOrganization(id: String, projectId: String) throws -> String? {
+        try db.queryOne(
+            "SELECT p.organization_id FROM feedback f JOIN projects p ON p.id = f.project_id WHERE f.id = ? AND f.project_id = ?",
+            [.text(id), .text(projectId)]
+        )?.string("organization_id")
     }
 
     /// Creates a community idea from reviewed public text only (nothing of the report is

@@ -22,14 +22,14 @@ final class ChatEventDeliveryRecoveryTests: XCTestCase {
         XCTAssertTrue(eventually(timeout: 10, every: 0.05) { self.hub.logCount("chat event delivery failing") >= 1 })
         Thread.sleep(forTimeInterval: 1.0)
         // Then the event is still pending, and the outage was logged once, not per attempt
-        XCTAssertEqual(try hub.chatStore.outbox.pending(topics: OutboxConsumers.chatd).map(\.id), [eventId])
+        XCTAssertTrue(try hub.chatStore.outbox.pending(topics: OutboxConsumers.chatd).map(\.id).contains(eventId))
         XCTAssertEqual(hub.logCount("chat event delivery failing"), 1)
         // When pushd starts again
         try hub.hub.startDaemon(.pushd)
         // Then the event arrives once, is acknowledged, and recovery is logged
         XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try hub.chatStore.outbox.pending(topics: OutboxConsumers.chatd).isEmpty })
-        XCTAssertEqual(try hub.pushStore.receivedEvents().map(\.event.id), [eventId])
-        XCTAssertEqual(try hub.pushStore.receivedEvents().first?.event.topic, OutboxTopic.chatReplied.rawValue)
+        let replied = try hub.pushStore.receivedEvents().filter { $0.event.topic == OutboxTopic.chatReplied.rawValue }
+        XCTAssertEqual(replied.map(\.event.id), [eventId])
         XCTAssertEqual(hub.logCount("chat event delivery resumed"), 1)
     }
 

@@ -41,19 +41,19 @@ final class ChatOutboxEventTests: XCTestCase {
         XCTAssertEqual(created.platform, "ios")
         XCTAssertEqual(created.bundleId, "com.example.app")
         XCTAssertNil(created.appVersion)
+        XCTAssertEqual(created.firstMessageId, first.message.id)
         XCTAssertEqual(
             decoded[1],
             .chatUserMessage(
                 ChatUserMessageEvent(
-                    conversationId: id, messageId: first.message.id, bodyLength: 14, createdAt: first.message.createdAt)))
+                    conversationId: id, messageId: first.message.id, bodyLength: 14, createdAt: first.message.createdAt,
+                    body: "Sync stopped ✓", imageCount: 0)))
         guard case .chatUserMessage(let later) = decoded[2] else { return XCTFail("\(decoded[2])") }
         XCTAssertEqual(later.messageId, second.message.id)
         XCTAssertEqual(later.bodyLength, 12)
-        // And neither the token nor the message text is in any payload
+        // And the voter token is in no payload
         let payloads = try chat.outbox().map(\.event.payload).joined()
         XCTAssertFalse(payloads.contains(voter), payloads)
-        XCTAssertFalse(payloads.contains("Sync stopped"), payloads)
-        XCTAssertFalse(payloads.contains("Still broken"), payloads)
     }
 
     func testAVerifiedOwnersConversationNamesItsEmail() throws {
@@ -97,19 +97,37 @@ final class ChatOutboxEventTests: XCTestCase {
         guard case .chatReopened(let reopened) = try last.decoded() else { return XCTFail(last.payload) }
         XCTAssertEqual(reopened.conversationId, id)
         XCTAssertFalse(last.payload.contains("ana@example.com"), last.payload)
-        // And nobody consumes the new topics, so retention expires them
-        XCTAssertTrue(OutboxConsumers.chatd.isDisjoint(with: [.chatConversationCreated, .chatUserMessage, .chatReopened]))
+        // And pushd consumes it, so the relay hands it on and retention keeps it until then
+        XCTAssertTrue(OutboxConsumers.chatd.contains(.chatReopened))
     }
 
-    func testRepliedPayloadKeepsItsWireForm() throws {
+    func testRepliedPayloadKeepsPushdsKeysAndAddsTheReplysTextKindAndAuthor() throws {
         // Given a team reply
         let (id, reply) = try chat.userMessageAndTeamReply()
-        // Then its row is the JSON pushd has always read: sorted keys, these five and no others
+        // Then its row is the JSON pushd has always read plus the integrations' keys (no source: none was named)
         let row = try XCTUnwrap(chat.outbox().map(\.event).first { $0.topic == "chat.replied" })
         XCTAssertEqual(
             row.payload,
-            #"{"conversationId":"\#(id)","createdAt":"\#(reply.createdAt)","messageId":"\#(reply.id)","ownerKind":"email","ownerValue":"ana@example.com"}"#
+            #"{"author":"agent@team","body":"Thanks, fixed in 2.1","conversationId":"\#(id)","createdAt":"\#(reply.createdAt)","kind":"text","messageId":"\#(reply.id)","ownerKind":"email","ownerValue":"ana@example.com"}"#
         )
+    }
+
+    func testRowsWrittenBeforeTheIntegrationFieldsStillDecode() throws {
+        // Given payloads as an older chatd wrote them, without the added keys
+        let at = "2026-11-20T10:00:00.000Z"
+        let created = OutboxEvent(
+            id: "e1", topic: "chat.conversation_created", projectId: "p",
+            payload: #"{"conversationId":"c1","createdAt":"\#(at)","ownerKind":"anonymous","projectId":"p"}"#, createdAt: at)
+        let message = OutboxEvent(
+            id: "e2", topic: "chat.user_message", projectId: "p",
+            payload: #"{"bodyLength":3,"conversationId":"c1","createdAt":"\#(at)","messageId":"m1"}"#, createdAt: at)
+        // Then they decode, the new fields absent
+        guard case .chatConversationCreated(let opened) = try created.decoded() else { return XCTFail("not decoded") }
+        XCTAssertNil(opened.firstMessageId)
+        XCTAssertNil(opened.body)
+        guard case .chatUserMessage(let user) = try message.decoded() else { return XCTFail("not decoded") }
+        XCTAssertNil(user.body)
+        XCTAssertNil(user.imageCount)
     }
 
     func testUnknownTopicsDecodeAsUnknownAndBadPayloadsAsATypedError() throws {

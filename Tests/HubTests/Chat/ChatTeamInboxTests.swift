@@ -48,11 +48,12 @@ final class ChatTeamInboxTests: XCTestCase {
             ["chat.conversation_created", "chat.user_message", "chat.replied", "chat.read", "chat.resolved"])
         let store = ChatStore(db: chat.store, clock: SystemClock())
         let events = try store.outbox.pending(topics: OutboxConsumers.chatd)
-        let replied = try JSONSerialization.jsonObject(with: Data(events[0].payload.utf8)) as? [String: Any]
+        XCTAssertEqual(events.count, 5)
+        let replied = try JSONSerialization.jsonObject(with: Data(events[2].payload.utf8)) as? [String: Any]
         XCTAssertEqual(replied?["messageId"] as? String, reply.id)
         XCTAssertEqual(replied?["conversationId"] as? String, id)
-        XCTAssertEqual(events[0].projectId, chat.projectId)
-        let resolved = try JSONSerialization.jsonObject(with: Data(events[2].payload.utf8)) as? [String: Any]
+        XCTAssertEqual(events[2].projectId, chat.projectId)
+        let resolved = try JSONSerialization.jsonObject(with: Data(events[4].payload.utf8)) as? [String: Any]
         XCTAssertEqual(resolved?["sentiment"] as? String, "negative")
         // When acknowledged, nothing stays pending
         try store.outbox.acknowledge(ids: events.map(\.id))

@@ -44,7 +44,7 @@ final class PushCleanupTests: XCTestCase {
 
         // Then the row and the events were kept, then deleted
         XCTAssertEqual(before, 1)
-        XCTAssertEqual(eventsBefore, 1)
+        XCTAssertEqual(eventsBefore, 3, "the conversation's start, the user's message and the reply")
         XCTAssertEqual(try fixture.queue(token: token).count, 0)
         XCTAssertEqual(try fixture.pushDB.scalar("SELECT COUNT(*) FROM chat_events").intValue, 0)
     }

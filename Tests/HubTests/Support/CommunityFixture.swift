@@ -16,9 +16,10 @@ final class CommunityFixture: OperatorAPIClient, PublicAPIClient {
     var projectId: String { project.id }
     var appId: String { project.appId }
 
-    init(environment: [String: String] = [:]) throws {
+    /// `daemons` besides ingest, e.g. pushd for what ingest's outbox relays.
+    init(environment: [String: String] = [:], daemons: [DaemonName] = [.ingest]) throws {
         hub = try HubHarness(environment: OperatorAPI.environment(environment))
-        try hub.start([.ingest])
+        try hub.start(daemons)
         store = hub.app!.store
         organizationToken = try hub.createOrganization(slug: "acme", name: "Acme")
         project = try XCTUnwrap(store.project(id: hub.createProject(token: organizationToken)))

@@ -65,12 +65,16 @@ extension ReportPagesHandler {
             replies: replies.map { reply in
                 ReportPage.Reply(
                     id: reply.string("id") ?? "", message: reply.string("message") ?? "", isInternal: reply.bool("internal") ?? true,
-                    author: reply.string("author_member_name") ?? reply.string("author_token_name").map { "API token “" + $0 + "”" },
+                    author: reply.string("author_member_name") ?? reply.string("author_token_name").map { "API token “" + $0 + "”" }
+                        ?? AdminFeedbackJSON.externalAuthor(reply),
                     createdAt: reply.string("created_at") ?? "")
             },
             timeline: events.map { event in
+                // An outside author's reply names them as its row was written ("Ana (Telegram)").
                 ReportEvent(
-                    change: ReportPagesHandler.change(event, names: names, ideaTitle: ideaTitles), actor: actorName(event.string("actor")),
+                    change: ReportPagesHandler.change(event, names: names, ideaTitle: ideaTitles),
+                    actor: (ReportPagesHandler.parsed(event.string("detail")) as? [String: Any])?["authorName"] as? String
+                        ?? actorName(event.string("actor")),
                     createdAt: event.string("created_at") ?? "")
             },
             idea: promoted.map(choice),

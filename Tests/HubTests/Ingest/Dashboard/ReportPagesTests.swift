@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import HubMessaging
 @testable import HubRuntime
 @testable import IngestService
 
@@ -32,6 +33,24 @@ final class ReportPagesTests: XCTestCase {
         XCTAssertTrue(page.text.contains("&lt;img src=x onerror=alert(1)&gt;"))
         XCTAssertFalse(page.text.contains("<script>alert(1)"))
         XCTAssertFalse(page.text.contains("<img src=x"))
+    }
+
+    func testAReplyFromTelegramNamesItsAuthorOnTheReplyAndInTheTimeline() throws {
+        // Given a report answered by a Telegram user through the integration's RPC
+        let id = try admin.insertFeedback(projectId: projectId, message: "Sync stopped", email: "user@example.com")
+        let ingest = try admin.hub.client(of: .ingest, defaultTimeout: 5)
+        defer { ingest.close() }
+        _ = try ingest.call(
+            FeedbackTeamReply.self,
+            .init(
+                projectId: projectId, reportId: id, message: "Fixed in 2.1", idempotencyKey: "tg:-100:9", author: "telegram:4242",
+                authorName: "Ana", source: "telegram:int_1"), timeout: 5
+        ).get()
+        // When a member opens the report
+        let page = try admin.pages(as: "bo@example.com", role: .member).get("/dashboard/reports/\(id)")
+        // Then the reply and its timeline row both name "Ana (Telegram)"
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.text.components(separatedBy: "Ana (Telegram)").count - 1, 2, page.text)
     }
 
     func testAnotherOrganizationsReportIsNotFound() throws {

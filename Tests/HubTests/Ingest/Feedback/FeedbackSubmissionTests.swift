@@ -80,16 +80,19 @@ final class FeedbackSubmissionTests: XCTestCase {
             try LocalDirectoryObjectStore(root: objectsDirectory).get(key: key),
             Array(Data(base64Encoded: FeedbackSubmissionScreenshotTests.png1x1)!))
         XCTAssertEqual(row.int("screenshot_width"), 1)
-        // And one `created` event and one outbox event without the message or email
+        // And one `created` event and one outbox event with what a chat-ops integration shows of it
         XCTAssertEqual(
             try community.store.db.queryOne(
                 "SELECT kind FROM feedback_events WHERE feedback_id = ?",
                 [.text(receipt.id)])?.string("kind"), "created")
         let events = try community.store.outbox.pending().filter { $0.topic == "feedback.created" }
         XCTAssertEqual(events.count, 1)
-        let payload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(events[0].payload.utf8)) as? [String: String])
-        XCTAssertEqual(Set(payload.keys), ["id", "projectId", "type", "createdAt"])
-        XCTAssertEqual(payload["id"], receipt.id)
+        let payload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(events[0].payload.utf8)) as? [String: Any])
+        XCTAssertEqual(
+            Set(payload.keys), ["id", "projectId", "type", "createdAt", "email", "title", "message", "locale", "hasScreenshot"])
+        XCTAssertEqual(payload["id"] as? String, receipt.id)
+        XCTAssertEqual(payload["email"] as? String, "ana@example.com")
+        XCTAssertEqual(payload["hasScreenshot"] as? Bool, true)
     }
 
     func testReplayReturnsTheSameReceiptDeduplicatedAndKeepsOneRowAndOneFile() throws {

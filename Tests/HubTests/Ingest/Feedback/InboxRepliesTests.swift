@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import HubRuntime
 @testable import IngestService
 
 /// Replies, internal notes and promotion of a report to a public idea.
@@ -30,7 +31,7 @@ final class InboxRepliesTests: XCTestCase {
         let replied = try admin.store.outbox.pending().filter { $0.topic == "feedback.replied" }
         XCTAssertEqual(replied.count, 1)
         XCTAssertTrue(replied[0].payload.contains(try XCTUnwrap(reply.json["id"] as? String)))
-        XCTAssertFalse(replied[0].payload.contains("Fixed in 2.1"))
+        XCTAssertEqual(try replied[0].payload(as: FeedbackRepliedEvent.self).message, "Fixed in 2.1")
         // And the detail lists both and the timeline has a reply and a note
         let detail = try admin.call("GET", "/feedback/\(id)").json
         XCTAssertEqual((detail["replies"] as? [[String: Any]])?.map { $0["internal"] as? Bool }, [false, true])

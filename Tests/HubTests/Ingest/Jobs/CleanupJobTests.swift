@@ -36,8 +36,8 @@ final class CleanupJobTests: XCTestCase {
         try objects.put(key: orphan, bytes: [1, 2, 3], contentType: "image/png")
         try objects.put(key: fresh, bytes: [1, 2, 3], contentType: "image/png")
         try backdate(objectsRoot + "/" + orphan, hours: 2)
-        // And an idempotency record of nine days ago, one of today, an acknowledged old event, and pending events
-        // no consumer reads yet: an old one and one of today
+        // And an idempotency record of nine days ago, one of today, an acknowledged old event, an old pending
+        // event pushd will read, and pending events of a topic no consumer reads: an old one and one of today
         let old = ISOTime.format(Date().addingTimeInterval(-9 * 86_400))
         let today = ISOTime.format(Date())
         try store.db.run(
@@ -48,19 +48,22 @@ final class CleanupJobTests: XCTestCase {
         try store.db.run(
             """
             INSERT INTO outbox (id, topic, payload, created_at, acknowledged_at)
-            VALUES ('e1', 'feedback.created', '{}', ?, ?), ('e2', 'feedback.created', '{}', ?, NULL), ('e3', 'feedback.created', '{}', ?, NULL)
-            """, [.text(old), .text(old), .text(old), .text(today)])
+            VALUES ('e1', 'feedback.created', '{}', ?, ?), ('e2', 'feedback.created', '{}', ?, NULL),
+                   ('e3', 'feedback.archived', '{}', ?, NULL), ('e4', 'feedback.archived', '{}', ?, NULL)
+            """, [.text(old), .text(old), .text(old), .text(today), .text(old)])
         let recordsBefore = try store.db.scalar("SELECT count(*) FROM idempotency_records").intValue!
         // When the operator runs the job
         let result = try run("cleanup")
-        // Then exactly the old record, the two old events and the old orphan went
+        // Then exactly the old record, the acknowledged event, the old unconsumed one and the old orphan went
         XCTAssertEqual(result.status, 200)
         XCTAssertEqual(result.json["processed"] as? Int, 4)
         XCTAssertFalse(try objects.exists(key: orphan))
         XCTAssertTrue(try objects.exists(key: fresh))
         XCTAssertTrue(try objects.exists(key: kept))
         XCTAssertEqual(try store.db.scalar("SELECT count(*) FROM idempotency_records").intValue, recordsBefore - 1)
-        XCTAssertEqual(try store.db.query("SELECT id FROM outbox WHERE id IN ('e1', 'e2', 'e3')").compactMap { $0.string("id") }, ["e3"])
+        XCTAssertEqual(
+            try store.db.query("SELECT id FROM outbox WHERE id IN ('e1', 'e2', 'e3', 'e4') ORDER BY id").compactMap { $0.string("id") },
+            ["e2", "e3"])
         // And a second pass finds nothing more
         XCTAssertEqual(try run("cleanup").json["processed"] as? Int, 0)
     }

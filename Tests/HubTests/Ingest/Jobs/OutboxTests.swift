@@ -36,9 +36,10 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try store.outbox.pending().map(\.id), [pending[1].id])
     }
 
-    func testUnconsumedFeedbackEventsExpireSevenDaysAfterCreationAndAcknowledgedOnesAfterAcknowledgement() throws {
+    func testPendingFeedbackEventsStayForPushdAndAcknowledgedOnesGoSevenDaysAfterAcknowledgement() throws {
         let token = "an_" + String(repeating: "o", count: 40)
         let clock = ManualClock(ISOTime.parse("2026-11-20T10:00:00.000Z")!)
+        // ingest alone: with no pushd to answer its relay, only the test acknowledges events
         let hub = try HubHarness(environment: ["APPNORTH_ADMIN_TOKEN": token], clock: clock)
         defer { hub.shutdown() }
         try hub.start([.ingest])
@@ -49,36 +50,35 @@ final class OutboxTests: XCTestCase {
             return try XCTUnwrap(reply.json["processed"] as? Int)
         }
         func topics() throws -> [String] { try store.db.query("SELECT topic FROM outbox ORDER BY id").compactMap { $0.string("topic") } }
-        XCTAssertEqual(OutboxConsumers.ingest, [], "no consumer reads feedback events yet")
-        // Given on day 0 a report's event nobody reads, and one a consumer acknowledged at once
+        XCTAssertEqual(OutboxConsumers.ingest, [.feedbackCreated, .feedbackReplied, .feedbackStatus], "pushd reads them all")
+        // Given on day 0 a report's event pushd has not acknowledged, and one it acknowledged at once
         try store.db.transaction { try store.outbox.append(created("f1"), projectId: "p1") }
         try store.db.transaction {
             try store.outbox.append(FeedbackStatusEvent(id: "f0", projectId: "p1", status: "done"), projectId: "p1")
         }
         try store.outbox.acknowledge(ids: [try XCTUnwrap(store.outbox.pending().last?.id)])
-        // And on day 1 a reply's event nobody reads
-        clock.advance(by: 86_400)
-        try store.db.transaction {
-            try store.outbox.append(FeedbackRepliedEvent(id: "f1", projectId: "p1", replyId: "r1"), projectId: "p1")
-        }
 
-        // When the cleanup job runs a second before day 0's events are seven days old
-        clock.advance(by: 6 * 86_400 - 1)
+        // When the cleanup job runs a second before the acknowledgement is seven days old
+        clock.advance(by: 7 * 86_400 - 1)
         let before = try cleanup()
 
         // Then every event is kept
         XCTAssertEqual(before, 0)
-        XCTAssertEqual(try topics(), ["feedback.created", "feedback.status", "feedback.replied"])
+        XCTAssertEqual(try topics(), ["feedback.created", "feedback.status"])
 
         // When it runs a second after
         clock.advance(by: 2)
         let after = try cleanup()
 
-        // Then day 0's pending and acknowledged events went, and day 1's pending one stays until its own seventh day
-        XCTAssertEqual(after, 2)
-        XCTAssertEqual(try topics(), ["feedback.replied"])
-        clock.advance(by: 86_400)
-        XCTAssertEqual(try cleanup(), 1)
+        // Then the acknowledged event went and the pending one stays for pushd, however old
+        XCTAssertEqual(after, 1)
+        XCTAssertEqual(try topics(), ["feedback.created"])
+        clock.advance(by: 30 * 86_400)
+        XCTAssertEqual(try cleanup(), 0)
+        XCTAssertEqual(try topics(), ["feedback.created"])
+        // And for a daemon whose outbox has no consumer of the topic, the same row would expire
+        let unconsumed = Outbox(db: store.db, clock: clock, ids: TimeSortableID(clock: clock), consumedTopics: [])
+        XCTAssertEqual(try unconsumed.removeExpired(), 1)
         XCTAssertEqual(try topics(), [])
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
-import HubDaemon
 import HubMessaging
 import HubRuntime
+import HubStore
 
-/// chatd's delivery loop for its outbox: on its own thread and with its own client to pushd,
-/// it sends pending events of the topics pushd consumes (`OutboxConsumers.chatd`) in ID order with `events.deliver` and acknowledges exactly the IDs
-/// pushd answers, after pushd's commit. Anything unanswered stays pending and is sent again
-/// (at-least-once; pushd deduplicates by ID), so neither a pushd outage nor a chatd restart
-/// loses an event. Memory stays bounded by one batch.
-public final class ChatEventRelay: @unchecked Sendable {
+/// The delivery loop of a daemon's outbox (chatd's and ingest's): on its own thread and with its
+/// own client to pushd, it sends pending events of the topics pushd consumes
+/// (`Outbox.consumedTopics`, from `OutboxConsumers`) in ID order with `events.deliver` and
+/// acknowledges exactly the IDs pushd answers, after pushd's commit. Anything unanswered stays
+/// pending and is sent again (at-least-once; pushd deduplicates by ID), so neither a pushd
+/// outage nor a restart of the writing daemon loses an event. Memory stays bounded by one batch.
+public final class OutboxRelay: @unchecked Sendable {
     /// How often and how hard the loop tries.
     public struct Timing: Sendable {
         /// Pause between rounds while pushd answers.
@@ -31,7 +32,9 @@ public final class ChatEventRelay: @unchecked Sendable {
         case failed
     }
 
-    private let store: ChatStore
+    private let outbox: Outbox
+    /// Names the relay in its logs and its thread (`chat`, `feedback`).
+    private let name: String
     private let client: RPCClient
     private let logger: Logger
     private let timing: Timing
@@ -44,10 +47,11 @@ public final class ChatEventRelay: @unchecked Sendable {
     private var failedRounds = 0
 
     public init(
-        store: ChatStore, endpoint: String, curve: CurveClientKeys? = nil, clock: Clock, logger: Logger,
+        outbox: Outbox, name: String, endpoint: String, curve: CurveClientKeys? = nil, clock: Clock, logger: Logger,
         timing: Timing = Timing()
     ) throws {
-        self.store = store
+        self.outbox = outbox
+        self.name = name
         self.logger = logger
         self.timing = timing
         client = try RPCClient(
@@ -55,13 +59,16 @@ public final class ChatEventRelay: @unchecked Sendable {
             defaultTimeout: timing.callTimeout, curve: curve)
     }
 
-    /// Starts a relay to the configured pushd and stops it at shutdown, before the store closes.
-    public static func install(on context: DaemonContext, store: ChatStore) throws {
-        let relay = try ChatEventRelay(
-            store: store, endpoint: context.config.endpoint(for: .pushd),
+    /// Starts a relay to the configured pushd and stops it at shutdown, before the store closes
+    /// (call it from the daemon's spec, whose shutdown steps run before the store's).
+    @discardableResult
+    public static func install(on context: DaemonContext, outbox: Outbox, name: String) throws -> OutboxRelay {
+        let relay = try OutboxRelay(
+            outbox: outbox, name: name, endpoint: context.config.endpoint(for: .pushd),
             curve: context.config.curveClient(for: .pushd), clock: context.clock, logger: context.logger)
         relay.start()
-        context.lifecycle.onShutdown("chat event relay") { relay.stop() }
+        context.lifecycle.onShutdown("\(name) event relay") { relay.stop() }
+        return relay
     }
 
     /// Starts the loop thread; later calls do nothing.
@@ -76,7 +83,7 @@ public final class ChatEventRelay: @unchecked Sendable {
             run()
             finished.signal()
         }
-        thread.name = "chat-event-relay"
+        thread.name = name + "-event-relay"
         thread.start()
     }
 
@@ -123,7 +130,7 @@ public final class ChatEventRelay: @unchecked Sendable {
     func deliverOnce() -> Round {
         let batch: [OutboxEvent]
         do {
-            batch = try store.outbox.pending(limit: timing.batchSize, topics: store.outbox.consumedTopics)
+            batch = try outbox.pending(limit: timing.batchSize, topics: outbox.consumedTopics)
         } catch {
             return failed(code: "STORE_ERROR", detail: String(describing: error), pending: nil)
         }
@@ -139,7 +146,7 @@ public final class ChatEventRelay: @unchecked Sendable {
             let sent = Set(batch.map(\.id))
             let acknowledged = response.acknowledged.filter { sent.contains($0) }
             do {
-                try store.outbox.acknowledge(ids: acknowledged)
+                try outbox.acknowledge(ids: acknowledged)
             } catch {
                 return failed(code: "STORE_ERROR", detail: String(describing: error), pending: batch.count)
             }
@@ -157,7 +164,7 @@ public final class ChatEventRelay: @unchecked Sendable {
         if failingSince == nil {
             failingSince = Date()
             logger.warn(
-                "chat event delivery failing; events stay in the outbox",
+                "\(name) event delivery failing; events stay in the outbox",
                 ["peer": DaemonName.pushd.rawValue, "code": code, "detail": detail, "batch": pending ?? 0])
         }
         return .failed
@@ -166,7 +173,7 @@ public final class ChatEventRelay: @unchecked Sendable {
     private func recovered() {
         guard let since = failingSince else { return }
         logger.info(
-            "chat event delivery resumed",
+            "\(name) event delivery resumed",
             ["failedRounds": failedRounds, "seconds": (Date().timeIntervalSince(since) * 10).rounded() / 10])
         failingSince = nil
         failedRounds = 0
