@@ -331,6 +331,10 @@ enum DashboardStyles {
         ol.steps li { margin-bottom: .5rem; }
         .telegram table.list .subject { overflow-wrap: anywhere; }
         .telegram dl.facts dd { overflow-wrap: anywhere; }
-        .panel.reveal form.inline { display: inline; margin: 0; }
+        .panel.confirm { border-color: var(--bad); background: var(--bad-soft); margin-bottom: 1rem; }
+        .panel.confirm h2, nav.crumbs, .telegram h2 { overflow-wrap: anywhere; }
+        .panel.confirm form.inline { display: inline; margin: 0; }
+        .telegram dl.facts + form { margin-top: .75rem; }
+        .telegram .empty { padding: 1rem; }
         """
 }

@@ -42,11 +42,11 @@ extension TelegramPage {
                     element("dd") { TimeText.html(at) }
                 }
             }
-            if canManage {
+            if canManage && !confirmingDisconnect {
                 PostForm.make(action: path + "/disconnect", token: token) {
                     element("button", .type("submit"), .class("danger")) { "Disconnect…" }
                 }
-            } else {
+            } else if !canManage {
                 element("p", .class("small muted")) { "Owners and admins change or disconnect the bot." }
             }
         }

@@ -3,7 +3,7 @@
 extension TelegramPage {
     func confirmPanel(_ connection: Connection, token: String) -> HTML {
         let bot = connection.botUsername.map { "@" + $0 } ?? "the bot"
-        return element("section", .class("panel reveal"), Attribute("role", "alert"), Attribute("aria-labelledby", "confirm-title")) {
+        return element("section", .class("panel confirm"), Attribute("role", "alert"), Attribute("aria-labelledby", "confirm-title")) {
             element("h2", .id("confirm-title")) { "Disconnect " + bot + " from " + appName + "?" }
             element("p") {
                 "The connection is revoked at once: pending deliveries ("

@@ -6,7 +6,8 @@ extension TelegramPage {
             element("div", .class("row")) {
                 element("h2", .id("groups-title")) { "Groups" }
                 element("span", .class("spacer"))
-                element("a", .class("button"), .href(path + "#groups")) { "Refresh groups" }
+                // A link to the page itself: following it asks pushd again (a fragment alone would not reload).
+                element("a", .class("button"), .href(path)) { "Refresh groups" }
             }
             for problem in groupProblems["groupId"] { element("p", .class("flash bad"), Attribute("role", "alert")) { problem } }
             if connection.detectedGroups.isEmpty {

@@ -150,7 +150,7 @@ public struct TelegramPage: Sendable {
 
     public func html(viewer: PageShell.Viewer, notice: PageShell.Notice? = nil) -> HTML {
         PageShell.page(title: "Telegram · " + appName, section: .apps, viewer: viewer, notice: notice) {
-            element("nav", .class("small"), .label("Breadcrumb")) {
+            element("nav", .class("small crumbs"), .label("Breadcrumb")) {
                 element("a", .href("/dashboard/apps/" + projectId)) { "← " + appName }
                 " · Integrations"
             }
