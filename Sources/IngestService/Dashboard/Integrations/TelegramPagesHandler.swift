@@ -94,12 +94,9 @@ struct TelegramPagesHandler {
 
     // MARK: Parts
 
-    /// The project of the path in the member's organization; another organization's is 404.
+    /// The project of the path in the member's organization, as the app's page finds it.
     func project(_ context: PageContext) throws -> Project {
-        guard let id = context.request.pathParameters["id"],
-            let project = try store.project(id: id, organizationId: context.session.organizationId)
-        else { throw PageError.notFound }
-        return project
+        try AppsPagesHandler(store: store, push: push).project(context)
     }
 
     /// Calls pushd; a good answer goes back to the page with `done`, a refusal is drawn.
