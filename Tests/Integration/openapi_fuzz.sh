@@ -19,9 +19,11 @@ BASE=http://127.0.0.1:$PORT
 FAKES_IN=$DATA/fakes.in
 mkfifo "$FAKES_IN"
 "$PY" "$ROOT/Tests/Fixtures/fake_itunes_search.py" --port 0 <"$FAKES_IN" >"$DATA/itunes.port" &
+"$PY" "$ROOT/Tests/Fixtures/fake_telegram.py" --port 0 <"$FAKES_IN" >"$DATA/telegram.port" &
 exec {FAKES_FD}>"$FAKES_IN"
-for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && break; sleep 0.1; done
+for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && [ -s "$DATA/telegram.port" ] && break; sleep 0.1; done
 export APPNORTH_ITUNES_URL=http://127.0.0.1:$(head -n 1 "$DATA/itunes.port")
+export APPNORTH_TELEGRAM_API_URL=http://127.0.0.1:$(head -n 1 "$DATA/telegram.port")
 cleanup() { "$APPNORTH" down >/dev/null 2>&1; exec {FAKES_FD}>&-; rm -rf "$DATA"; }
 trap cleanup EXIT
 

@@ -325,5 +325,16 @@ enum DashboardStyles {
           .public-me { margin-left: 0; width: 100%; }
           .public-toolbar form { flex-basis: 100%; }
         }
+        /* Integrations: Telegram */
+        .telegram form.inline { display: inline; margin: 0; }
+        ol.steps { margin: 0; padding-left: 1.25rem; }
+        ol.steps li { margin-bottom: .5rem; }
+        .telegram table.list .subject { overflow-wrap: anywhere; }
+        .telegram dl.facts dd { overflow-wrap: anywhere; }
+        .panel.confirm { border-color: var(--bad); background: var(--bad-soft); margin-bottom: 1rem; }
+        .panel.confirm h2, nav.crumbs, .telegram h2 { overflow-wrap: anywhere; }
+        .panel.confirm form.inline { display: inline; margin: 0; }
+        .telegram dl.facts + form { margin-top: .75rem; }
+        .telegram .empty { padding: 1rem; }
         """
 }

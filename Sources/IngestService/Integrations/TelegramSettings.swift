@@ -52,11 +52,12 @@ struct TelegramSettings {
     }
 
     /// `groupId` chooses the group; `member` maps (or with a null `memberId`, unmaps) a
-    /// Telegram user to a member of the organization.
+    /// Telegram user to a member of the organization. A Free organization may only look and
+    /// disconnect, so it is refused here as when connecting.
     func configureRequest(
         project: Project, actor: AccountActor, groupId: String?, telegramUserId: String?, memberId: String??, origin: String
     ) throws -> TelegramConfigure.Request {
-        try actor.require(.manageIntegrations)
+        try requireConnectable(actor)
         var errors: [String: [String]] = [:]
         if let groupId, Int64(groupId) == nil { errors["groupId"] = ["must be a Telegram chat ID"] }
         var mapping: TelegramConfigure.MemberMapping?

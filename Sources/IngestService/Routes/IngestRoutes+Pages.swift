@@ -9,7 +9,9 @@ extension IngestRoutes {
     /// say their own limit.
     static let pageFormBytes = 256 * 1024
 
-    var pageRoutes: [RouteLine] { accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes + roadmapPageRoutes }
+    var pageRoutes: [RouteLine] {
+        accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes + roadmapPageRoutes + integrationPageRoutes
+    }
 
     var accountPageRoutes: [RouteLine] {
         let pages = accountPages

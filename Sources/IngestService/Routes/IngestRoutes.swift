@@ -70,6 +70,7 @@ struct IngestRoutes {
     let ideaPages: IdeaPagesHandler
     let inboxPages: InboxPagesHandler
     let conversationPages: ConversationPagesHandler
+    let telegramPages: TelegramPagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -176,6 +177,7 @@ struct IngestRoutes {
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)
         conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
+        telegramPages = TelegramPagesHandler(store: store, settings: telegramSettings, push: push)
         roadmapPages = try RoadmapPagesHandler(
             store: store, requestGuard: requestGuard, cursors: cursors, publicURL: context.config.publicURL)
         handoff = HandoffHandler(

@@ -136,6 +136,7 @@ public struct AppPage: Sendable {
                 element("div", .class("stack")) {
                     identityPanel(token: viewer.formToken)
                     pushPanel(token: viewer.formToken)
+                    integrationsPanel
                 }
             }
         }
