@@ -25,6 +25,11 @@ final class TelegramDeliveryTests: XCTestCase {
         return (id, threadId)
     }
 
+    private func status(_ conversationId: String) throws -> String? {
+        let chatd = try XCTUnwrap(push.hub.daemons[.chatd]).context.store
+        return try chatd.scalar("SELECT status FROM conversations WHERE id = ?", [.text(conversationId)]).stringValue
+    }
+
     private func teamMessages(_ conversationId: String) throws -> [[String: Any]] {
         let listed = try push.call("GET", "/conversations/\(conversationId)/messages")
         XCTAssertEqual(listed.status, 200, listed.text)
@@ -138,21 +143,21 @@ final class TelegramDeliveryTests: XCTestCase {
 
         // Then none of it reaches the conversation
         XCTAssertEqual(try teamMessages(id).count, 0)
-        XCTAssertEqual(try push.call("GET", "/conversations/\(id)").json["status"] as? String, "open")
+        XCTAssertEqual(try status(id), "open")
 
         // When the creator sends /resolve@<this bot>
         try fixture.message(from: TelegramFixture.creator, "/resolve@\(TelegramFixture.botUsername)", threadId: threadId)
 
         // Then the conversation is resolved, and a later text there is not a reply
-        XCTAssertEqual(try push.call("GET", "/conversations/\(id)").json["status"] as? String, "resolved")
+        XCTAssertEqual(try status(id), "resolved")
         try fixture.message(from: TelegramFixture.admin, "After resolution", threadId: threadId)
         XCTAssertEqual(try teamMessages(id).count, 0)
     }
 
     func testAMappedMembersReplyIsAttributedToThatMember() throws {
         // Given a plain group member mapped to a member of the organization
-        let members = try push.call("GET", "/organization/members").items
-        let memberId = try XCTUnwrap(members.first?["id"] as? String)
+        let memberId = try XCTUnwrap(
+            try push.call("POST", "/organization/members", json: ["name": "Mo Team", "email": "mo@example.com"]).json["id"] as? String)
         let mapped = try push.call(
             "PATCH", "/projects/\(fixture.projectId)/integrations/telegram",
             json: ["member": ["telegramUserId": String(TelegramFixture.member), "memberId": memberId]])
@@ -176,15 +181,23 @@ final class TelegramDeliveryTests: XCTestCase {
         XCTAssertEqual(unknown.status, 400, unknown.text)
     }
 
-    func testAReplyOver4096CharactersArrivesAsTwoChunksOnce() throws {
-        // Given a conversation with its topic
-        let (id, threadId) = try conversation(voter: 5, body: "Long answer please")
+    func testAReportReplyOver4096CharactersArrivesAsTwoChunksOnce() throws {
+        // Given a report with its topic
+        let sent = try push.send(
+            "POST", "/feedback",
+            [
+                "type": "problem", "message": "Long answer please", "email": "long@example.com",
+                "pageURL": "https://app.example.com/", "viewport": ["width": 390, "height": 844],
+            ])
+        let reportId = try XCTUnwrap(sent.json["id"] as? String, sent.text)
+        let threadId = try fixture.waitForTopic(containing: "long@example.com")
 
-        // When the team replies with 5,000 characters
+        // When the team replies with 5,000 characters (a report reply's limit)
         let body = String(repeating: "a", count: 5_000)
-        try push.teamReply(id, body: body)
+        let reply = try push.call("POST", "/feedback/\(reportId)/replies", json: ["message": body, "internal": false])
+        XCTAssertEqual(reply.status, 201, reply.text)
 
-        // Then two messages arrive, each within 4,096 characters, together the whole reply, once
+        // Then two messages arrive, the first of exactly 4,096 units, together the whole reply, once
         let chunks = try fixture.waitForSent(2) { $0.threadId == threadId && $0.text.contains("aaaa") }
         XCTAssertEqual(chunks.count, 2)
         XCTAssertEqual(chunks.first?.text.utf16.count, 4_096)
