@@ -16,6 +16,9 @@ final class AdminClient: OperatorAPIClient {
         try hub.start([.ingest])
     }
 
+    /// A client of a hub another fixture started (its ingest running).
+    init(hub: HubHarness) { self.hub = hub }
+
     func shutdown() { hub.shutdown() }
 
     /// An idea written straight to the store, as the public side would, with its voters.

@@ -104,6 +104,21 @@ final class TelegramDeliveryTests: XCTestCase {
         XCTAssertFalse(try fixture.sent().contains { $0.text.contains("check logs") })
     }
 
+    func testATeamReplyPostedOnTheDashboardAppearsInTheTopic() throws {
+        // Given a conversation with its topic and a signed-in team member on the dashboard
+        let (id, threadId) = try conversation(voter: 13, body: "Dashboard please")
+        let browser = try AdminClient(hub: push.hub).pages(as: "ann@example.com", role: .member)
+        XCTAssertEqual(try browser.get("/dashboard/conversations/" + id).status, 200)
+
+        // When they reply through the conversation page's form
+        let posted = try browser.post("/dashboard/conversations/\(id)/reply", [("body", "Answered from the dashboard")])
+        XCTAssertEqual(posted.status, 303, posted.text)
+
+        // Then the reply is posted in the topic, once
+        let sent = try fixture.waitForSent(1) { $0.threadId == threadId && $0.text == "Team: Answered from the dashboard" }
+        XCTAssertEqual(sent.count, 1)
+    }
+
     func testAnAdministratorsReplyReachesTheUserWithItsPushOnceForThreeDeliveries() throws {
         // Given a user with a registered device and a conversation with its topic
         let device = PushFixture.randomToken()
@@ -240,6 +255,47 @@ final class TelegramDeliveryTests: XCTestCase {
         XCTAssertEqual(sent.count, 1)
     }
 
+    func testA5xxIsRetriedAfterItsBackoffAndDeliveredOnce() throws {
+        // Given a conversation with its topic, and Telegram failing the next send with 502
+        let (id, threadId) = try conversation(voter: 11, body: "Hello")
+        try fixture.telegram.post("/__control/script", ["method": "sendMessage", "responses": [["status": 502, "raw": "Bad Gateway"]]])
+
+        // When the team replies
+        try push.teamReply(id, body: "Retried reply")
+
+        // Then the failed attempt waits for its backoff (1 s here) and the retry goes out once
+        XCTAssertTrue(
+            try eventually(timeout: 10, every: 0.05) { try fixture.calls("sendMessage").contains { $0["scripted"] as? Bool == true } })
+        push.clock.advance(by: 1.5)
+        let sent = try fixture.waitForSent(1) { $0.threadId == threadId && $0.text == "Team: Retried reply" }
+        XCTAssertEqual(sent.count, 1)
+        XCTAssertTrue(try eventually(timeout: 5) { fixture.pendingPosts == 0 })
+    }
+
+    func testABotWithoutTopicRightsShowsItOnTheConnection() throws {
+        // Given the bot loses its right to manage topics
+        var state = TelegramFixture.state(canManageTopics: false)
+        state["bots"] = TelegramFixture.state()["bots"]
+        try fixture.telegram.post("/__control/state", state)
+
+        // When a user starts a conversation
+        _ = try push.userMessage(voter: PushFixture.voter(12), body: "Anyone?")
+
+        // Then the connection needs attention with a generic message, and the post is kept
+        XCTAssertTrue(try eventually(timeout: 10, every: 0.05) { try fixture.connection()["state"] as? String == "needs_attention" })
+        let problem = try XCTUnwrap(try fixture.connection()["lastError"] as? [String: Any])
+        XCTAssertEqual(problem["code"] as? String, "NOT_ENOUGH_RIGHTS")
+        XCTAssertFalse((problem["message"] as? String ?? "").contains("Bad Request"))
+        XCTAssertEqual(fixture.pendingPosts, 1)
+
+        // When the rights come back and the group is chosen again, then the conversation goes out
+        try fixture.telegram.post("/__control/state", TelegramFixture.state())
+        let chosen = try push.call(
+            "PATCH", "/projects/\(fixture.projectId)/integrations/telegram", json: ["groupId": TelegramFixture.forumId])
+        XCTAssertEqual(chosen.json["state"] as? String, "active", chosen.text)
+        try fixture.waitForSent(1) { $0.text.contains("Anyone?") }
+    }
+
     func testADeletedTopicIsReopenedAndShownOnTheConnection() throws {
         // Given a conversation whose topic was deleted in Telegram
         let (id, threadId) = try conversation(voter: 8, body: "Hello")
@@ -331,5 +387,41 @@ final class TelegramQueueRulesTests: XCTestCase {
 
         // Then the post is kept within the week and gone after it
         XCTAssertEqual(fixture.pendingPosts, 0)
+    }
+}
+
+/// A topic creation whose answer is lost is never repeated blindly: Telegram's announcement of
+/// the topic is recognised and the conversation keeps its one topic.
+final class TelegramTopicRecoveryTests: XCTestCase {
+    var fixture: TelegramFixture!
+
+    override func setUpWithError() throws {
+        fixture = try TelegramFixture()
+        try fixture.connectAndChoose()
+    }
+    override func tearDown() { fixture?.shutdown() }
+
+    func testALostTopicAnswerIsRecognisedFromTelegramsAnnouncementInsteadOfCreatingASecondTopic() throws {
+        // Given Telegram creates the next topic only after pushd stopped waiting (15 s), then announces it
+        try fixture.telegram.post("/__control/script", ["method": "createForumTopic", "responses": [["delayMs": 17_000]]])
+
+        // When a user starts a conversation
+        let id = try fixture.push.userMessage(voter: PushFixture.voter(1), body: "Lost answer")
+
+        // Then the topic appears once, announced to the hub, which records it for the conversation
+        let threadId = try fixture.waitForTopic(containing: String(id.suffix(6)).lowercased(), timeout: 30)
+        let adopted = try eventually(timeout: 10, every: 0.1) {
+            try fixture.push.pushDB.scalar(
+                "SELECT thread_id FROM integration_threads WHERE subject_id = ? AND state = 'open'", [.text(id)]
+            ).int64Value == threadId
+        }
+        XCTAssertTrue(adopted, "the announced topic was not recorded")
+
+        // And once the failed attempt's backoff passes, the first message goes into that topic,
+        // and no second topic is created
+        fixture.push.clock.advance(by: 5)
+        try fixture.waitForSent(1) { $0.threadId == threadId && $0.text.contains("Lost answer") }
+        XCTAssertEqual(try fixture.topics().count, 1)
+        XCTAssertEqual(try fixture.calls("createForumTopic").count, 1)
     }
 }
