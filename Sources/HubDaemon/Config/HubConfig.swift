@@ -71,6 +71,21 @@ public struct HubConfig: Sendable {
     /// Messages pushd posts into one Telegram group per minute (`APPNORTH_TELEGRAM_PER_MINUTE`,
     /// default 20, Telegram's group limit; 0 = no pacing, for a fake without limits).
     public var telegramPerMinute: Int
+    /// The platform Discord bot (`DISCORD_APPLICATION_ID`, `DISCORD_PUBLIC_KEY` (hex, for the
+    /// interactions endpoint's Ed25519 signatures), `DISCORD_BOT_TOKEN`, `DISCORD_CLIENT_SECRET`);
+    /// Discord stays off while any is missing.
+    public var discordApplicationId: String?
+    public var discordPublicKey: String?
+    public var discordBotToken: String?
+    public var discordClientSecret: String?
+    /// Discord's REST API (`APPNORTH_DISCORD_API_URL`, default `https://discord.com/api/v10`).
+    public var discordAPIURL: String
+    /// Discord's OAuth authorize page (`APPNORTH_DISCORD_OAUTH_URL`, default
+    /// `https://discord.com/oauth2/authorize`).
+    public var discordOAuthURL: String
+    /// Seconds from the end of one Discord synchronization pass to the next
+    /// (`APPNORTH_DISCORD_SYNC_INTERVAL_S`, default 30; 0 = on demand only).
+    public var discordSyncInterval: TimeInterval
     /// First retry delay of an integration delivery after a 5xx or network error; each later
     /// one doubles up to 15 minutes (`APPNORTH_INTEGRATION_RETRY_BASE_S`, default 5).
     public var integrationRetryBase: TimeInterval
@@ -261,6 +276,23 @@ public struct HubConfig: Sendable {
             try HubConfig.integer(
                 value("APPNORTH_INTEGRATION_RETRY_BASE_S"), name: "APPNORTH_INTEGRATION_RETRY_BASE_S",
                 default: 5, range: 0...3_600))
+        discordApplicationId = value("DISCORD_APPLICATION_ID").flatMap { $0.isEmpty ? nil : $0 }
+        discordPublicKey = value("DISCORD_PUBLIC_KEY").flatMap { $0.isEmpty ? nil : $0.lowercased() }
+        if let key = discordPublicKey, key.count != 64 || !key.allSatisfy(\.isHexDigit) {
+            throw ConfigError.invalid(name: "DISCORD_PUBLIC_KEY", value: key, reason: "expected the application's public key: 64 hex digits")
+        }
+        discordBotToken = value("DISCORD_BOT_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
+        discordClientSecret = value("DISCORD_CLIENT_SECRET").flatMap { $0.isEmpty ? nil : $0 }
+        discordAPIURL =
+            value("APPNORTH_DISCORD_API_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://discord.com/api/v10"
+        discordOAuthURL = value("APPNORTH_DISCORD_OAUTH_URL") ?? "https://discord.com/oauth2/authorize"
+        for (name, url) in [("APPNORTH_DISCORD_API_URL", discordAPIURL), ("APPNORTH_DISCORD_OAUTH_URL", discordOAuthURL)]
+        where !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+            throw ConfigError.invalid(name: name, value: url, reason: "expected an http:// or https:// URL")
+        }
+        discordSyncInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_DISCORD_SYNC_INTERVAL_S"), name: "APPNORTH_DISCORD_SYNC_INTERVAL_S", default: 30, range: 0...86_400))
         credentialsKey = value("APPNORTH_CREDENTIALS_KEY")
         // asod
         itunesURL = value("APPNORTH_ITUNES_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://itunes.apple.com"
