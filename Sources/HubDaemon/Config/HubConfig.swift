@@ -279,7 +279,8 @@ public struct HubConfig: Sendable {
         discordApplicationId = value("DISCORD_APPLICATION_ID").flatMap { $0.isEmpty ? nil : $0 }
         discordPublicKey = value("DISCORD_PUBLIC_KEY").flatMap { $0.isEmpty ? nil : $0.lowercased() }
         if let key = discordPublicKey, key.count != 64 || !key.allSatisfy(\.isHexDigit) {
-            throw ConfigError.invalid(name: "DISCORD_PUBLIC_KEY", value: key, reason: "expected the application's public key: 64 hex digits")
+            throw ConfigError.invalid(
+                name: "DISCORD_PUBLIC_KEY", value: key, reason: "expected the application's public key: 64 hex digits")
         }
         discordBotToken = value("DISCORD_BOT_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
         discordClientSecret = value("DISCORD_CLIENT_SECRET").flatMap { $0.isEmpty ? nil : $0 }
