@@ -13,6 +13,8 @@ PORT=$((20000 + RANDOM % 20000))
 TOKEN="an_fuzz$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export APPNORTH_DATA_DIR=$DATA APPNORTH_HTTP_ADDR=127.0.0.1:$PORT APPNORTH_SKIP_BUILD=1 APPNORTH_ADMIN_TOKEN=$TOKEN
 export APPNORTH_BUILD_CONFIG=${APPNORTH_BUILD_CONFIG:-debug}
+# A Discord application key, so the interactions endpoint checks signatures rather than answering 503.
+export DISCORD_PUBLIC_KEY=d44cc89f628baef81248badcea9f4946b4813f71e732672217135b6b1b99f106
 BASE=http://127.0.0.1:$PORT
 # Outside providers are their fakes, so routes that reach them answer as they would in use
 # (a provider that cannot be reached is a documented 502, which the fuzz would count as a failure).

@@ -52,6 +52,7 @@ struct IngestRoutes {
     let telegram: AdminTelegramHandler
     let telegramWebhook: TelegramWebhookHandler
     let telegramSettings: TelegramSettings
+    let discordInteractions: DiscordInteractionsHandler
     // Accounts
     let organizations: AdminOrganizationsHandler
     let tokens: AdminTokensHandler
@@ -161,6 +162,7 @@ struct IngestRoutes {
         telegramSettings = TelegramSettings(store: store, publicURL: context.config.publicURL)
         telegram = AdminTelegramHandler(lookup: lookup, settings: telegramSettings, push: push)
         telegramWebhook = TelegramWebhookHandler(push: backends[.pushd])
+        discordInteractions = DiscordInteractionsHandler(publicKeyHex: context.config.discordPublicKey, clock: context.clock)
 
         organizations = AdminOrganizationsHandler(store: store)
         tokens = AdminTokensHandler(store: store)
