@@ -3,7 +3,7 @@ screenshots in each profile, and say where it stood when a test failed."""
 import json
 import re
 
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shown
 from selenium.webdriver.support.ui import WebDriverWait
@@ -62,7 +62,7 @@ class Browser:
         """`condition(driver)`'s first truthy value within `timeout` seconds; else the test
         fails saying `what` it waited for."""
         try:
-            return WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(condition)
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(_settled(condition))
         except TimeoutException:
             raise AssertionError(f"waited {timeout} s for {what}; at {self.url} ({self.title!r})") from None
 
@@ -149,3 +149,17 @@ class Browser:
 
 def _safe(name):
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "page"
+
+
+def _settled(condition):
+    """`condition`, answering "not yet" while the page is being replaced under it: an element
+    found on the old page and read on the new one is stale, which Chromium sometimes reports as
+    a generic inspector error instead of a stale-element error."""
+    def check(driver):
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error) or isinstance(error, StaleElementReferenceException):
+                return False
+            raise
+    return check
