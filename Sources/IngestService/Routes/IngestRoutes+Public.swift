@@ -66,6 +66,9 @@ extension IngestRoutes {
             .publicAsync(
                 "POST", "/api/v1/integrations/telegram/webhook/{integrationId}", telegramWebhook.post,
                 body: .bytes(TelegramWebhookHandler.maxBodyBytes), rate: [], head: telegramWebhook.head),
+            // Discord's OAuth redirect: no session; the single-use state is the proof.
+            .publicAsync(
+                "GET", "/api/v1/integrations/discord/callback", discordCallback.get, body: .serverDefault, rate: []),
             // MCP: an operator API token of either scope, checked with the budget on the head.
             .tokenAsync(
                 "POST", "/api/v1/mcp", mcp.post, body: .bytes(MCPHTTPHandler.maxBodyBytes), rate: [.mcpRequests], head: mcp.head),

@@ -52,6 +52,8 @@ struct IngestRoutes {
     let telegram: AdminTelegramHandler
     let telegramWebhook: TelegramWebhookHandler
     let telegramSettings: TelegramSettings
+    let discord: AdminDiscordHandler
+    let discordCallback: DiscordCallbackHandler
     // Accounts
     let organizations: AdminOrganizationsHandler
     let tokens: AdminTokensHandler
@@ -71,6 +73,7 @@ struct IngestRoutes {
     let inboxPages: InboxPagesHandler
     let conversationPages: ConversationPagesHandler
     let telegramPages: TelegramPagesHandler
+    let discordPages: DiscordPagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -161,6 +164,9 @@ struct IngestRoutes {
         telegramSettings = TelegramSettings(store: store, publicURL: context.config.publicURL)
         telegram = AdminTelegramHandler(lookup: lookup, settings: telegramSettings, push: push)
         telegramWebhook = TelegramWebhookHandler(push: backends[.pushd])
+        let discordSettings = DiscordSettings(store: store, config: context.config)
+        discord = AdminDiscordHandler(lookup: lookup, settings: discordSettings, push: push)
+        discordCallback = DiscordCallbackHandler(settings: discordSettings, push: backends[.pushd])
 
         organizations = AdminOrganizationsHandler(store: store)
         tokens = AdminTokensHandler(store: store)
@@ -178,6 +184,7 @@ struct IngestRoutes {
         inboxPages = InboxPagesHandler(store: store, chat: chat)
         conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
         telegramPages = TelegramPagesHandler(store: store, settings: telegramSettings, push: push)
+        discordPages = DiscordPagesHandler(store: store, settings: discordSettings, push: push)
         roadmapPages = try RoadmapPagesHandler(
             store: store, requestGuard: requestGuard, cursors: cursors, publicURL: context.config.publicURL)
         handoff = HandoffHandler(
@@ -213,7 +220,7 @@ struct IngestRoutes {
         let runnable =
             localJobs + [
                 RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
-                RemoteJob(name: "aso-ranks", client: backends[.asod]),
+                RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
