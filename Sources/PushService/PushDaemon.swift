@@ -14,6 +14,7 @@ public enum PushDaemon {
         PushSchema.tokenIndex,
         PushSchema.statusCheck,
         PushSchema.integrations,
+        PushSchema.discord,
     ]
 
     /// The scheduled job's public name (`POST /api/admin/v1/jobs/push/run`).
@@ -48,6 +49,8 @@ public enum PushDaemon {
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
             telegram.handlers.install(on: context.rpc)
+            let discord = DiscordWiring(store: store, config: config, http: http, chatd: chatd, ingest: ingest, logger: context.logger)
+            discord.rpcService.install(on: context.rpc, workers: discord.workers)
             let sender = APNsSender(
                 baseURLs: [.sandbox: config.apnsSandboxURL, .production: config.apnsProductionURL],
                 options: http, clock: context.clock)
@@ -72,6 +75,10 @@ public enum PushDaemon {
                 telegram.loops.stop()
             }
             jobs.add(name: jobName, interval: config.pushInterval > 0 ? config.pushInterval : nil) { try worker.runPass() }
+            jobs.add(name: DiscordWiring.jobName, interval: config.discordSyncInterval > 0 ? config.discordSyncInterval : nil) {
+                try discord.service.runPass()
+            }
+            context.lifecycle.onShutdown("discord") { discord.workers.stop() }
             context.lifecycle.onShutdown("push worker") { worker.stop() }
         }
     }

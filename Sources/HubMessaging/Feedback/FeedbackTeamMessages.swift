@@ -10,7 +10,7 @@ public enum FeedbackTeamReply: RPCMessage {
         /// 1–128 characters; the same key and text answer the first reply (`replayed`), another
         /// text is 409 `IDEMPOTENCY_CONFLICT`.
         public var idempotencyKey: String
-        /// `member:<id>` for a mapped member, else `telegram:<user id>`.
+        /// `member:<id>` for a mapped member, else `telegram:<user id>` or `discord:<user id>`.
         public var author: String
         /// Shown in the report's timeline for an author who is not a member ("Ana on Telegram").
         public var authorName: String?

@@ -39,7 +39,8 @@ enum FeedbackTeamRPCHandlers {
     }
 
     /// The actor for `author` on a report of `projectId` (else 404 `NOT_FOUND`): `member:<id>`
-    /// a member of the report's organization with their role, `telegram:<user id>` an outside
+    /// a member of the report's organization with their role, `telegram:<user id>` or
+    /// `discord:<user id>` an outside
     /// author with the member role (every role may answer reports), known by `name`.
     static func author(_ author: String, name: String?, reportId: String, projectId: String, store: IngestStore) throws -> AccountActor {
         guard let organizationId = try store.reportOrganization(id: reportId, projectId: projectId) else {
@@ -51,8 +52,9 @@ enum FeedbackTeamRPCHandlers {
             }
             return AccountActor(organizationId: organizationId, role: member.role, memberId: member.id)
         }
-        guard author.hasPrefix("telegram:"), author.count > 9, author.count <= 64 else {
-            throw APIError.invalidPayload(["author": ["must be member:<id> or telegram:<user id>"]])
+        let outside = ["telegram:", "discord:"].first { author.hasPrefix($0) }
+        guard let outside, author.count > outside.count, author.count <= 64 else {
+            throw APIError.invalidPayload(["author": ["must be member:<id>, telegram:<user id> or discord:<user id>"]])
         }
         if let name, !authorName.contains(name.count) {
             throw APIError.invalidPayload(["authorName": ["must be 1-128 characters"]])

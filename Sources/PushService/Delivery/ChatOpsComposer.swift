@@ -1,17 +1,17 @@
 import HubRuntime
 
-/// The texts pushd posts for each event, in one place. Plain text (no parse mode), so a user's
-/// message is shown exactly as typed and nothing in it can be read as markup.
-enum TelegramComposer {
+/// The texts pushd posts to Telegram and Discord for each event, in one place. Plain text (no
+/// parse mode, no mentions), so a user's message is shown exactly as typed.
+enum ChatOpsComposer {
     static let unavailable = "unavailable"
 
     /// "ana@example.com · Weather Pro · c7f2a1": the reporter, the app, and the end of the
     /// subject's ID so two topics of one reporter stay apart (and a topic can be recognised
     /// when Telegram announces its creation).
-    static func topicName(reporter: String?, appName: String, subjectId: String, report: Bool) -> String {
+    static func topicName(reporter: String?, appName: String, subjectId: String, report: Bool, limit: Int = 128) -> String {
         let tail = String(subjectId.suffix(6)).lowercased()
         let who = reporter ?? "Anonymous"
-        return TelegramText.topicName("\(who) · \(appName)\(report ? " · report" : "") · \(tail)")
+        return ChatOpsText.topicName("\(who) · \(appName)\(report ? " · report" : "") · \(tail)", limit: limit)
     }
 
     static func conversationIntro(_ event: ChatConversationCreatedEvent, appName: String, hubURL: String?) -> String {

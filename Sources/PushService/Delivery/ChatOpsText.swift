@@ -1,14 +1,17 @@
-/// Message texts for Telegram: its limits and how a long text is cut.
-enum TelegramText {
+/// Message texts for the chat-ops providers: their limits and how a long text is cut.
+enum ChatOpsText {
     /// Telegram's longest message text, counted in UTF-16 code units as Telegram counts it.
-    static let maximumUnits = 4_096
+    static let telegramUnits = 4_096
+    /// Discord's longest message content (2,000 characters; counted here in UTF-16 units, which
+    /// is never fewer).
+    static let discordUnits = 2_000
     /// Telegram's longest topic name.
     static let maximumTopicName = 128
 
     /// Cuts `text` into chunks of at most `limit` UTF-16 units, never inside a character, at
     /// the last line break or space of a chunk's final quarter when there is one. Deterministic,
     /// so a chunk counted as sent before a restart is the same chunk after it.
-    static func chunks(_ text: String, limit: Int = maximumUnits) -> [String] {
+    static func chunks(_ text: String, limit: Int = telegramUnits) -> [String] {
         var result: [String] = []
         var rest = Substring(text)
         while rest.utf16.count > limit {
@@ -33,11 +36,11 @@ enum TelegramText {
         return result
     }
 
-    /// A name cut to Telegram's topic name limit.
-    static func topicName(_ name: String) -> String {
+    /// A name cut to a topic or thread name limit (Telegram's 128 unless told).
+    static func topicName(_ name: String, limit: Int = maximumTopicName) -> String {
         var out = ""
         for character in name {
-            if out.utf16.count + character.utf16.count > maximumTopicName { break }
+            if out.utf16.count + character.utf16.count > limit { break }
             out.append(character)
         }
         return out.isEmpty ? "Conversation" : out

@@ -13,6 +13,8 @@ extension PushStore {
     public static let queueRetention: TimeInterval = 7 * 86_400
     /// A token not registered again for this long is dropped.
     public static let deviceRetention: TimeInterval = 180 * 86_400
+    /// Completed Discord deliveries are kept this long.
+    public static let discordCompletedRetention: TimeInterval = 30 * 86_400
 
     var nowMillis: Int64 { clock.nowMillis() }
 
@@ -219,6 +221,11 @@ extension PushStore {
             // last as long as devices.
             try db.run("DELETE FROM integration_queue WHERE created_ms < ?", [.int(queueCutoff)])
             try db.run("DELETE FROM integration_messages WHERE created_ms < ?", [.int(deviceCutoff)])
+            // Discord's completed rows are kept 30 days (what reconciliation may still need);
+            // its pending ones have no deadline.
+            try db.run(
+                "DELETE FROM discord_outbox WHERE state <> 'pending' AND completed_ms < ?",
+                [.int(now - Int64(PushStore.discordCompletedRetention * 1000))])
             return discarded
         }
     }

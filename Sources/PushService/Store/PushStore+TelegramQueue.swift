@@ -27,38 +27,38 @@ extension PushStore {
     private func enqueue(_ body: OutboxEventBody, event: ChatEvent, for integration: TelegramIntegration) throws -> Int {
         switch body {
         case .chatConversationCreated(let created):
-            let name = TelegramComposer.topicName(
+            let name = ChatOpsComposer.topicName(
                 reporter: created.ownerEmail, appName: integration.appName, subjectId: created.conversationId, report: false)
             try openThread(integration, kind: "chat", id: created.conversationId, name: name, firstMessageId: created.firstMessageId)
-            let intro = TelegramComposer.conversationIntro(created, appName: integration.appName, hubURL: integration.hubURL)
+            let intro = ChatOpsComposer.conversationIntro(created, appName: integration.appName, hubURL: integration.hubURL)
             return try post(integration, event: event, kind: "chat", id: created.conversationId, text: intro)
         case .chatUserMessage(let message):
             guard let thread = try threadRow(integration.id, "chat", message.conversationId),
-                thread.string("first_message_id") != message.messageId, let text = TelegramComposer.userMessage(message)
+                thread.string("first_message_id") != message.messageId, let text = ChatOpsComposer.userMessage(message)
             else { return 0 }
             return try post(integration, event: event, kind: "chat", id: message.conversationId, text: text)
         case .chatReplied(let reply):
-            guard reply.kind != "card", reply.source != integration.source, let text = TelegramComposer.teamReply(reply.body) else {
+            guard reply.kind != "card", reply.source != integration.source, let text = ChatOpsComposer.teamReply(reply.body) else {
                 return 0
             }
             return try postIfThread(integration, event: event, kind: "chat", id: reply.conversationId, text: text)
         case .chatResolved(let resolved):
             return try postIfThread(
-                integration, event: event, kind: "chat", id: resolved.conversationId, text: TelegramComposer.status("resolved"))
+                integration, event: event, kind: "chat", id: resolved.conversationId, text: ChatOpsComposer.status("resolved"))
         case .chatReopened(let reopened):
             return try postIfThread(
-                integration, event: event, kind: "chat", id: reopened.conversationId, text: TelegramComposer.status("reopened"))
+                integration, event: event, kind: "chat", id: reopened.conversationId, text: ChatOpsComposer.status("reopened"))
         case .feedbackCreated(let created):
-            let name = TelegramComposer.topicName(
+            let name = ChatOpsComposer.topicName(
                 reporter: created.email, appName: integration.appName, subjectId: created.id, report: true)
             try openThread(integration, kind: "report", id: created.id, name: name, firstMessageId: nil)
-            let intro = TelegramComposer.reportIntro(created, appName: integration.appName, hubURL: integration.hubURL)
+            let intro = ChatOpsComposer.reportIntro(created, appName: integration.appName, hubURL: integration.hubURL)
             return try post(integration, event: event, kind: "report", id: created.id, text: intro)
         case .feedbackReplied(let reply):
-            guard reply.source != integration.source, let text = TelegramComposer.teamReply(reply.message) else { return 0 }
+            guard reply.source != integration.source, let text = ChatOpsComposer.teamReply(reply.message) else { return 0 }
             return try postIfThread(integration, event: event, kind: "report", id: reply.id, text: text)
         case .feedbackStatus(let status):
-            return try postIfThread(integration, event: event, kind: "report", id: status.id, text: TelegramComposer.status(status.status))
+            return try postIfThread(integration, event: event, kind: "report", id: status.id, text: ChatOpsComposer.status(status.status))
         case .chatRead, .unknown:
             return 0
         }

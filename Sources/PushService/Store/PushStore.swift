@@ -39,6 +39,7 @@ public final class PushStore: @unchecked Sendable {
                 if db.changes == 1 {
                     queued += try enqueue(for: event)
                     integrationPosts += try enqueueIntegrations(for: event)
+                    integrationPosts += try enqueueDiscord(for: event)
                 }
             }
             return (queued, integrationPosts)

@@ -92,7 +92,7 @@ final class TelegramDelivery: @unchecked Sendable {
             case let other: return other
             }
         }
-        let chunks = TelegramText.chunks(item.text)
+        let chunks = ChatOpsText.chunks(item.text)
         var current = item
         while current.chunksSent < chunks.count {
             if let until = pacer.wait(chatId: thread.chatId, nowMs: store.nowMillis) {

@@ -3,32 +3,32 @@ import XCTest
 @testable import PushService
 
 /// Telegram's text limits, commands and error answers, as delivery reads them.
-final class TelegramTextTests: XCTestCase {
+final class ChatOpsTextTests: XCTestCase {
     func testTextsUpTo4096UTF16UnitsAreOneChunkAndLongerOnesAreCutWithoutLoss() {
         // Given texts on both sides of Telegram's 4,096-unit limit
-        XCTAssertEqual(TelegramText.chunks(String(repeating: "x", count: 4_096)).count, 1)
+        XCTAssertEqual(ChatOpsText.chunks(String(repeating: "x", count: 4_096)).count, 1)
         let over = String(repeating: "x", count: 4_097)
-        XCTAssertEqual(TelegramText.chunks(over).map(\.utf16.count), [4_096, 1])
+        XCTAssertEqual(ChatOpsText.chunks(over).map(\.utf16.count), [4_096, 1])
 
         // Then an emoji (two UTF-16 units) is never split, and every chunk fits
         let emoji = String(repeating: "😀", count: 2_049)
-        let cut = TelegramText.chunks(emoji)
+        let cut = ChatOpsText.chunks(emoji)
         XCTAssertEqual(cut.map(\.utf16.count), [4_096, 2])
         XCTAssertEqual(cut.joined(), emoji)
 
         // And a text with spaces is cut after a word near the end of a chunk
         let words = Array(repeating: "word", count: 1_200).joined(separator: " ")
-        let chunks = TelegramText.chunks(words)
+        let chunks = ChatOpsText.chunks(words)
         XCTAssertEqual(chunks.joined(), words)
         XCTAssertTrue(chunks.allSatisfy { $0.utf16.count <= 4_096 })
         XCTAssertTrue(chunks[0].hasSuffix(" "), "cut inside a word")
-        XCTAssertEqual(TelegramText.chunks(""), [""])
+        XCTAssertEqual(ChatOpsText.chunks(""), [""])
     }
 
     func testTopicNamesAreCutTo128Characters() {
-        XCTAssertEqual(TelegramText.topicName(String(repeating: "n", count: 128)).utf16.count, 128)
-        XCTAssertEqual(TelegramText.topicName(String(repeating: "n", count: 129)).utf16.count, 128)
-        let name = TelegramComposer.topicName(
+        XCTAssertEqual(ChatOpsText.topicName(String(repeating: "n", count: 128)).utf16.count, 128)
+        XCTAssertEqual(ChatOpsText.topicName(String(repeating: "n", count: 129)).utf16.count, 128)
+        let name = ChatOpsComposer.topicName(
             reporter: String(repeating: "long", count: 40) + "@example.com", appName: "App", subjectId: "01J9ZZABCDEF", report: false)
         XCTAssertLessThanOrEqual(name.utf16.count, 128)
     }
