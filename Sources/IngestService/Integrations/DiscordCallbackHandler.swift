@@ -70,8 +70,11 @@ struct DiscordCallbackHandler {
         switch error.code {
         case "PROVIDER_UNAVAILABLE", "SERVICE_UNAVAILABLE":
             return "Discord or the hub did not answer in time, so the installation was not recorded. Start again in a moment."
-        default:
+        case "INTERNAL":
             return "The installation was not recorded (" + error.code + "). Start again from the app's Discord page."
+        default:
+            // pushd's refusals are written for people (AUTHORIZATION_FAILED, ALREADY_CONNECTED).
+            return IntegrationPages.sentence(error.message)
         }
     }
 }

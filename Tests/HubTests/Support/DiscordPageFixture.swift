@@ -114,6 +114,11 @@ final class DiscordPageFixture {
         URLComponents(string: authorizeURL)?.queryItems?.first { $0.name == "state" }?.value
     }
 
+    /// The messages the fake holds in `channelId`, oldest first.
+    func messages(in channelId: String) throws -> [[String: Any]] {
+        try XCTUnwrap(fake.get("/__control/messages?channelId=" + channelId) as? [[String: Any]])
+    }
+
     /// Installs through the operator API and the callback, as a person does in the browser.
     func install() throws {
         let started = try admin.call("POST", "/projects/\(projectId)/integrations/discord/install")
