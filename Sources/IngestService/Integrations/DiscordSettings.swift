@@ -12,6 +12,9 @@ struct DiscordSettings {
     let publicURL: String?
     /// The platform bot's environment is complete; without it nothing can be installed.
     let configured: Bool
+    /// The origin of Discord's authorize page (`APPNORTH_DISCORD_OAUTH_URL`), where Connect
+    /// Discord's post is redirected; nil when it is not a plain `scheme://host[:port]`.
+    let authorizeOrigin: String?
 
     init(store: IngestStore, config: HubConfig) {
         self.store = store
@@ -19,6 +22,18 @@ struct DiscordSettings {
         configured =
             config.discordApplicationId != nil && config.discordPublicKey != nil && config.discordBotToken != nil
             && config.discordClientSecret != nil
+        authorizeOrigin = DiscordSettings.origin(of: config.discordOAuthURL)
+    }
+
+    /// `https://discord.com` of `https://discord.com/oauth2/authorize`; only letters, digits,
+    /// dots and dashes in the host, since it goes into a Content-Security-Policy.
+    static func origin(of url: String) -> String? {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let host = parts.host, !host.isEmpty,
+            host.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-" }),
+            host.unicodeScalars.allSatisfy(\.isASCII)
+        else { return nil }
+        return scheme + "://" + host + (parts.port.map { ":" + String($0) } ?? "")
     }
 
     /// Where Discord sends the browser back after authorizing the bot.

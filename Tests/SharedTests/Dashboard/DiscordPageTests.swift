@@ -50,7 +50,12 @@ final class DiscordPageTests: XCTestCase {
         XCTAssertTrue(html.contains("<li class=\"muted\">"))
         // Without a chosen channel there is no test message yet
         XCTAssertFalse(html.contains("action=\"" + path + "/test\""))
-        XCTAssertTrue(render(connection(state: .active, channelId: "11")).contains("action=\"" + path + "/test\""))
+        let active = render(connection(state: .active, channelId: "11"))
+        XCTAssertTrue(active.contains("action=\"" + path + "/test\""))
+        // Once a channel is in use it is named instead of offered; needing attention offers it again
+        XCTAssertTrue(active.contains("The bot posts in #support. To move to another channel or server, disconnect first."))
+        XCTAssertFalse(active.contains("action=\"" + path + "/channel\""))
+        XCTAssertTrue(render(connection(state: .needsAttention, channelId: "11")).contains("action=\"" + path + "/channel\""))
         PageMarkupProbe.assertSafe(html)
     }
 

@@ -1,5 +1,6 @@
-/// The server's channels: the eligible ones in the select, the others listed, greyed, with the
-/// reason the bot cannot use them, so a team knows what to fix in Discord.
+/// The server's channels: the eligible ones in the select (until one is in use, or again while
+/// the installation needs attention), the others listed, greyed, with the reason the bot cannot
+/// use them, so a team knows what to fix in Discord.
 extension DiscordPage {
     static func reasonText(_ reason: String?) -> String {
         switch reason {
@@ -22,7 +23,10 @@ extension DiscordPage {
                 // The page itself: following it asks Discord for the channels again.
                 element("a", .class("button"), .href(path)) { "Refresh channels" }
             }
-            if canConfigure && !confirmingDisconnect {
+            if let name = channelName(connection), connection.state == .active {
+                // Moving threads between channels is not supported: the seed's way is to disconnect first.
+                element("p") { "The bot posts in " + name + ". To move to another channel or server, disconnect first." }
+            } else if canConfigure && !confirmingDisconnect {
                 if eligible.isEmpty {
                     element("p", .class("empty")) {
                         "No channel the bot can use. Give the bot the permissions below on a text channel, then refresh."

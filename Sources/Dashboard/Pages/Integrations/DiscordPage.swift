@@ -115,7 +115,7 @@ public struct DiscordPage: Sendable {
     var isConnected: Bool { connection.map { $0.state != .disconnected } ?? false }
 
     /// Changing the installation (other than disconnecting) needs the role, the plan and the bot.
-    var canConfigure: Bool { canManage && planAllows && configured }
+    public var canConfigure: Bool { canManage && planAllows && configured }
 
     public func html(viewer: PageShell.Viewer, notice: PageShell.Notice? = nil) -> HTML {
         PageShell.page(title: "Discord · " + appName, section: .apps, viewer: viewer, notice: notice) {

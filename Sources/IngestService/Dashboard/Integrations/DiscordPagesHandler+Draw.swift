@@ -27,7 +27,8 @@ extension DiscordPagesHandler {
                 projectId: project.id, appName: project.name,
                 connection: (try? result.get()).map { DiscordPagesHandler.view($0, memberNames: names) },
                 configured: settings.configured, canManage: session.role.allows(.manageIntegrations), planAllows: planAllows)
-            respond(.success(PageResponse.html(render(page), status: status)))
+            let toDiscord = page.canConfigure ? settings.authorizeOrigin.map { [$0] } ?? [] : []
+            respond(.success(PageResponse.html(render(page), status: status, formActionsAlso: toDiscord)))
         }
     }
 

@@ -27,6 +27,21 @@ final class DiscordPagesTests: XCTestCase {
         XCTAssertTrue(page.text.contains("The delivery service did not answer"))
     }
 
+    func testThePageAdmitsDiscordsAuthorizePageAsAFormTargetForThoseWhoMayConnect() throws {
+        fixture = try DiscordPageFixture(backends: false)
+        let owner = try fixture.admin.pages(as: "ann@example.com")
+        let member = try fixture.admin.pages(as: "bo@example.com", role: .member)
+        // When the owner opens the page: Connect Discord's post is redirected to Discord, which
+        // browsers check against form-action
+        let policy = try XCTUnwrap(try owner.get(path).header("content-security-policy"))
+        // Then the authorize page's origin is admitted there
+        XCTAssertTrue(policy.contains("form-action 'self' " + fixture.fake.baseURL + ";"), policy)
+        // And not for a member, who cannot connect, nor on any other page
+        XCTAssertFalse(try XCTUnwrap(try member.get(path).header("content-security-policy")).contains(fixture.fake.baseURL))
+        let app = try XCTUnwrap(try owner.get("/dashboard/apps/" + fixture.projectId).header("content-security-policy"))
+        XCTAssertTrue(app.contains("form-action 'self';"), app)
+    }
+
     func testAMemberReadsThePageButEveryPostIsForbidden() throws {
         fixture = try DiscordPageFixture(backends: false)
         let member = try fixture.admin.pages(as: "bo@example.com", role: .member)
