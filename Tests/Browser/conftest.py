@@ -8,6 +8,7 @@ open_browser  more of them: open_browser(PHONE), open_browser(label="member")
 shot          browser.shot: shot("inbox") saves inbox-laptop.png and inbox-phone.png
 team          the people: team.owner, team.person(role="member"), team.sign_in(browser, person)
 telegram      the fake Telegram Bot API the hub talks to: telegram.control("/__control/…", body)
+discord       the fake Discord REST API and OAuth the hub's platform bot talks to: discord.control(…), discord.read(…)
 """
 import os
 import re
@@ -23,6 +24,7 @@ from harness.browser import Browser
 from harness.chrome import LAPTOP
 from harness.hub import Hub
 from harness.team import Team
+from harness.discord import FakeDiscord
 from harness.telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,13 +54,23 @@ def telegram():
 
 
 @pytest.fixture(scope="session")
-def hub(telegram):
+def discord():
+    fake = FakeDiscord(ROOT)
+    try:
+        yield fake
+    finally:
+        fake.stop()
+
+
+@pytest.fixture(scope="session")
+def hub(telegram, discord):
     # run.sh gives a directory it removes (and stops a hub in) whatever happens to this process.
     given = os.environ.get("APPNORTH_BROWSER_DATA_DIR")
     data_dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="appnorth-browser-"))
     started = Hub(ROOT, data_dir, build_config=os.environ.get("APPNORTH_BUILD_CONFIG", "debug"))
     # pushd talks to the fake, never to Telegram (Chromium and the hub have loopback only).
     started.env["APPNORTH_TELEGRAM_API_URL"] = telegram.base_url
+    started.env.update(discord.environment())
     try:
         started.up()
         yield started

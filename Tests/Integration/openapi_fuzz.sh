@@ -22,10 +22,19 @@ FAKES_IN=$DATA/fakes.in
 mkfifo "$FAKES_IN"
 "$PY" "$ROOT/Tests/Fixtures/fake_itunes_search.py" --port 0 <"$FAKES_IN" >"$DATA/itunes.port" &
 "$PY" "$ROOT/Tests/Fixtures/fake_telegram.py" --port 0 <"$FAKES_IN" >"$DATA/telegram.port" &
+"$PY" "$ROOT/Tests/Fixtures/fake_discord.py" --port 0 <"$FAKES_IN" >"$DATA/discord.port" &
 exec {FAKES_FD}>"$FAKES_IN"
-for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && [ -s "$DATA/telegram.port" ] && break; sleep 0.1; done
+for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && [ -s "$DATA/telegram.port" ] && [ -s "$DATA/discord.port" ] && break; sleep 0.1; done
 export APPNORTH_ITUNES_URL=http://127.0.0.1:$(head -n 1 "$DATA/itunes.port")
 export APPNORTH_TELEGRAM_API_URL=http://127.0.0.1:$(head -n 1 "$DATA/telegram.port")
+# The platform Discord bot, known to its fake, so the Discord routes reach pushd and Discord
+# rather than answering 503 DISCORD_NOT_CONFIGURED.
+DISCORD=http://127.0.0.1:$(head -n 1 "$DATA/discord.port")
+export APPNORTH_DISCORD_API_URL=$DISCORD/api/v10 APPNORTH_DISCORD_OAUTH_URL=$DISCORD/oauth2/authorize
+export DISCORD_APPLICATION_ID=1100000000000000001 DISCORD_PUBLIC_KEY=$(printf 'ab%.0s' $(seq 1 32))
+export DISCORD_BOT_TOKEN=fuzz-discord-bot-token DISCORD_CLIENT_SECRET=fuzz-discord-client-secret
+curl -s -o /dev/null -X POST "$DISCORD/__control/state" -H 'Content-Type: application/json' \
+    -d "{\"application\":{\"id\":\"$DISCORD_APPLICATION_ID\",\"clientSecret\":\"$DISCORD_CLIENT_SECRET\",\"botToken\":\"$DISCORD_BOT_TOKEN\"}}"
 cleanup() { "$APPNORTH" down >/dev/null 2>&1; exec {FAKES_FD}>&-; rm -rf "$DATA"; }
 trap cleanup EXIT
 

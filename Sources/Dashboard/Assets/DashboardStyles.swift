@@ -336,5 +336,14 @@ enum DashboardStyles {
         .panel.confirm form.inline { display: inline; margin: 0; }
         .telegram dl.facts + form { margin-top: .75rem; }
         .telegram .empty { padding: 1rem; }
+        /* Integrations: Discord */
+        .discord form.inline { display: inline; margin: 0; }
+        .discord dl.facts dd, .discord h2, .discord .subject { overflow-wrap: anywhere; }
+        .discord dl.facts + form, .discord form + form { margin-top: .75rem; }
+        .discord .empty { padding: 1rem; }
+        .discord ul.unusable { list-style: none; margin: .25rem 0 0; padding: 0; }
+        .discord ul.unusable li { padding: .4rem 0; border-top: 1px solid var(--line); }
+        .panel ul.links { list-style: none; margin: 0; padding: 0; }
+        .panel ul.links li { margin: .25rem 0; }
         """
 }

@@ -83,6 +83,14 @@ extension IngestRoutes {
                 "PATCH", "/api/admin/v1/projects/{id}/integrations/telegram", telegram.patch,
                 body: .bytes(AdminTelegramHandler.maxBodyBytes)),
             .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/integrations/telegram", telegram.delete, body: .serverDefault),
+            .operatorAsync(
+                "POST", "/api/admin/v1/projects/{id}/integrations/discord/install", discord.install, body: .serverDefault),
+            .operatorAsync("GET", "/api/admin/v1/projects/{id}/integrations/discord", discord.get, body: .serverDefault),
+            .operatorAsync(
+                "PATCH", "/api/admin/v1/projects/{id}/integrations/discord", discord.patch,
+                body: .bytes(AdminDiscordHandler.maxBodyBytes)),
+            .operatorAsync("POST", "/api/admin/v1/projects/{id}/integrations/discord/test", discord.test, body: .serverDefault),
+            .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/integrations/discord", discord.delete, body: .serverDefault),
             // App Store Connect
             .operatorAsync("PUT", "/api/admin/v1/app-store-connect", appStoreConnect.connect, body: .community),
             .operatorAsync("GET", "/api/admin/v1/app-store-connect", appStoreConnect.get, body: .serverDefault),

@@ -52,7 +52,12 @@ struct IngestRoutes {
     let telegram: AdminTelegramHandler
     let telegramWebhook: TelegramWebhookHandler
     let telegramSettings: TelegramSettings
+<<<<<<< HEAD
     let discordInteractions: DiscordInteractionsHandler
+=======
+    let discord: AdminDiscordHandler
+    let discordCallback: DiscordCallbackHandler
+>>>>>>> wt-dcpage
     // Accounts
     let organizations: AdminOrganizationsHandler
     let tokens: AdminTokensHandler
@@ -72,6 +77,7 @@ struct IngestRoutes {
     let inboxPages: InboxPagesHandler
     let conversationPages: ConversationPagesHandler
     let telegramPages: TelegramPagesHandler
+    let discordPages: DiscordPagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -162,7 +168,13 @@ struct IngestRoutes {
         telegramSettings = TelegramSettings(store: store, publicURL: context.config.publicURL)
         telegram = AdminTelegramHandler(lookup: lookup, settings: telegramSettings, push: push)
         telegramWebhook = TelegramWebhookHandler(push: backends[.pushd])
+<<<<<<< HEAD
         discordInteractions = DiscordInteractionsHandler(publicKeyHex: context.config.discordPublicKey, clock: context.clock)
+=======
+        let discordSettings = DiscordSettings(store: store, config: context.config)
+        discord = AdminDiscordHandler(lookup: lookup, settings: discordSettings, push: push)
+        discordCallback = DiscordCallbackHandler(settings: discordSettings, push: backends[.pushd])
+>>>>>>> wt-dcpage
 
         organizations = AdminOrganizationsHandler(store: store)
         tokens = AdminTokensHandler(store: store)
@@ -180,6 +192,7 @@ struct IngestRoutes {
         inboxPages = InboxPagesHandler(store: store, chat: chat)
         conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
         telegramPages = TelegramPagesHandler(store: store, settings: telegramSettings, push: push)
+        discordPages = DiscordPagesHandler(store: store, settings: discordSettings, push: push)
         roadmapPages = try RoadmapPagesHandler(
             store: store, requestGuard: requestGuard, cursors: cursors, publicURL: context.config.publicURL)
         handoff = HandoffHandler(
@@ -215,7 +228,7 @@ struct IngestRoutes {
         let runnable =
             localJobs + [
                 RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
-                RemoteJob(name: "aso-ranks", client: backends[.asod]),
+                RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))

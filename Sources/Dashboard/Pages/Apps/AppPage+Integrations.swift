@@ -4,7 +4,10 @@ extension AppPage {
         element("section", .class("panel"), Attribute("aria-labelledby", "integrations-title")) {
             element("h2", .id("integrations-title")) { "Integrations" }
             element("p", .class("small muted")) { "Answer this app's conversations and reports from your team's chat." }
-            element("a", .href(path + "/integrations/telegram")) { "Integrations → Telegram" }
+            element("ul", .class("links")) {
+                element("li") { element("a", .href(path + "/integrations/telegram")) { "Integrations → Telegram" } }
+                element("li") { element("a", .href(path + "/integrations/discord")) { "Integrations → Discord" } }
+            }
         }
     }
 }

@@ -108,17 +108,11 @@ struct TelegramPagesHandler {
             message, call, timeout: timeout,
             respond: { result in
                 switch result {
-                case .failure(let error as APIError) where TelegramPagesHandler.drawnAgain(error): refused(error)
+                case .failure(let error as APIError) where IntegrationPages.drawnAgain(error): refused(error)
                 default: respond(result)
                 }
             },
             render: { _ in PageResponse.redirect(TelegramPage.path(projectId: project.id) + "?done=" + done) })
-    }
-
-    /// Refusals a person can act on are shown on the page; a role or plan refusal stays an
-    /// error page (403), as for every other page.
-    static func drawnAgain(_ error: APIError) -> Bool {
-        error.status != 403 && error.status != 401 && error.code != "INTERNAL"
     }
 
     /// Draws the page again with `error`'s message as the notice and its fields by `apply`.
@@ -128,7 +122,7 @@ struct TelegramPagesHandler {
     ) -> (APIError) -> Void {
         { error in
             let message =
-                error.code == "INVALID_PAYLOAD" ? headline + " See below." : headline + " " + TelegramPagesHandler.sentence(error.message)
+                error.code == "INVALID_PAYLOAD" ? headline + " See below." : headline + " " + IntegrationPages.sentence(error.message)
             draw(context, project, status: error.status, respond) {
                 var page = $0
                 apply(&page, FormProblems(error.fields ?? [:]))
@@ -170,12 +164,6 @@ struct TelegramPagesHandler {
             members: connection.members.map { .init(telegramUserId: $0.telegramUserId, memberId: $0.memberId, name: $0.name) },
             lastError: connection.lastError.map { .init(code: $0.code, message: $0.message, at: $0.at) }, pending: connection.pending,
             connectedAt: connection.connectedAt)
-    }
-
-    /// A backend's lower-case message as a sentence.
-    static func sentence(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        return first.uppercased() + message.dropFirst() + (message.hasSuffix(".") ? "" : ".")
     }
 
     /// The short notice a good post's redirect asks for.
