@@ -65,7 +65,9 @@ let package = Package(
         // Measurements that need the hub's own types (bench/ scripts call it).
         .executableTarget(
             name: "appnorth-bench",
-            dependencies: ["ChatService", "HubRuntime", "HubCrypto", "HubMessaging", "HubDaemon", "HubHTTPClient"]),
+            dependencies: [
+                "ChatService", "PushService", "HubRuntime", "HubCrypto", "HubMessaging", "HubDaemon", "HubHTTPClient", "HubStore",
+            ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SharedTests",

@@ -48,6 +48,14 @@ final class DiscordSync: @unchecked Sendable {
         var permissions = DiscordPermissionCache(api: api, guildId: installation.guildId, channelId: channelId)
         threads: for thread in try store.discordThreadsToPoll(projectId: installation.projectId, limit: Self.pagesPerPass) {
             guard let threadId = thread.threadId, pages < Self.pagesPerPass, Date() < deadline else { break }
+            // A thread read to its end, or one that could not be (deleted, unreadable, its reply
+            // refused for now), goes to the back of the rotation: one that fails every time must
+            // not take the app's reads from the others pass after pass.
+            func polled() throws {
+                try store.advanceDiscordCursor(
+                    projectId: installation.projectId, kind: thread.subjectKind, id: thread.subjectId, cursor: nil,
+                    polledMs: store.nowMillis)
+            }
             var cursor = thread.cursor ?? threadId
             while pages < Self.pagesPerPass {
                 pages += 1
@@ -63,6 +71,7 @@ final class DiscordSync: @unchecked Sendable {
                     if let problem = failure.problem {
                         try store.noteDiscordProblem(projectId: installation.projectId, code: problem.code, message: problem.message)
                     }
+                    try polled()
                     continue threads
                 }
                 // Discord answers newest first; replies go in the order they were written.
@@ -85,13 +94,13 @@ final class DiscordSync: @unchecked Sendable {
                         )
                         return .done(replies: replies)
                     case .retryLater:
+                        try polled()
                         continue threads
                     }
                 }
                 if page.count < 100 { break }
             }
-            try store.advanceDiscordCursor(
-                projectId: installation.projectId, kind: thread.subjectKind, id: thread.subjectId, cursor: nil, polledMs: store.nowMillis)
+            try polled()
         }
         return .done(replies: replies)
     }

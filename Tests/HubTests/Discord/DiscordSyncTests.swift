@@ -200,6 +200,30 @@ final class DiscordSyncTests: XCTestCase {
         let connection = try fixture.rpc.call(DiscordConnectionGet.self, .init(projectId: fixture.projectId, withChannels: false)).get()
         XCTAssertEqual(connection.lastError?.code, "RECONCILE_LIMIT")
     }
+
+    func testThreadsThatCannotBeReadDoNotKeepTheOthersFromBeingRead() throws {
+        // Given a conversation's thread holding a moderator's reply, polled more recently than
+        // ten threads Discord no longer has (deleted: 404 10003), as many as a pass reads per app
+        let (id, threadId) = try conversation(voter: 4, body: "Where is my order?")
+        try fixture.post(in: threadId, by: DiscordFixture.moderator, "Shipped this morning")
+        try push.pushDB.run("UPDATE discord_threads SET polled_ms = 1")
+        for n in 0..<10 {
+            try push.pushDB.run(
+                """
+                INSERT INTO discord_threads (project_id, subject_kind, subject_id, thread_id, name, polled_ms, created_at)
+                VALUES (?, 'chat', ?, ?, 'gone', 0, '2026-12-01T00:00:00Z')
+                """, [.text(fixture.projectId), .text("0-gone-\(n)"), .text("61000000000000000\(n)")])
+        }
+
+        // When one pass runs, the ten deleted threads take its ten reads
+        try fixture.sync()
+        XCTAssertEqual(try teamReplies(id), [])
+
+        // Then the next pass reads the conversation's thread first: the deleted ones went to the
+        // back of the rotation
+        try fixture.sync()
+        XCTAssertEqual(try teamReplies(id), ["Shipped this morning"])
+    }
 }
 
 /// Without the Message Content intent, replies are not read and the cursor stays.
