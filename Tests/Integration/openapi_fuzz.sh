@@ -31,7 +31,7 @@ export APPNORTH_TELEGRAM_API_URL=http://127.0.0.1:$(head -n 1 "$DATA/telegram.po
 # rather than answering 503 DISCORD_NOT_CONFIGURED.
 DISCORD=http://127.0.0.1:$(head -n 1 "$DATA/discord.port")
 export APPNORTH_DISCORD_API_URL=$DISCORD/api/v10 APPNORTH_DISCORD_OAUTH_URL=$DISCORD/oauth2/authorize
-export DISCORD_APPLICATION_ID=1100000000000000001 DISCORD_PUBLIC_KEY=$(printf 'ab%.0s' $(seq 1 32))
+export DISCORD_APPLICATION_ID=1100000000000000001
 export DISCORD_BOT_TOKEN=fuzz-discord-bot-token DISCORD_CLIENT_SECRET=fuzz-discord-client-secret
 curl -s -o /dev/null -X POST "$DISCORD/__control/state" -H 'Content-Type: application/json' \
     -d "{\"application\":{\"id\":\"$DISCORD_APPLICATION_ID\",\"clientSecret\":\"$DISCORD_CLIENT_SECRET\",\"botToken\":\"$DISCORD_BOT_TOKEN\"}}"

@@ -66,16 +66,13 @@ extension IngestRoutes {
             .publicAsync(
                 "POST", "/api/v1/integrations/telegram/webhook/{integrationId}", telegramWebhook.post,
                 body: .bytes(TelegramWebhookHandler.maxBodyBytes), rate: [], head: telegramWebhook.head),
-<<<<<<< HEAD
             // Discord's interactions: the signature headers and timestamp checked from the head.
             .publicSync(
                 "POST", "/api/v1/integrations/discord/interactions", discordInteractions.post,
                 body: .bytes(DiscordInteractionsHandler.maxBodyBytes), rate: [], head: discordInteractions.head),
-=======
             // Discord's OAuth redirect: no session; the single-use state is the proof.
             .publicAsync(
                 "GET", "/api/v1/integrations/discord/callback", discordCallback.get, body: .serverDefault, rate: []),
->>>>>>> wt-dcpage
             // MCP: an operator API token of either scope, checked with the budget on the head.
             .tokenAsync(
                 "POST", "/api/v1/mcp", mcp.post, body: .bytes(MCPHTTPHandler.maxBodyBytes), rate: [.mcpRequests], head: mcp.head),

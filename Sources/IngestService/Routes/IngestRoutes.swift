@@ -52,12 +52,9 @@ struct IngestRoutes {
     let telegram: AdminTelegramHandler
     let telegramWebhook: TelegramWebhookHandler
     let telegramSettings: TelegramSettings
-<<<<<<< HEAD
     let discordInteractions: DiscordInteractionsHandler
-=======
     let discord: AdminDiscordHandler
     let discordCallback: DiscordCallbackHandler
->>>>>>> wt-dcpage
     // Accounts
     let organizations: AdminOrganizationsHandler
     let tokens: AdminTokensHandler
@@ -168,13 +165,10 @@ struct IngestRoutes {
         telegramSettings = TelegramSettings(store: store, publicURL: context.config.publicURL)
         telegram = AdminTelegramHandler(lookup: lookup, settings: telegramSettings, push: push)
         telegramWebhook = TelegramWebhookHandler(push: backends[.pushd])
-<<<<<<< HEAD
         discordInteractions = DiscordInteractionsHandler(publicKeyHex: context.config.discordPublicKey, clock: context.clock)
-=======
         let discordSettings = DiscordSettings(store: store, config: context.config)
         discord = AdminDiscordHandler(lookup: lookup, settings: discordSettings, push: push)
         discordCallback = DiscordCallbackHandler(settings: discordSettings, push: backends[.pushd])
->>>>>>> wt-dcpage
 
         organizations = AdminOrganizationsHandler(store: store)
         tokens = AdminTokensHandler(store: store)

@@ -87,7 +87,7 @@ final class DiscordDelivery: @unchecked Sendable {
             var messageId: String?
             if let started = current.startedMs, store.nowMillis - started >= Self.nonceWindowMs {
                 // The nonce no longer protects this send: look for it in the history first.
-                switch reconcile(target: target, content: content) {
+                switch reconcile(target: target, content: content, notBefore: started) {
                 case .found(let id): messageId = id
                 case .absent: break
                 case .limit:
@@ -147,9 +147,15 @@ final class DiscordDelivery: @unchecked Sendable {
         case failed(DiscordFailure)
     }
 
-    /// Reads the target's history, newest first, for the bot's message with this content, up to
-    /// 1,000 messages.
-    func reconcile(target: String, content: String) -> Reconciled {
+    /// Discord's epoch, the origin of the time in a snowflake ID.
+    static let discordEpochMs: UInt64 = 1_420_070_400_000
+    /// Clocks of the hub and Discord may differ this much.
+    static let clockSlackMs: Int64 = 60_000
+
+    /// Reads the target's history, newest first, for the bot's message with this content created
+    /// after the send started (an older one with the same text is another message), up to 1,000
+    /// messages.
+    func reconcile(target: String, content: String, notBefore startedMs: Int64) -> Reconciled {
         var before: String?
         var read = 0
         while read < Self.reconcileLimit {
@@ -161,7 +167,11 @@ final class DiscordDelivery: @unchecked Sendable {
                 let page = result as? [[String: Any]] ?? []
                 for message in page {
                     let author = message["author"] as? [String: Any]
-                    if author?["bot"] as? Bool == true, message["content"] as? String == content, let id = message["id"] as? String {
+                    guard let id = message["id"] as? String else { continue }
+                    let createdMs = Int64((UInt64(id) ?? 0) >> 22 + Self.discordEpochMs)
+                    if author?["bot"] as? Bool == true, message["content"] as? String == content,
+                        createdMs >= startedMs - Self.clockSlackMs
+                    {
                         return .found(id)
                     }
                 }
