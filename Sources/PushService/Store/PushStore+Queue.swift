@@ -222,9 +222,9 @@ extension PushStore {
             try db.run("DELETE FROM integration_queue WHERE created_ms < ?", [.int(queueCutoff)])
             try db.run("DELETE FROM integration_messages WHERE created_ms < ?", [.int(deviceCutoff)])
             // Discord's completed rows are kept 30 days (what reconciliation may still need);
-            // its pending ones have no deadline.
+            // pending ones and those kept with RECONCILE_LIMIT have no deadline.
             try db.run(
-                "DELETE FROM discord_outbox WHERE state <> 'pending' AND completed_ms < ?",
+                "DELETE FROM discord_outbox WHERE state = 'done' AND completed_ms < ?",
                 [.int(now - Int64(PushStore.discordCompletedRetention * 1000))])
             return discarded
         }

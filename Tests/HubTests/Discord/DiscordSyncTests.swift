@@ -199,6 +199,15 @@ final class DiscordSyncTests: XCTestCase {
         XCTAssertEqual(try fixture.messages(in: threadId).filter { $0.content == "Team: Lost in the crowd" }.count, 1)
         let connection = try fixture.rpc.call(DiscordConnectionGet.self, .init(projectId: fixture.projectId, withChannels: false)).get()
         XCTAssertEqual(connection.lastError?.code, "RECONCILE_LIMIT")
+
+        // And cleanup 31 days later removes the completed rows but keeps the event it could not confirm
+        let store = PushStore(db: push.pushDB, clock: push.clock)
+        push.clock.advance(by: 29 * 86_400)
+        try store.cleanUp()
+        XCTAssertEqual(fixture.outbox.map(\.state), ["done", "reconcile_limit"])
+        push.clock.advance(by: 2 * 86_400)
+        try store.cleanUp()
+        XCTAssertEqual(fixture.outbox.map(\.state), ["reconcile_limit"])
     }
 
     func testThreadsThatCannotBeReadDoNotKeepTheOthersFromBeingRead() throws {
