@@ -121,7 +121,7 @@ final class FeedbackTeamRPCTests: XCTestCase {
         let longest = reply(id, String(repeating: "a", count: 5_000), key: "k3")
         let tooLong = reply(id, String(repeating: "a", count: 5_001), key: "k4")
         let blank = reply(id, "   ", key: "k5")
-        let badAuthor = reply(id, "Hi", key: "k6", author: "discord:1")
+        let badAuthor = reply(id, "Hi", key: "k6", author: "slack:1")
         // Then the first two are 404 NOT_FOUND, 5,000 characters are taken and 5,001 or blank are 400
         for result in [elsewhere, unknown] {
             guard case .failure(let error) = result else { return XCTFail("a report outside the project was answered") }
