@@ -85,11 +85,12 @@ final class DiscordDelivery: @unchecked Sendable {
             let target = (item.startsThread && index == 0) ? channelId : (threadId ?? channelId)
             let content = chunks[index]
             var messageId: String?
+            var markerKept = current.startedMs != nil
             if let started = current.startedMs, store.nowMillis - started >= Self.nonceWindowMs {
                 // The nonce no longer protects this send: look for it in the history first.
                 switch reconcile(target: target, content: content, notBefore: started) {
                 case .found(let id): messageId = id
-                case .absent: break
+                case .absent: markerKept = false
                 case .limit:
                     try store.finishDiscordPost(current, state: "reconcile_limit", reason: "RECONCILE_LIMIT")
                     try store.noteDiscordProblem(
@@ -102,7 +103,9 @@ final class DiscordDelivery: @unchecked Sendable {
                 }
             }
             if messageId == nil {
-                try store.markDiscordSendStarted(current)
+                // A retry keeps the first try's marker: Discord's nonce window runs from the
+                // message that try may have created, so a later mark would let it lapse unseen.
+                if !markerKept { try store.markDiscordSendStarted(current) }
                 let body: [String: Any] = [
                     "content": content, "nonce": current.nonce(chunk: index), "enforce_nonce": true,
                     "allowed_mentions": ["parse": [String]()],

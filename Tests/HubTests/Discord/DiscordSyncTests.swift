@@ -210,6 +210,39 @@ final class DiscordSyncTests: XCTestCase {
         XCTAssertEqual(fixture.outbox.map(\.state), ["reconcile_limit"])
     }
 
+    func testARetryWithinTheNonceWindowDoesNotRestartIt() throws {
+        // Given a send Discord created but whose answer was lost, retried three minutes later
+        // with a 502 for an answer (its outcome unknown again)
+        let (id, threadId) = try conversation(voter: 8, body: "Hello")
+        try fixture.discord.post(
+            "/__control/script",
+            ["route": "POST /channels/{id}/messages", "responses": DiscordSyncTests.lostAnswer + [["status": 502]]])
+        try push.teamReply(id, body: "Outlived the nonce")
+        try push.waitForEvents()
+        try fixture.sync()
+        push.clock.advance(by: 3 * 60)
+        try fixture.sync()
+        let sends = {
+            try self.fixture.calls("POST /channels/{channel}/messages").filter {
+                ($0["body"] as? [String: Any])?["content"] as? String == "Team: Outlived the nonce"
+            }
+        }
+        XCTAssertEqual(try sends().last?["status"] as? Int, 502)
+        XCTAssertEqual(fixture.outbox.last?.state, "pending")
+        let tries = try sends().count
+
+        // When delivery resumes six minutes after the first send (three after the retry): past
+        // Discord's 5-minute nonce window for the message the first send created
+        push.clock.advance(by: 6 * 60 - 3 * 60)
+        try fixture.sync()
+
+        // Then the history is read and the message found; the nonce is not sent again, since
+        // Discord no longer knows it and would create a second message
+        XCTAssertEqual(try sends().count, tries, "sent again after the nonce window of the first send")
+        XCTAssertEqual(try fixture.messages(in: threadId).filter { $0.content == "Team: Outlived the nonce" }.count, 1)
+        XCTAssertEqual(fixture.outbox.last?.state, "done")
+    }
+
     func testThreadsThatCannotBeReadDoNotKeepTheOthersFromBeingRead() throws {
         // Given a conversation's thread holding a moderator's reply, polled more recently than
         // ten threads Discord no longer has (deleted: 404 10003), as many as a pass reads per app
