@@ -80,6 +80,10 @@ public enum BackupCommand {
             let config = try HubConfig(environment: environment)
             try DataDirectory.makeDirectories(directory)
             for daemon in DaemonName.allCases {
+                // Opening a missing store would make an empty one in the data directory.
+                guard FileManager.default.fileExists(atPath: config.storePath(for: daemon)) else {
+                    throw StoreCheckError.missing(path: config.storePath(for: daemon))
+                }
                 let db = try SQLiteDatabase(path: config.storePath(for: daemon))
                 defer { db.close() }
                 let path = directory + "/" + daemon.rawValue + ".sqlite"
