@@ -34,6 +34,13 @@ public enum HubKeyring {
         return keyring
     }
 
+    /// The keyring a daemon would use, without generating one: nil when neither the variable
+    /// nor the file is there (a backup or restore must not make a key of its own).
+    public static func existing(credentialsKey: String?, dataDirectory: String) throws -> Keyring? {
+        if let spec = credentialsKey { return try Keyring(spec: spec) }
+        return try read(path(dataDirectory: dataDirectory))
+    }
+
     /// Reads the keyring at `path`, or generates one there. Several daemons start at once, so
     /// each writes its candidate to a temp file of its own and links it to `path`: `link(2)`
     /// fails with EEXIST for every one but the first, and they all read the winner's file.

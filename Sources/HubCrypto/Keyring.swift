@@ -11,12 +11,12 @@ public struct Keyring: Sendable, CustomStringConvertible {
     /// The environment variable holding the spec.
     public static let environmentVariable = "APPNORTH_CREDENTIALS_KEY"
 
-    private struct Entry: Sendable {
+    struct Entry: Sendable {
         let version: String
         let key: [UInt8]
     }
 
-    private let entries: [Entry]
+    let entries: [Entry]
 
     /// The version new values are sealed under.
     public var sealingVersion: String { entries[0].version }

@@ -1,11 +1,20 @@
 import Foundation
 import HubRuntime
 
-/// The whole `main` of a daemon process: config, clock, logger, daemon, signals, exit 0.
+/// The whole `main` of a daemon process: config, clock, logger, daemon, signals, exit 0; or,
+/// with `check-store FILE`, only the check of a store file against this build (`StoreCheckCommand`).
 public enum DaemonMain {
     public static func run(_ spec: DaemonSpec, environment: [String: String] = ProcessInfo.processInfo.environment) -> Never {
         // Whatever the daemon or libzmq creates is private to the hub's user (files 0600, directories 0700).
         umask(0o077)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "check-store" {
+            guard arguments.count == 2 else {
+                FileHandle.standardError.write(Data("usage: \(spec.name.rawValue) check-store FILE\n".utf8))
+                exit(2)
+            }
+            exit(StoreCheckCommand.run(spec, path: arguments[1]))
+        }
         ServiceLifecycle.blockTerminationSignals()
         let fallback = Logger(daemon: spec.name.rawValue)
         do {

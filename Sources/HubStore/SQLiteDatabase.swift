@@ -56,6 +56,23 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
+    /// Opens a file that nothing writes (a backup being checked) read-only and immutable, so
+    /// that checking it changes no byte of it and leaves no -wal or -shm file beside it.
+    public init(inspecting path: String) throws {
+        self.path = path
+        cache = StatementCache(capacity: 8)
+        var db: OpaquePointer?
+        let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+        let rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw StoreError.from(code: rc, message: "cannot open \(path): \(message)")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
     deinit { close() }
 
     /// Finalizes cached statements and closes the connection. Safe to call twice; any later

@@ -33,11 +33,14 @@ final class BackupCommandTests: XCTestCase {
             directory: target, environment: ["APPNORTH_DATA_DIR": hub.dataDirectory],
             logger: Logger(daemon: "backup", sink: logs))
 
-        // Then the five stores are there, private, and open with their owner's name
+        // Then the five stores are there with their manifest, private, and open with their owner's name
         XCTAssertEqual(status, 0, logs.lines.joined(separator: "\n"))
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: target).sorted(),
-            DaemonName.allCases.map { $0.rawValue + ".sqlite" }.sorted())
+            (DaemonName.allCases.map { $0.rawValue + ".sqlite" } + ["manifest.json"]).sorted())
+        let manifest = try BackupManifest.read(directory: target)
+        XCTAssertEqual(manifest.problems(in: target), [])
+        XCTAssertEqual(manifest.keyring.count, 1, "the generated keyring's one key is named")
         for daemon in DaemonName.allCases {
             let path = "\(target)/\(daemon.rawValue).sqlite"
             XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
@@ -88,6 +91,7 @@ final class BackupCommandTests: XCTestCase {
         XCTAssertEqual(status, 1)
         XCTAssertEqual(try String(contentsOfFile: outside + "/chatd.sqlite", encoding: .utf8), "older")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside).count, 5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside + "/manifest.json"), "no manifest for an incomplete backup")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: hub.dataDirectory + "/backup"), [])
     }
 }
