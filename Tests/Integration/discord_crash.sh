@@ -32,10 +32,6 @@ export APPNORTH_DATA_DIR=$DATA APPNORTH_HTTP_ADDR=127.0.0.1:$PORT APPNORTH_SKIP_
 export APPNORTH_BUILD_CONFIG=${APPNORTH_BUILD_CONFIG:-debug}
 export APPNORTH_PUBLIC_URL=http://127.0.0.1:$PORT APPNORTH_INTEGRATION_RETRY_BASE_S=1 APPNORTH_DISCORD_SYNC_INTERVAL_S=0 \
     APPNORTH_CHAT_RATE_PER_MIN=100000000 APPNORTH_CHAT_READ_RATE_PER_MIN=100000000
-# The pass a kill cuts off keeps its ingest HTTP thread until the job's 600-s RPC deadline (the
-# RPC client does not fail a call whose peer died), so each kill holds one of ingest's threads
-# for the rest of the test; with the default 2, the second kill would leave none.
-export APPNORTH_HTTP_THREADS=8
 export DISCORD_APPLICATION_ID=$APPLICATION DISCORD_PUBLIC_KEY=$(printf 'ab%.0s' $(seq 1 32)) DISCORD_BOT_TOKEN=$BOT_TOKEN \
     DISCORD_CLIENT_SECRET=$CLIENT_SECRET
 export APPNORTH_CREDENTIALS_KEY=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')

@@ -112,9 +112,16 @@ final class RPCClientLoop: @unchecked Sendable {
             }
             unsent += batch
             do {
-                if ready[1].readable { try connection.readEvents() }
+                var lostPeer = false
+                if ready[1].readable { lostPeer = try connection.readEvents() && !connection.isConnected }
                 sendUnsent()
                 if ready[0].readable { try readReplies() }
+                // A peer that went away (a crash, a restart) never answers what it was sent: a
+                // server started again does not know those calls, and replies to the old
+                // connection are dropped. They fail now instead of waiting out their deadlines.
+                if lostPeer && !pending.isEmpty {
+                    failAll(Array(pending.values), .peerUnavailable(peer, "the peer disconnected"))
+                }
             } catch {
                 logger.warn("rpc client socket failed", ["peer": peer, "error": String(describing: error)])
                 reconnect(reason: "socket error")

@@ -94,6 +94,32 @@ final class RPCReconnectTests: RPCTestCase {
         XCTAssertEqual(callUntilOK(client, TestEcho.self, .init(text: "again", n: 0), within: 3, timeout: 1).successValue?.text, "again")
     }
 
+    func testCallsWaitingOnAServerThatGoesAwayFailAtOnce() throws {
+        // Given a server that takes requests and never answers them, and a call with a 10 s deadline
+        let entered = DispatchSemaphore(value: 0)
+        let server = try RPCServer(name: "slowd", endpoint: dir.endpoint("gone.sock"), clock: clock, logger: logger)
+        server.registerDeferred(TestEcho.self) { _, _, _ in entered.signal() }
+        _ = started(server)
+        let client = try makeClient(server.boundEndpoint)
+        var result: Result<TestEcho.Response, RPCError>?
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            result = client.call(TestEcho.self, .init(text: "never answered", n: 0), timeout: 10)
+            done.signal()
+        }
+        XCTAssertEqual(entered.wait(timeout: .now() + 5), .success)
+
+        // When the server goes away
+        let elapsed = measureSeconds {
+            server.stop()
+            _ = done.wait(timeout: .now() + 10)
+        }
+
+        // Then the waiting call fails as PEER_UNAVAILABLE well before its deadline
+        XCTAssertEqual(result?.failureValue?.code, RPCError.Code.peerUnavailable)
+        XCTAssertLessThan(elapsed, 3)
+    }
+
     func testServerRestartedOnSameIPCEndpointIsReachedBySameClient() throws {
         // Given a client talking to a server
         let endpoint = dir.endpoint("restart.sock")
