@@ -96,19 +96,11 @@ final class DiscordService: @unchecked Sendable {
     // MARK: RPCs
 
     func install(on rpc: RPCServer, workers: WorkerPool) {
-        func later<R>(_ reply: @escaping (Result<R, RPCError>) -> Void, _ work: @escaping () throws -> R) {
-            let accepted = workers.submit {
-                do { reply(.success(try work())) } catch let error as RPCError { reply(.failure(error)) } catch {
-                    reply(.failure(RPCError.internal("\(error)")))
-                }
-            }
-            if !accepted { reply(.failure(RPCError(code: "BUSY", message: "pushd is busy; try again", status: 503))) }
-        }
         rpc.register(DiscordInstall.self) { [self] request, _ in try begin(request) }
-        rpc.registerDeferred(DiscordCallback.self) { [self] request, _, reply in later(reply) { try self.complete(request) } }
-        rpc.registerDeferred(DiscordConnectionGet.self) { [self] request, _, reply in later(reply) { try self.connection(request) } }
-        rpc.registerDeferred(DiscordConfigure.self) { [self] request, _, reply in later(reply) { try self.configure(request) } }
-        rpc.registerDeferred(DiscordTest.self) { [self] request, _, reply in later(reply) { try self.test(request) } }
+        rpc.register(DiscordCallback.self, on: workers) { [self] request in try complete(request) }
+        rpc.register(DiscordConnectionGet.self, on: workers) { [self] request in try connection(request) }
+        rpc.register(DiscordConfigure.self, on: workers) { [self] request in try configure(request) }
+        rpc.register(DiscordTest.self, on: workers) { [self] request in try test(request) }
         rpc.register(DiscordDisconnect.self) { [self] request, _ in
             guard try store.discordInstallation(projectId: request.projectId) != nil else { throw DiscordErrors.notConnected() }
             try store.deleteDiscord(projectId: request.projectId)

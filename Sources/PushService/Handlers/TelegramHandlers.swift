@@ -24,41 +24,22 @@ final class TelegramHandlers: @unchecked Sendable {
     func stop() { workers.stop() }
 
     func install(on rpc: RPCServer) {
-        rpc.registerDeferred(TelegramConnect.self) { [self] request, _, reply in self.later(reply) { try self.connect(request) } }
+        rpc.register(TelegramConnect.self, on: workers) { [self] request in try connect(request) }
         rpc.register(TelegramConnectionGet.self) { [self] request, _ in
             try store.telegramConnection(store.telegramIntegration(projectId: request.projectId))
         }
         rpc.register(TelegramConfigure.self) { [self] request, _ in try configure(request) }
-        rpc.registerDeferred(TelegramDisconnect.self) { [self] request, _, reply in self.later(reply) { try self.disconnect(request) } }
+        rpc.register(TelegramDisconnect.self, on: workers) { [self] request in try disconnect(request) }
         rpc.register(TelegramWebhookVerify.self) { [self] request, _ in
             _ = try verified(request.integrationId, request.secretToken)
             return RPCEmpty()
         }
-        rpc.registerDeferred(TelegramWebhookUpdate.self) { [self] request, _, reply in
-            self.later(reply) {
-                let integration = try self.verified(request.integrationId, request.secretToken)
-                guard let data = request.update.data(using: .utf8),
-                    let update = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-                else { throw TelegramErrors.invalidPayload(field: "update", "is not a JSON object") }
-                return TelegramWebhookUpdate.Response(outcome: try self.inbound.handle(update, integration: integration).rawValue)
-            }
-        }
-    }
-
-    private func later<R>(_ reply: @escaping (Result<R, RPCError>) -> Void, _ work: @escaping () throws -> R) {
-        let accepted = workers.submit {
-            do {
-                reply(.success(try work()))
-            } catch let error as RPCError {
-                reply(.failure(error))
-            } catch {
-                reply(.failure(RPCError.internal("\(error)")))
-            }
-        }
-        if !accepted {
-            reply(
-                .failure(
-                    RPCError(code: "BUSY", message: "pushd is busy; try again", status: 503, fields: [RPCError.retryAfterField: ["1"]])))
+        rpc.register(TelegramWebhookUpdate.self, on: workers) { [self] request in
+            let integration = try verified(request.integrationId, request.secretToken)
+            guard let data = request.update.data(using: .utf8),
+                let update = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { throw TelegramErrors.invalidPayload(field: "update", "is not a JSON object") }
+            return TelegramWebhookUpdate.Response(outcome: try inbound.handle(update, integration: integration).rawValue)
         }
     }
 

@@ -9,12 +9,11 @@ extension PushStore {
     /// Discord's thread names are at most 100 characters.
     static let discordThreadName = 100
 
-    func enqueueDiscord(for event: ChatEvent) throws -> Int {
+    func enqueueDiscord(for event: ChatEvent, body: OutboxEventBody) throws -> Int {
         guard let projectId = event.projectId,
             let installation = try db.queryOne(
                 "SELECT * FROM discord_installations WHERE project_id = ? AND channel_id IS NOT NULL", [.text(projectId)]
-            ).map(DiscordInstallation.init(row:)),
-            let body = try? event.decoded()
+            ).map(DiscordInstallation.init(row:))
         else { return 0 }
         switch body {
         case .chatConversationCreated(let created):

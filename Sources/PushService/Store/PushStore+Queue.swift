@@ -21,13 +21,11 @@ extension PushStore {
     /// Queues the pushes an event calls for; call inside the transaction that stores it.
     /// Replies become alerts, reads and resolutions badge updates, for every device of the
     /// conversation's owner, provided the project has credentials. Returns how many it queued.
-    func enqueue(for event: ChatEvent) throws -> Int {
+    func enqueue(for event: ChatEvent, body: OutboxEventBody) throws -> Int {
         let kind: PushQueueItem.Kind
         let ownerKind: String
         let ownerValue: String
-        // A payload that does not decode queues nothing, as before: the event is still stored
-        // and acknowledged, so one bad row cannot stall chatd's outbox.
-        switch try? event.decoded() {
+        switch body {
         case .chatReplied(let replied): (kind, ownerKind, ownerValue) = (.alert, replied.ownerKind, replied.ownerValue)
         case .chatRead(let read): (kind, ownerKind, ownerValue) = (.badge, read.ownerKind, read.ownerValue)
         case .chatResolved(let resolved): (kind, ownerKind, ownerValue) = (.badge, resolved.ownerKind, resolved.ownerValue)

@@ -11,12 +11,12 @@ extension PushStore {
     /// Queues what the event means for each of the project's Telegram connections that have a
     /// group; call inside the transaction that stores the event. Only subjects opened while the
     /// connection was forwarding get later posts (no backfill). Returns the rows queued.
-    func enqueueIntegrations(for event: ChatEvent) throws -> Int {
+    func enqueueIntegrations(for event: ChatEvent, body: OutboxEventBody) throws -> Int {
         guard let projectId = event.projectId else { return 0 }
         let integrations = try db.query(
             "SELECT * FROM integrations WHERE project_id = ? AND group_id IS NOT NULL", [.text(projectId)]
         ).map(TelegramIntegration.init(row:))
-        guard !integrations.isEmpty, let body = try? event.decoded() else { return 0 }
+        guard !integrations.isEmpty else { return 0 }
         var queued = 0
         for integration in integrations {
             queued += try enqueue(body, event: event, for: integration)

@@ -37,9 +37,12 @@ public final class PushStore: @unchecked Sendable {
                         .text(event.createdAt), .text(receivedAt),
                     ])
                 if db.changes == 1 {
-                    queued += try enqueue(for: event)
-                    integrationPosts += try enqueueIntegrations(for: event)
-                    integrationPosts += try enqueueDiscord(for: event)
+                    // A payload that does not decode queues nothing; the event is still stored
+                    // and acknowledged, so one bad row cannot stall an outbox.
+                    guard let body = try? event.decoded() else { continue }
+                    queued += try enqueue(for: event, body: body)
+                    integrationPosts += try enqueueIntegrations(for: event, body: body)
+                    integrationPosts += try enqueueDiscord(for: event, body: body)
                 }
             }
             return (queued, integrationPosts)

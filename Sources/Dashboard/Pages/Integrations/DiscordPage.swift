@@ -40,17 +40,7 @@ public struct DiscordPage: Sendable {
         }
     }
 
-    /// The last provider refusal, as pushd words it.
-    public struct Problem: Sendable, Equatable {
-        public var code: String
-        public var message: String
-        public var at: String
-        public init(code: String, message: String, at: String) {
-            self.code = code
-            self.message = message
-            self.at = at
-        }
-    }
+    public typealias Problem = IntegrationProblem
 
     /// pushd's `DiscordConnection`.
     public struct Connection: Sendable, Equatable {
@@ -131,7 +121,7 @@ public struct DiscordPage: Sendable {
             if !configured { element("div", .class("flash info"), Attribute("role", "status")) { DiscordPage.notConfiguredNotice } }
             if let connection {
                 if confirmingDisconnect && canManage && isConnected { confirmPanel(connection, token: viewer.formToken) }
-                if let problem = connection.lastError, connection.state != .disconnected { problemPanel(problem) }
+                if let problem = connection.lastError, connection.state != .disconnected { problem.panel() }
                 element("div", .class("grid2 discord")) {
                     element("div", .class("stack")) {
                         if isConnected {
@@ -176,14 +166,6 @@ public struct DiscordPage: Sendable {
         case .awaitingChannel: return "The bot is in your server. Choose the channel it posts to; until then nothing is forwarded."
         case .active: return "New conversations and reports start a thread in the channel, and the team replies there."
         case .needsAttention: return "Discord refused a delivery; it is retried once the cause is fixed. See the problem above."
-        }
-    }
-
-    func problemPanel(_ problem: Problem) -> HTML {
-        element("div", .class("flash bad"), Attribute("role", "alert")) {
-            element("strong") { "Last problem: " }
-            problem.message
-            element("div", .class("small")) { TimeText.html(problem.at) }
         }
     }
 }

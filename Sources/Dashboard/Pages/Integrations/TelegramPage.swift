@@ -37,17 +37,7 @@ public struct TelegramPage: Sendable {
         }
     }
 
-    /// The last provider refusal, as pushd words it (generic, never the token).
-    public struct Problem: Sendable, Equatable {
-        public var code: String
-        public var message: String
-        public var at: String
-        public init(code: String, message: String, at: String) {
-            self.code = code
-            self.message = message
-            self.at = at
-        }
-    }
+    public typealias Problem = IntegrationProblem
 
     /// pushd's `TelegramConnection`, without anything secret.
     public struct Connection: Sendable, Equatable {
@@ -161,7 +151,7 @@ public struct TelegramPage: Sendable {
             if !planAllows { element("div", .class("flash info"), Attribute("role", "status")) { TelegramPage.planNotice } }
             if let connection {
                 if confirmingDisconnect && canManage && isConnected { confirmPanel(connection, token: viewer.formToken) }
-                if let problem = connection.lastError, connection.state != .disconnected { problemPanel(problem) }
+                if let problem = connection.lastError, connection.state != .disconnected { problem.panel() }
                 if isConnected {
                     element("div", .class("grid2 telegram")) {
                         element("div", .class("stack")) {
@@ -208,14 +198,6 @@ public struct TelegramPage: Sendable {
         case .awaitingGroup: return "The bot is connected. Choose the group it posts to; until then nothing is forwarded."
         case .active: return "New conversations and reports open a topic in the group, and the team replies there."
         case .needsAttention: return "Telegram refused a delivery, so forwarding is paused. See the problem above."
-        }
-    }
-
-    func problemPanel(_ problem: Problem) -> HTML {
-        element("div", .class("flash bad"), Attribute("role", "alert")) {
-            element("strong") { "Last problem: " }
-            problem.message
-            element("div", .class("small")) { TimeText.html(problem.at) }
         }
     }
 }

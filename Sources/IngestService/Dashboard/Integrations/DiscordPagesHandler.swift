@@ -86,15 +86,9 @@ struct DiscordPagesHandler {
         _ message: M.Type, _ call: M.Request, _ project: Project, _ done: String, _ respond: @escaping Route.Completion,
         _ refused: @escaping (APIError) -> Void
     ) {
-        push.forward(
-            message, call, timeout: AdminDiscordHandler.discordTimeout,
-            respond: { result in
-                switch result {
-                case .failure(let error as APIError) where IntegrationPages.drawnAgain(error): refused(error)
-                default: respond(result)
-                }
-            },
-            render: { _ in PageResponse.redirect(DiscordPage.path(projectId: project.id) + "?done=" + done) })
+        IntegrationPages.forward(
+            push, message, call, timeout: AdminDiscordHandler.discordTimeout,
+            redirect: DiscordPage.path(projectId: project.id) + "?done=" + done, respond, refused)
     }
 
     /// Draws the page again with `error`'s message as the notice and its fields by `apply`.
@@ -103,8 +97,7 @@ struct DiscordPagesHandler {
         _ apply: @escaping (inout DiscordPage, FormProblems) -> Void
     ) -> (APIError) -> Void {
         { error in
-            let message =
-                error.code == "INVALID_PAYLOAD" ? headline + " See below." : headline + " " + IntegrationPages.sentence(error.message)
+            let message = IntegrationPages.notice(headline, error)
             draw(context, project, status: error.status, respond) {
                 var page = $0
                 apply(&page, FormProblems(error.fields ?? [:]))

@@ -1,4 +1,7 @@
+import Dashboard
+import Foundation
 import HubHTTPServer
+import HubMessaging
 
 /// What the chat-ops integration pages (Telegram, Discord) share about pushd's refusals.
 enum IntegrationPages {
@@ -12,5 +15,27 @@ enum IntegrationPages {
     static func sentence(_ message: String) -> String {
         guard let first = message.first else { return message }
         return first.uppercased() + message.dropFirst() + (message.hasSuffix(".") ? "" : ".")
+    }
+
+    /// The notice of a refused post: the form's own problems are shown by their fields.
+    static func notice(_ headline: String, _ error: APIError) -> String {
+        error.code == "INVALID_PAYLOAD" ? headline + " See below." : headline + " " + sentence(error.message)
+    }
+
+    /// Sends a page's post to pushd: a good answer is a 303 to `redirect`, a refusal a person
+    /// can act on goes to `refused` (the page drawn again), anything else is the error page.
+    static func forward<M: RPCMessage>(
+        _ push: BackendForwarding, _ message: M.Type, _ call: M.Request, timeout: TimeInterval?, redirect: String,
+        _ respond: @escaping Route.Completion, _ refused: @escaping (APIError) -> Void
+    ) {
+        push.forward(
+            message, call, timeout: timeout,
+            respond: { result in
+                switch result {
+                case .failure(let error as APIError) where drawnAgain(error): refused(error)
+                default: respond(result)
+                }
+            },
+            render: { _ in PageResponse.redirect(redirect) })
     }
 }
