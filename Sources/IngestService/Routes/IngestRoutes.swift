@@ -86,6 +86,8 @@ struct IngestRoutes {
     let metadata: AdminMetadataHandler
     let prices: AdminPricesHandler
     let priceJobs: AdminPriceJobsHandler
+    // RevenueCat
+    let revenueCat: AdminRevenueCatHandler
     // Market
     let marketCharts: MarketChartsHandler
     let marketApps: MarketAppsHandler
@@ -199,6 +201,7 @@ struct IngestRoutes {
         metadata = AdminMetadataHandler(lookup: lookup, asod: asod)
         prices = AdminPricesHandler(lookup: lookup, asod: asod)
         priceJobs = AdminPriceJobsHandler(lookup: lookup, asod: asod)
+        revenueCat = AdminRevenueCatHandler(lookup: lookup, asod: asod)
 
         let market = BackendForwarding(client: backends[.marketd])
         let marketAccess = MarketAccess(store: store)
@@ -223,6 +226,7 @@ struct IngestRoutes {
             localJobs + [
                 RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
                 RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
+                RemoteJob(name: "revenue", client: backends[.asod]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
