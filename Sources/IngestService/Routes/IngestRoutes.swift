@@ -181,7 +181,7 @@ struct IngestRoutes {
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
-        appsPages = AppsPagesHandler(store: store, push: push)
+        appsPages = AppsPagesHandler(store: store, push: push, asod: BackendForwarding(client: backends[.asod]))
         settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
         reportPages = ReportPagesHandler(store: store, objects: objects)
         ideaPages = IdeaPagesHandler(store: store)
