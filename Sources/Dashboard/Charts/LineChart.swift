@@ -51,7 +51,7 @@ public struct LineChart: Sendable, Equatable {
             }
             for tick in geometry.dateTicks {
                 element(
-                    "text", .class("chart-tick"), Attribute("x", n(tick.x)), Attribute("y", n(geometry.plot.maxY + 18)),
+                    "text", .class("chart-tick"), Attribute("x", n(tick.x)), Attribute("y", n(geometry.plot.maxY + 16)),
                     Attribute("text-anchor", tick.anchor)
                 ) { tick.label }
             }

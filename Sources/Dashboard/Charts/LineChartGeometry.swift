@@ -38,9 +38,10 @@ struct LineChartGeometry: Equatable {
     init(chart: LineChart, size: Size) {
         switch size {
         case .full:
-            width = 640
-            height = 220
-            plot = Rect(minX: 64, minY: 12, maxX: 628, maxY: 192)
+            // Small enough that 12-unit labels stay readable in a narrow panel.
+            width = 400
+            height = 170
+            plot = Rect(minX: 58, minY: 10, maxX: 390, maxY: 146)
         case .sparkline:
             width = 120
             height = 32
