@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import ASOService
+@testable import HubMessaging
+@testable import HubRuntime
 @testable import IngestService
 
 /// The `revenue` job and the overview (docs/revenuecat.md, "Understand the metrics" and
@@ -109,6 +112,36 @@ final class RevenueCatSyncTests: XCTestCase {
         XCTAssertTrue((failed.json["lastError"] as? String)?.hasPrefix("CREDENTIALS_REJECTED") ?? false, failed.text)
         XCTAssertNotNil(failed.json["lastErrorAt"] as? String)
         XCTAssertFalse(fixture.hub.logSink.lines.joined(separator: "\n").contains(otherKey))
+    }
+
+    func testAStoredKeyTheKeyringCannotOpenIsCredentialsUnreadable() throws {
+        // Given a stored key sealed under another keyring (the credentials key was changed)
+        try fixture.asodStore.run("UPDATE revenue_connections SET sealed_key = 'v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'")
+        let before = try fixture.overviewCalls().count
+        // When the job runs
+        XCTAssertEqual(try fixture.runJob().json["processed"] as? Int, 0)
+        // Then the connection records CREDENTIALS_UNREADABLE, and RevenueCat was not asked
+        let state = try fixture.call("GET", "/projects/\(projectId!)/integrations/revenuecat")
+        XCTAssertTrue((state.json["lastError"] as? String)?.hasPrefix("CREDENTIALS_UNREADABLE") ?? false, state.text)
+        XCTAssertEqual(try fixture.overviewCalls().count, before)
+    }
+
+    func testWithoutAKeyringNothingIsConnected() throws {
+        // Given asod's connections without a keyring
+        let connections = RevenueCatConnections(
+            db: fixture.asodStore, clock: SystemClock(), keyring: nil, baseURL: fixture.fake.baseURL, caFile: nil,
+            logger: Logger(daemon: "asod", sink: MemoryLogSink()))
+        let before = try fixture.log().count
+        let other = try fixture.createProject(name: "Sketch")
+        // When an app connects
+        XCTAssertThrowsError(
+            try connections.connect(.init(organizationId: "org", projectId: other, secretKey: key, revenueCatProjectId: nil))
+        ) { error in
+            // Then it is ENCRYPTION_NOT_CONFIGURED before RevenueCat is asked, and nothing is stored
+            XCTAssertEqual((error as? RPCError)?.code, "ENCRYPTION_NOT_CONFIGURED")
+        }
+        XCTAssertEqual(try fixture.log().count, before)
+        XCTAssertEqual(try connections.connection(projectId: other).connected, false)
     }
 
     func testDisconnectKeepsTheSnapshots() throws {
