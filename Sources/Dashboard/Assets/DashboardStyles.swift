@@ -29,8 +29,8 @@ enum DashboardStyles {
         a { color: var(--accent); text-decoration: none; }
         a:hover { text-decoration: underline; }
         :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
-        h1 { font-size: 1.35rem; margin: 0 0 .75rem; }
-        h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; }
+        h1 { font-size: 1.35rem; margin: 0 0 .75rem; overflow-wrap: anywhere; }
+        h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; overflow-wrap: anywhere; }
         h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
         p { margin: .4rem 0; }
         code, .mono { font-family: var(--mono); font-size: .9em; }

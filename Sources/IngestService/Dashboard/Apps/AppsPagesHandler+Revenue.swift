@@ -81,7 +81,7 @@ extension AppsPagesHandler {
                 : .notConnected
             let byDay = Dictionary(
                 overview.snapshots.map { ($0.date, $0.metrics[RevenueMetric.mrr] ?? nil) }, uniquingKeysWith: { a, _ in a })
-            let today = Date()
+            let today = store.clock.now()
             let series = (0..<days).reversed().map { back -> LineChart.Point in
                 let day = String(ISOTime.format(today.addingTimeInterval(-86_400 * Double(back))).prefix(10))
                 return LineChart.Point(date: day, value: byDay[day] ?? nil)
