@@ -1,6 +1,7 @@
 import Foundation
 import HubCrypto
 import HubDaemon
+import HubMessaging
 import HubStore
 
 /// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs.
@@ -17,6 +18,7 @@ public enum ASODaemon {
         ASCPriceSchema.previews,
         PriceJobSchema.jobs,
         ASORatingSchema.observations,
+        ASONotificationSchema.indexes,
     ]
 
     public static var spec: DaemonSpec {
@@ -60,6 +62,8 @@ public enum ASODaemon {
             PriceJobHandlers.install(
                 on: context, work: work, jobs: PriceJobs(db: context.store, clock: context.clock, connections: connections),
                 prices: prices, daemonJobs: context.jobs)
+            let notifications = ASONotificationsQuery(db: context.store)
+            context.rpc.register(ASONotifications.self) { request, _ in try notifications.answer(request) }
         }
     }
 }
