@@ -345,5 +345,13 @@ enum DashboardStyles {
         .discord ul.unusable li { padding: .4rem 0; border-top: 1px solid var(--line); }
         .panel ul.links { list-style: none; margin: 0; padding: 0; }
         .panel ul.links li { margin: .25rem 0; }
+        /* Notifications */
+        ul.notifications { list-style: none; margin: 0; padding: 0; }
+        ul.notifications li.note-item { display: flex; gap: .75rem; align-items: center; justify-content: space-between; padding: .65rem .9rem; border-bottom: 1px solid var(--line); }
+        ul.notifications li.note-item:last-child { border-bottom: none; }
+        ul.notifications li.unread a.subject { font-weight: 600; }
+        ul.notifications .note-main { min-width: 0; flex: 1 1 auto; }
+        ul.notifications a.subject { display: block; margin-top: .2rem; overflow-wrap: anywhere; }
+        ul.notifications form { flex: 0 0 auto; margin: 0; }
         """
 }
