@@ -353,5 +353,6 @@ enum DashboardStyles {
         ul.notifications .note-main { min-width: 0; flex: 1 1 auto; }
         ul.notifications a.subject { display: block; margin-top: .2rem; overflow-wrap: anywhere; }
         ul.notifications form { flex: 0 0 auto; margin: 0; }
+        form.filters label.kind { display: flex; align-items: center; gap: .5rem; margin: 0; }
         """
 }

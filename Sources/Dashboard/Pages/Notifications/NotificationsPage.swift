@@ -47,7 +47,7 @@ public enum NotificationsPage {
     static func filter(_ view: NotificationsView) -> HTML {
         element("form", .class("filters"), Attribute("method", "get"), Attribute("action", path)) {
             if view.unreadOnly { voidElement("input", .type("hidden"), .name("unread"), .value("true")) }
-            element("label") {
+            element("label", .class("kind")) {
                 "Type"
                 element("select", .name("kind")) {
                     element("option", view.kind == nil ? [.value(""), .selected] : [.value("")]) { "All types" }
