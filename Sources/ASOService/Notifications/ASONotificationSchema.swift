@@ -4,7 +4,7 @@ import HubStore
 /// (items are reached through their primary key), and ranks by day for the keyword drops.
 enum ASONotificationSchema {
     static let indexes = Migration(
-        name: "0011_aso_notification_indexes",
+        name: "0012_aso_notification_indexes",
         sql: """
             CREATE INDEX price_jobs_project_created ON price_jobs (project_id, created_at);
             """)

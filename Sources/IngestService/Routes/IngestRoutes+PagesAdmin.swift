@@ -24,6 +24,11 @@ extension IngestRoutes {
             .hubAsync(
                 "POST", "/dashboard/apps/{id}/push-credentials/delete", gate.pageAsync(.manageCredentials, apps.deleteKey),
                 body: form),
+            .hubAsync(
+                "POST", "/dashboard/apps/{id}/revenuecat", gate.pageAsync(.manageIntegrations, apps.connectRevenueCat), body: form),
+            .hubAsync(
+                "POST", "/dashboard/apps/{id}/revenuecat/disconnect", gate.pageAsync(.manageIntegrations, apps.disconnectRevenueCat),
+                body: form),
             .hubSync("GET", "/dashboard/settings", gate.page(nil, settings.page), body: .serverDefault),
             .hubSync("POST", "/dashboard/settings/invitations", gate.page(.manageMembers, settings.invite), body: form),
             .hubSync(

@@ -86,6 +86,8 @@ struct IngestRoutes {
     let metadata: AdminMetadataHandler
     let prices: AdminPricesHandler
     let priceJobs: AdminPriceJobsHandler
+    // RevenueCat
+    let revenueCat: AdminRevenueCatHandler
     // Market
     let marketCharts: MarketChartsHandler
     let marketApps: MarketAppsHandler
@@ -182,7 +184,7 @@ struct IngestRoutes {
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
-        appsPages = AppsPagesHandler(store: store, push: push)
+        appsPages = AppsPagesHandler(store: store, push: push, asod: BackendForwarding(client: backends[.asod]))
         settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
         reportPages = ReportPagesHandler(store: store, objects: objects)
         ideaPages = IdeaPagesHandler(store: store)
@@ -202,6 +204,7 @@ struct IngestRoutes {
         metadata = AdminMetadataHandler(lookup: lookup, asod: asod)
         prices = AdminPricesHandler(lookup: lookup, asod: asod)
         priceJobs = AdminPriceJobsHandler(lookup: lookup, asod: asod)
+        revenueCat = AdminRevenueCatHandler(lookup: lookup, asod: asod)
 
         let market = BackendForwarding(client: backends[.marketd])
         let marketAccess = MarketAccess(store: store)
@@ -230,6 +233,7 @@ struct IngestRoutes {
             localJobs + [
                 RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
                 RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
+                RemoteJob(name: "revenue", client: backends[.asod]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
