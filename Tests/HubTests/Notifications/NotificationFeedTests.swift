@@ -18,6 +18,7 @@ final class NotificationFeedTests: XCTestCase {
         var keywordAt: String
         var priceJobAt: String
         var trackerAt: String
+        var revenueAt: String
     }
 
     /// One source of each kind in `project` (whose organization is `organizationId`), times a
@@ -35,7 +36,11 @@ final class NotificationFeedTests: XCTestCase {
         try f.seedTrackerAd(
             organizationId: organizationId, adamId: tag == "mine" ? "1000000001" : "1000000002", name: "Rival \(tag)",
             recordId: "ad-\(tag)", at: at(4))
-        return Seeded(chat: chat, report: report, reviewAt: at(2), keywordAt: keywordAt, priceJobAt: at(3), trackerAt: at(4))
+        let revenueAt = at(5)
+        try f.seedRevenue(project, day: NotificationFeedFixture.day(now.addingTimeInterval(-86_400)), mrr: 100, lastUpdatedAt: nil)
+        try f.seedRevenue(project, day: NotificationFeedFixture.day(now), mrr: 112, lastUpdatedAt: revenueAt)
+        return Seeded(
+            chat: chat, report: report, reviewAt: at(2), keywordAt: keywordAt, priceJobAt: at(3), trackerAt: at(4), revenueAt: revenueAt)
     }
 
     func seedBoth() throws -> Seeded {
@@ -57,10 +62,12 @@ final class NotificationFeedTests: XCTestCase {
 
         // Then it lists exactly one item of each kind, with the seeded times and IDs, all its own
         let kinds = byKind(reply.items)
-        for kind in ["chat", "report", "review", "keyword", "price-job", "tracker"] {
+        for kind in ["chat", "report", "review", "keyword", "price-job", "revenue", "tracker"] {
             XCTAssertEqual(kinds[kind]?.count, 1, "\(kind): \(reply.text)")
         }
-        XCTAssertNil(kinds["revenue"], "no RevenueCat snapshots were stored")
+        let revenue = try XCTUnwrap(kinds["revenue"]?.first)
+        XCTAssertEqual(revenue["at"] as? String, seeded.revenueAt)
+        XCTAssertEqual(revenue["title"] as? String, "MRR rose 12.0% to 112.00 USD")
         XCTAssertEqual(reply.json["unavailable"] as? [String], [])
         let chat = try XCTUnwrap(kinds["chat"]?.first)
         XCTAssertEqual(chat["id"] as? String, "chat:\(seeded.chat.conversationId):\(seeded.chat.messageId)")
@@ -109,7 +116,7 @@ final class NotificationFeedTests: XCTestCase {
 
         // Then each answers only what it names
         XCTAssertEqual(reviews.compactMap { $0["kind"] as? String }, ["review"])
-        XCTAssertEqual(unread.count, 5)
+        XCTAssertEqual(unread.count, 6)
         XCTAssertFalse(unread.contains { $0["id"] as? String == chatId })
         XCTAssertEqual(bad.status, 400, bad.text)
         XCTAssertNotNil((bad.json["error"] as? [String: Any])?["fields"].flatMap { ($0 as? [String: Any])?["kind"] })
@@ -186,7 +193,7 @@ final class NotificationFeedTests: XCTestCase {
         // When the feed is read
         let reply = try f.feed()
 
-        // Then asod's sources are named unavailable and the others are listed
+        // Then asod's sources (revenue among them) are named unavailable and the others are listed
         XCTAssertEqual(reply.json["unavailable"] as? [String], ["review", "keyword", "price-job", "revenue"])
         XCTAssertEqual(Set(reply.items.compactMap { $0["kind"] as? String }), ["chat", "report", "tracker"])
     }
@@ -207,5 +214,25 @@ final class NotificationFeedTests: XCTestCase {
         // Then only the row past 90 days is gone
         let left = try db.query("SELECT item_id FROM notification_reads").compactMap { $0.string("item_id") }
         XCTAssertEqual(left, ["report:recent"])
+    }
+
+    func testAnMRRChangeOfTenPercentDayOverDayIsAnItemAndNinePercentIsNot() throws {
+        // Given two apps with consecutive daily snapshots: 100 → 110 (its provider time unknown)
+        // and 100 → 109
+        let second = try f.createProject(name: "Second")
+        let now = Date()
+        let (yesterday, today) = (NotificationFeedFixture.day(now.addingTimeInterval(-86_400)), NotificationFeedFixture.day(now))
+        try f.seedRevenue(f.projectId, day: yesterday, mrr: 100, lastUpdatedAt: nil)
+        try f.seedRevenue(f.projectId, day: today, mrr: 110, lastUpdatedAt: nil)
+        try f.seedRevenue(second, day: yesterday, mrr: 100, lastUpdatedAt: nil)
+        try f.seedRevenue(second, day: today, mrr: 109, lastUpdatedAt: nil)
+
+        // When the revenue items are read
+        let items = try f.feed("?kind=revenue").items
+
+        // Then only the 10% change is listed, with no time since the source has none
+        XCTAssertEqual(items.compactMap { $0["id"] as? String }, ["revenue:\(f.projectId):\(today)"])
+        XCTAssertTrue(items.first?["at"] is NSNull, "\(items)")
+        XCTAssertEqual(items.first?["title"] as? String, "MRR rose 10.0% to 110.00 USD")
     }
 }

@@ -128,6 +128,15 @@ final class NotificationFeedFixture: OperatorAPIClient {
         }
     }
 
+    /// A RevenueCat snapshot of `project` for `day`, as the revenue job stores one.
+    func seedRevenue(_ project: String, day: String, mrr: Double, lastUpdatedAt: String?) throws {
+        try asodDB.run(
+            """
+            INSERT INTO revenue_snapshots (project_id, day, rc_project_id, currency, last_updated_at, mrr, metrics_json, synced_at)
+            VALUES (?, ?, 'rc1', 'USD', ?, ?, '{}', ?)
+            """, [.text(project), .text(day), SQLValue(lastUpdatedAt), .double(mrr), .text(day + "T01:00:00.000Z")])
+    }
+
     /// An ad first seen at `at` for app `adamId`, which `organizationId` watches.
     func seedTrackerAd(organizationId: String, adamId: String, name: String, recordId: String, at: String) throws {
         try marketDB.run(
