@@ -152,6 +152,11 @@ final class NotificationFeedTests: XCTestCase {
         XCTAssertEqual(try f.call("POST", "/notifications/\(theirs)/read", token: annToken).status, 404)
         XCTAssertEqual(try f.call("POST", "/notifications/report:nope/read", token: annToken).status, 404)
         XCTAssertEqual(try f.call("POST", "/notifications/nothing/read", token: annToken).status, 404)
+
+        // And a read token reads the feed but cannot mark an item
+        let reader = try f.createToken(name: "reader", scope: "read")
+        XCTAssertEqual(try f.call("GET", "/notifications", token: reader).status, 200)
+        XCTAssertEqual(try f.call("POST", "/notifications/\(reportId)/read", token: reader).status, 403)
         let theirRead = try f.feed(token: f.otherToken).items.first { $0["id"] as? String == theirs }?["read"] as? Bool
         XCTAssertEqual(theirRead, false, "a foreign attempt marks nothing")
     }
