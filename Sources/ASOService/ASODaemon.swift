@@ -1,6 +1,7 @@
 import Foundation
 import HubCrypto
 import HubDaemon
+import HubMessaging
 import HubStore
 
 /// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs, RevenueCat connections and daily snapshots.
@@ -18,6 +19,7 @@ public enum ASODaemon {
         PriceJobSchema.jobs,
         ASORatingSchema.observations,
         RevenueSchema.revenueCat,
+        ASONotificationSchema.indexes,
     ]
 
     public static var spec: DaemonSpec {
@@ -66,6 +68,8 @@ public enum ASODaemon {
                 logger: context.logger)
             RevenueHandlers.install(on: context.rpc, work: work, connections: revenue)
             context.jobs.add(name: "revenue", interval: config.revenueInterval > 0 ? config.revenueInterval : nil) { try revenue.runPass() }
+            let notifications = ASONotificationsQuery(db: context.store)
+            context.rpc.register(ASONotifications.self) { request, _ in try notifications.answer(request) }
         }
     }
 }

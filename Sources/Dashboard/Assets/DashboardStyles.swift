@@ -361,5 +361,14 @@ enum DashboardStyles {
         dl.figures dd { margin: 0; font-size: 1.1rem; font-weight: 600; overflow-wrap: anywhere; }
         #revenuecat form.inline { display: inline; margin: 0; }
         #revenuecat details + form, #revenuecat form + form { margin-top: .75rem; }
+        /* Notifications */
+        ul.notifications { list-style: none; margin: 0; padding: 0; }
+        ul.notifications li.note-item { display: flex; gap: .75rem; align-items: center; justify-content: space-between; padding: .65rem .9rem; border-bottom: 1px solid var(--line); }
+        ul.notifications li.note-item:last-child { border-bottom: none; }
+        ul.notifications li.unread a.subject { font-weight: 600; }
+        ul.notifications .note-main { min-width: 0; flex: 1 1 auto; }
+        ul.notifications a.subject { display: block; margin-top: .2rem; overflow-wrap: anywhere; }
+        ul.notifications form { flex: 0 0 auto; margin: 0; }
+        form.filters label.kind { display: flex; align-items: center; gap: .5rem; margin: 0; }
         """
 }

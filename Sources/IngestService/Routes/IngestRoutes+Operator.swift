@@ -161,6 +161,9 @@ extension IngestRoutes {
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/grid", asoGroups.grid, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/candidates", asoCandidates.candidates, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/competitors", asoCandidates.competitors, body: .serverDefault),
+            // Notifications
+            .operatorAsync("GET", "/api/admin/v1/notifications", notifications.list, body: .serverDefault),
+            .operatorAsync("POST", "/api/admin/v1/notifications/{id}/read", notifications.read, body: .serverDefault),
         ]
     }
 }

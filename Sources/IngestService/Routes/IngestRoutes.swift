@@ -103,6 +103,9 @@ struct IngestRoutes {
     let asoCandidates: ASOCandidatesHandler
     // MCP
     let mcp: MCPHTTPHandler
+    // Notifications
+    let notifications: AdminNotificationsHandler
+    let notificationPages: NotificationPagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -220,6 +223,10 @@ struct IngestRoutes {
         asoGroups = ASOGroupsHandler(asod: aso)
         asoCandidates = ASOCandidatesHandler(asod: aso)
         mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
+        let feed = NotificationFeed(
+            store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
+        notifications = AdminNotificationsHandler(feed: feed)
+        notificationPages = NotificationPagesHandler(feed: feed)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =
