@@ -47,6 +47,8 @@ public enum PushDaemon {
                 if wakes { jobs.trigger(jobName) }
             } posted: {
                 telegram.loops.wake()
+            } emailed: {
+                email.outbox.queued()
             }
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)

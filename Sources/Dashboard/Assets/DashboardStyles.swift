@@ -345,5 +345,7 @@ enum DashboardStyles {
         .discord ul.unusable li { padding: .4rem 0; border-top: 1px solid var(--line); }
         .panel ul.links { list-style: none; margin: 0; padding: 0; }
         .panel ul.links li { margin: .25rem 0; }
+        .msg .meta .delivery.sent { color: var(--ok); }
+        .msg .meta .delivery.failed { color: var(--bad); }
         """
 }

@@ -139,8 +139,9 @@ struct IngestRoutes {
         feedback = FeedbackHandler(
             store: store, requestGuard: requestGuard, objects: objects,
             creations: limits[.feedbackCreations], reads: limits[.feedbackReads])
-        inbox = AdminFeedbackHandler(store: store)
-        inboxChanges = AdminFeedbackChangesHandler(store: store)
+        let deliveries = ReplyDeliveries(pushd: backends[.pushd], emailEnabled: context.config.smtp != nil)
+        inbox = AdminFeedbackHandler(store: store, deliveries: deliveries)
+        inboxChanges = AdminFeedbackChangesHandler(store: store, deliveries: deliveries)
 
         let chat = BackendForwarding(client: backends[.chatd])
         let uploads = ChatImageUploads(
@@ -181,7 +182,7 @@ struct IngestRoutes {
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
         appsPages = AppsPagesHandler(store: store, push: push)
         settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
-        reportPages = ReportPagesHandler(store: store, objects: objects)
+        reportPages = ReportPagesHandler(store: store, objects: objects, deliveries: inbox.deliveries)
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)
         conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
