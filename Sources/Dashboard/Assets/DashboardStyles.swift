@@ -370,5 +370,8 @@ enum DashboardStyles {
         ul.notifications a.subject { display: block; margin-top: .2rem; overflow-wrap: anywhere; }
         ul.notifications form { flex: 0 0 auto; margin: 0; }
         form.filters label.kind { display: flex; align-items: center; gap: .5rem; margin: 0; }
+        /* Email delivery state of a report's replies */
+        .msg .meta .delivery.sent { color: var(--ok); }
+        .msg .meta .delivery.failed { color: var(--bad); }
         """
 }

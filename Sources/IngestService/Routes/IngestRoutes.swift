@@ -144,8 +144,9 @@ struct IngestRoutes {
         feedback = FeedbackHandler(
             store: store, requestGuard: requestGuard, objects: objects,
             creations: limits[.feedbackCreations], reads: limits[.feedbackReads])
-        inbox = AdminFeedbackHandler(store: store)
-        inboxChanges = AdminFeedbackChangesHandler(store: store)
+        let deliveries = ReplyDeliveries(pushd: backends[.pushd], emailEnabled: context.config.smtp != nil)
+        inbox = AdminFeedbackHandler(store: store, deliveries: deliveries)
+        inboxChanges = AdminFeedbackChangesHandler(store: store, deliveries: deliveries)
 
         let chat = BackendForwarding(client: backends[.chatd])
         let uploads = ChatImageUploads(
@@ -186,7 +187,7 @@ struct IngestRoutes {
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
         appsPages = AppsPagesHandler(store: store, push: push, asod: BackendForwarding(client: backends[.asod]))
         settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
-        reportPages = ReportPagesHandler(store: store, objects: objects)
+        reportPages = ReportPagesHandler(store: store, objects: objects, deliveries: inbox.deliveries)
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)
         conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
@@ -235,6 +236,7 @@ struct IngestRoutes {
                 RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
                 RemoteJob(name: "revenue", client: backends[.asod]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
+                RemoteJob(name: "email", client: backends[.pushd]),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
     }

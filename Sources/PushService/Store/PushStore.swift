@@ -10,22 +10,26 @@ public final class PushStore: @unchecked Sendable {
     let clock: Clock
     /// Seals APNs keys at rest; without it credentials cannot be stored.
     let keyring: Keyring?
+    /// Whether the hub sends email (`APPNORTH_SMTP_URL` set); when off nothing is queued.
+    public let emailEnabled: Bool
 
-    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
+    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil, emailEnabled: Bool = false) {
         self.db = db
         self.clock = clock
         self.keyring = keyring
+        self.emailEnabled = emailEnabled
     }
 
     /// Stores a batch in one transaction, queueing the pushes each new event calls for in the
     /// same transaction; an ID already held is left as it is (and queues nothing again).
     /// Returns every ID of the batch once the commit is done, since each is then held durably,
-    /// how many pushes the batch queued, and how many integration posts.
-    public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int, posts: Int) {
+    /// how many pushes the batch queued, how many integration posts, and how many emails.
+    public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int, posts: Int, emails: Int) {
         let receivedAt = ISOTime.format(clock.now())
-        let (queued, posts) = try db.transaction {
+        let (queued, posts, emails) = try db.transaction {
             var queued = 0
             var integrationPosts = 0
+            var emails = 0
             for event in events {
                 try db.run(
                     """
@@ -43,11 +47,12 @@ public final class PushStore: @unchecked Sendable {
                     queued += try enqueue(for: event, body: body)
                     integrationPosts += try enqueueIntegrations(for: event, body: body)
                     integrationPosts += try enqueueDiscord(for: event, body: body)
+                    emails += try enqueueEmails(for: body)
                 }
             }
-            return (queued, integrationPosts)
+            return (queued, integrationPosts, emails)
         }
-        return (events.map(\.id), queued, posts)
+        return (events.map(\.id), queued, posts, emails)
     }
 
     /// Every stored chat event, oldest first (by chatd's time-sortable ID).
