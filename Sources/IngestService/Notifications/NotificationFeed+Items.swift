@@ -90,7 +90,7 @@ extension NotificationFeed {
             return item(
                 "tracker:\(event.type.rawValue):\(event.adamId):\(event.date):\(key)", .tracker, projectId: nil,
                 appName: event.name ?? event.adamId, title: trackerTitle(event),
-                link: "/api/admin/v1/market/tracker?days=7&adamId=\(event.adamId)", at: at)
+                link: "/dashboard/explore/tracker?days=7&adamId=\(event.adamId)", at: at)
         }
     }
 
