@@ -67,7 +67,7 @@ public struct KeywordPage: Sendable {
         return element("figure", .class("chart-box")) {
             LineChart(
                 points: series, title: "Rank of “\(keyword.term)” in \(keyword.country.uppercased())", summary: summary,
-                invertedValueAxis: true, idPrefix: "rank-chart"
+                invertedValueAxis: true, idPrefix: "rank-chart", valueFloor: 1
             ).html()
             element("figcaption", .class("small muted")) { "Rank by day (UTC); higher on the chart is better." }
         }
