@@ -372,10 +372,12 @@ enum DashboardStyles {
         form.filters { align-items: end; gap: .5rem 1rem; }
         form.filters .field { margin: 0; }
         form.filters select, form.filters input { width: auto; }
+        #history figure.chart-box { max-width: 40rem; }
         .rank { font-weight: 600; font-variant-numeric: tabular-nums; }
         .change.up { color: var(--ok); }
         .change.down { color: var(--bad); }
         .scroll-x { overflow-x: auto; }
+        table.grid-table th[scope="row"] { text-transform: none; letter-spacing: 0; font-size: .9rem; color: var(--text); }
         table.grid-table th[scope="row"] .badge { margin-left: .35rem; }
         fieldset.plain { border: none; padding: 0; margin: 0; }
         fieldset.plain legend { font-weight: 600; margin-bottom: .5rem; }

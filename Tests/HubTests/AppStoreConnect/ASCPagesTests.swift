@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import HubCrypto
 @testable import IngestService
-@testable import TestSupport
 
 /// The App Store Connect panel of `/dashboard/apps` (docs "App Store Connect"; issue 26): the
 /// connect post answers at once with a task's page that reloads itself until Apple has
@@ -30,20 +30,6 @@ final class ASCPagesTests: XCTestCase {
             files: [.init(name: "privateKey", filename: "AuthKey.p8", bytes: Array((pem ?? fixture.key.pkcs8PEM).utf8))])
     }
 
-    /// Follows a task's page until it is no longer "Working…" (deadline 20 s); its last answer.
-    private func settled(_ started: HubReply) throws -> HubReply {
-        XCTAssertEqual(started.status, 303, started.text)
-        let work = try XCTUnwrap(started.header("location"))
-        XCTAssertTrue(work.hasPrefix("/dashboard/work/"), work)
-        var last = try pages.get(work)
-        XCTAssertTrue(
-            eventually(timeout: 20, every: 0.1) {
-                last = (try? pages.get(work)) ?? last
-                return !last.text.contains("Working…")
-            })
-        return last
-    }
-
     func testConnectingAnswersBeforeAppleDoesAndTheTaskPageShowsTheResultWhenReady() throws {
         // Given Apple that takes three seconds to list the apps
         try fixture.controlPost(
@@ -59,7 +45,7 @@ final class ASCPagesTests: XCTestCase {
         XCTAssertTrue(working.text.contains(#"<meta http-equiv="refresh" content="2">"#))
         XCTAssertEqual(try fixture.admin.call("GET", "/app-store-connect").code, "NOT_CONNECTED")
         // When Apple has answered, the task's page sends the owner back to Apps with the notice
-        let done = try settled(started)
+        let done = try pages.settled(started)
         XCTAssertEqual(done.status, 303, done.text)
         XCTAssertEqual(done.header("location"), "/dashboard/apps?done=asc-connected#app-store-connect")
         // And the panel shows the key ID, the issuer, the verification and the app count, never the key
@@ -77,13 +63,13 @@ final class ASCPagesTests: XCTestCase {
 
     func testARefusedKeyShowsItsCodeWithTheSeedsActionAndAMissingPartIsShownByItsField() throws {
         // When the owner uploads a key Apple does not know
-        let rejected = try settled(try connect(key: ES256PrivateKey.generate().pkcs8PEM))
+        let rejected = try pages.settled(try connect(key: ES256PrivateKey.generate().pkcs8PEM))
         // Then the task's page gives the code and what to do about it
         XCTAssertEqual(rejected.status, 400)
         XCTAssertTrue(rejected.text.contains("CREDENTIALS_REJECTED"))
         XCTAssertTrue(rejected.text.contains("Check whether Apple revoked the key or denied its access"))
         // When the IDs are malformed
-        let invalid = try settled(try connect(issuer: "not-a-uuid"))
+        let invalid = try pages.settled(try connect(issuer: "not-a-uuid"))
         XCTAssertTrue(invalid.text.contains("INVALID_CREDENTIALS"))
         XCTAssertTrue(invalid.text.contains("Check the IDs and the matching P-256 private key"))
         // When the file is left out, the form is drawn again at once with the problem by its field
@@ -101,7 +87,7 @@ final class ASCPagesTests: XCTestCase {
         let imported = try fixture.call("POST", "/app-store-connect/import", json: ["appIds": ["1450000001"]])
         let trails = try XCTUnwrap(imported.items.first?["projectId"] as? String)
         // When the owner loads the importable apps
-        let list = try settled(try pages.get("/dashboard/app-store-connect/apps"))
+        let list = try pages.settled(try pages.get("/dashboard/app-store-connect/apps"))
         // Then Trails is marked imported, Sketch Pad has a checkbox, its name escaped, and the allowance is shown
         XCTAssertEqual(list.status, 200, list.text)
         XCTAssertTrue(list.text.contains("href=\"/dashboard/apps/\(trails)\">Imported</a>"), list.text)
@@ -110,19 +96,19 @@ final class ASCPagesTests: XCTestCase {
         XCTAssertTrue(list.text.contains("Sketch &lt;b&gt;Pad&lt;/b&gt;"))
         XCTAssertTrue(list.text.contains("1 app, no limit"))
         // When an app Apple does not list is posted
-        let unknown = try settled(try pages.post("/dashboard/app-store-connect/import", [("appId", "999")]))
+        let unknown = try pages.settled(try pages.post("/dashboard/app-store-connect/import", [("appId", "999")]))
         XCTAssertEqual(unknown.status, 400)
         XCTAssertTrue(unknown.text.contains("UNKNOWN_APPS"))
         XCTAssertTrue(unknown.text.contains("Reload the accessible app list and select again"))
         // When the allowance is one app and Sketch Pad is imported
         let orgId = try XCTUnwrap(fixture.admin.store.project(id: trails)?.organizationId)
         XCTAssertEqual(try fixture.call("PATCH", "/organizations/\(orgId)", json: ["appAllowance": 1]).status, 200)
-        let over = try settled(try pages.post("/dashboard/app-store-connect/import", [("appId", "1450000002")]))
+        let over = try pages.settled(try pages.post("/dashboard/app-store-connect/import", [("appId", "1450000002")]))
         XCTAssertEqual(over.status, 403)
         XCTAssertTrue(over.text.contains("PLAN_REQUIRED"))
         // When the allowance is two, the import goes through and the new project is in Apps
         XCTAssertEqual(try fixture.call("PATCH", "/organizations/\(orgId)", json: ["appAllowance": 2]).status, 200)
-        let done = try settled(try pages.post("/dashboard/app-store-connect/import", [("appId", "1450000002")]))
+        let done = try pages.settled(try pages.post("/dashboard/app-store-connect/import", [("appId", "1450000002")]))
         XCTAssertEqual(done.status, 303)
         XCTAssertEqual(done.header("location"), "/dashboard/apps?done=imported-1")
         let apps = try pages.get("/dashboard/apps?done=imported-1")

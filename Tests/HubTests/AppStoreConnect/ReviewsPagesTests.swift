@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import IngestService
-@testable import TestSupport
 
 /// `/dashboard/apps/<projectId>/reviews` (docs "Reviews"; issue 26): the stored reviews with the
 /// seed's filters, review text escaped, Apple's response state apart from open/done, replies
@@ -37,20 +37,6 @@ final class ReviewsPagesTests: XCTestCase {
     override func tearDown() { fixture?.shutdown() }
 
     private var path: String { "/dashboard/apps/\(projectId!)/reviews" }
-
-    /// Follows a task's page until it is no longer "Working…" (deadline 20 s); its last answer.
-    private func settled(_ started: HubReply) throws -> HubReply {
-        XCTAssertEqual(started.status, 303, started.text)
-        let work = try XCTUnwrap(started.header("location"))
-        XCTAssertTrue(work.hasPrefix("/dashboard/work/"), work)
-        var last = try pages.get(work)
-        XCTAssertTrue(
-            eventually(timeout: 20, every: 0.1) {
-                last = (try? pages.get(work)) ?? last
-                return !last.text.contains("Working…")
-            })
-        return last
-    }
 
     func testTheListShowsStarsFiltersAndApplesStateApartWithTheTextEscaped() throws {
         // When the owner opens the reviews
@@ -93,7 +79,7 @@ final class ReviewsPagesTests: XCTestCase {
         XCTAssertEqual(started.status, 303)
         XCTAssertTrue(try pages.get(try XCTUnwrap(started.header("location"))).text.contains("Working…"))
         // And once Apple has answered, the review's page shows the reply, escaped, with Apple's state
-        let done = try settled(started)
+        let done = try pages.settled(started)
         XCTAssertEqual(done.header("location"), path + "/r2?done=published")
         let review = try pages.get(path + "/r2")
         XCTAssertTrue(review.text.contains("Fixed in 2.1 &lt;b&gt;thanks&lt;/b&gt;"), review.text)
@@ -108,7 +94,7 @@ final class ReviewsPagesTests: XCTestCase {
         XCTAssertEqual(try member.post(path + "/r2/status", [("status", "done")]).status, 403)
         XCTAssertEqual(try member.post(path + "/sync").status, 403)
         // When the owner deletes it
-        let deleted = try settled(try pages.post(path + "/r2/response/delete"))
+        let deleted = try pages.settled(try pages.post(path + "/r2/response/delete"))
         XCTAssertEqual(deleted.header("location"), path + "/r2?done=response-deleted")
         XCTAssertTrue(try pages.get(path + "/r2").text.contains("No response yet."))
         let deletes = try fixture.log().filter { ($0["method"] as? String) == "DELETE" }
@@ -134,7 +120,7 @@ final class ReviewsPagesTests: XCTestCase {
         let ideas = try fixture.call("GET", "/projects/\(projectId!)/ideas")
         XCTAssertTrue(ideas.text.contains("Export GPX without crashing"), ideas.text)
         // When the owner synchronizes, the task's page brings them back with the count
-        let synced = try settled(try pages.post(path + "/sync"))
+        let synced = try pages.settled(try pages.post(path + "/sync"))
         XCTAssertEqual(synced.header("location"), path + "?done=synced-2")
     }
 

@@ -124,7 +124,8 @@ public struct KeywordsPage: Sendable {
     }
 
     var allowanceText: String {
-        allowance.map { "\(used) of \($0) tracked keywords used across the workspace" } ?? "\(used) tracked keywords, no workspace limit"
+        allowance.map { "\(used) of \($0) tracked keywords used across the workspace" }
+            ?? "\(used) tracked keyword\(used == 1 ? "" : "s"), no workspace limit"
     }
 
     func trackedPanel(token: String) -> HTML {
