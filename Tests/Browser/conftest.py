@@ -10,6 +10,7 @@ team          the people: team.owner, team.person(role="member"), team.sign_in(b
 telegram      the fake Telegram Bot API the hub talks to: telegram.control("/__control/…", body)
 discord       the fake Discord REST API and OAuth the hub's platform bot talks to: discord.control(…), discord.read(…)
 revenuecat    the fake RevenueCat API v2 asod talks to: revenuecat.control("/__control/…", body), revenuecat.read(…)
+asc           the fake App Store Connect API asod talks to: asc.state(apps), asc.control(…), asc.read(…), asc.key_pem
 """
 import os
 import re
@@ -28,6 +29,7 @@ from harness.team import Team
 from harness.discord import FakeDiscord
 from harness.telegram import FakeTelegram
 from harness.revenuecat import FakeRevenueCat
+from harness.asc import FakeASC
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("APPNORTH_BROWSER_ARTIFACTS") or ROOT / ".build" / "browser-artifacts")
@@ -74,7 +76,16 @@ def revenuecat():
 
 
 @pytest.fixture(scope="session")
-def hub(telegram, discord, revenuecat):
+def asc():
+    fake = FakeASC(ROOT)
+    try:
+        yield fake
+    finally:
+        fake.stop()
+
+
+@pytest.fixture(scope="session")
+def hub(telegram, discord, revenuecat, asc):
     # run.sh gives a directory it removes (and stops a hub in) whatever happens to this process.
     given = os.environ.get("APPNORTH_BROWSER_DATA_DIR")
     data_dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="appnorth-browser-"))
@@ -83,6 +94,7 @@ def hub(telegram, discord, revenuecat):
     started.env["APPNORTH_TELEGRAM_API_URL"] = telegram.base_url
     started.env.update(discord.environment())
     started.env["APPNORTH_REVENUECAT_URL"] = revenuecat.base_url
+    started.env.update(asc.environment())
     try:
         started.up()
         yield started

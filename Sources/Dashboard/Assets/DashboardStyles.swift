@@ -373,5 +373,32 @@ enum DashboardStyles {
         /* Email delivery state of a report's replies */
         .msg .meta .delivery.sent { color: var(--ok); }
         .msg .meta .delivery.failed { color: var(--bad); }
+        /* App Store: the Connect panel, reviews, keywords and a task's "Working…" page. */
+        .stars { color: var(--warn); letter-spacing: .05em; white-space: nowrap; }
+        ul.reviews, ul.plain { list-style: none; padding: 0; margin: 0; }
+        ul.reviews > li + li { margin-top: .75rem; }
+        .review-item .row { row-gap: .25rem; }
+        .review-item .subject, #review .review-body { overflow-wrap: anywhere; }
+        .review-body { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0; }
+        blockquote.review-body { border-left: 3px solid var(--line); padding-left: .75rem; margin-left: 0; }
+        form.filters { align-items: end; gap: .5rem 1rem; }
+        form.filters .field { margin: 0; }
+        form.filters select, form.filters input { width: auto; }
+        #history figure.chart-box { max-width: 40rem; }
+        .rank { font-weight: 600; font-variant-numeric: tabular-nums; }
+        .change.up { color: var(--ok); }
+        .change.down { color: var(--bad); }
+        .scroll-x { overflow-x: auto; }
+        table.grid-table th[scope="row"] { text-transform: none; letter-spacing: 0; font-size: .9rem; color: var(--text); }
+        table.grid-table th[scope="row"] .badge { margin-left: .35rem; }
+        fieldset.plain { border: none; padding: 0; margin: 0; }
+        fieldset.plain legend { font-weight: 600; margin-bottom: .5rem; }
+        #app-store-connect details + form, #app-store-connect .row + details { margin-top: .75rem; }
+        #app-store-connect dl.facts { margin-bottom: .75rem; }
+        ul.candidates li { padding: .4rem 0; border-bottom: 1px solid var(--line); }
+        .working { display: flex; gap: .6rem; align-items: center; font-size: 1.05rem; }
+        .spinner { width: 1.1rem; height: 1.1rem; border: 2px solid var(--line); border-top-color: var(--accent); border-radius: 50%; animation: spin 1s linear infinite; flex: none; }
+        @keyframes spin { to { transform: rotate(360deg); } }
+        @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
         """
 }

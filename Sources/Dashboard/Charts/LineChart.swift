@@ -23,10 +23,12 @@ public struct LineChart: Sendable, Equatable {
     public var invertedValueAxis: Bool
     /// A prefix for the `<title>`/`<desc>` IDs, unique on the page.
     public var idPrefix: String
+    /// The least value the axis may show (ranks: 1, never 0); nil lets the round steps decide.
+    public var valueFloor: Double?
 
     public init(
         points: [Point], title: String, summary: String, format: ChartValueFormat = .number, invertedValueAxis: Bool = false,
-        idPrefix: String = "chart"
+        idPrefix: String = "chart", valueFloor: Double? = nil
     ) {
         self.points = points
         self.title = title
@@ -34,6 +36,7 @@ public struct LineChart: Sendable, Equatable {
         self.format = format
         self.invertedValueAxis = invertedValueAxis
         self.idPrefix = idPrefix
+        self.valueFloor = valueFloor
     }
 
     /// The chart with axes, ticks and labels.

@@ -48,7 +48,7 @@ struct LineChartGeometry: Equatable {
             plot = Rect(minX: 2, minY: 3, maxX: 118, maxY: 29)
         }
         let known = chart.points.compactMap(\.value)
-        let scale = Self.scale(known)
+        let scale = Self.scale(known, floor: chart.valueFloor)
         let ticks = size == .full ? scale.ticks : []
         let (low, high) = (scale.low, scale.high)
         let plot = self.plot
@@ -86,8 +86,16 @@ struct LineChartGeometry: Equatable {
     }
 
     /// The value range drawn and its ticks: round steps (1, 2 or 5 × 10ⁿ) covering the known
-    /// values, about four of them; a flat or empty series still gets a range.
-    static func scale(_ values: [Double]) -> (low: Double, high: Double, ticks: [Double]) {
+    /// values, about four of them; a flat or empty series still gets a range. With `floor`, a
+    /// range reaching below it starts at it instead, with it as the first tick (rank 1, not 0).
+    static func scale(_ values: [Double], floor: Double? = nil) -> (low: Double, high: Double, ticks: [Double]) {
+        let plain = roundScale(values)
+        guard let floor, plain.low < floor else { return plain }
+        let above = plain.ticks.filter { $0 > floor }
+        return (floor, max(plain.high, floor + 1), [floor] + above)
+    }
+
+    private static func roundScale(_ values: [Double]) -> (low: Double, high: Double, ticks: [Double]) {
         guard var low = values.min(), var high = values.max() else { return (0, 1, [0, 1]) }
         if low == high {
             let pad = low == 0 ? 1 : abs(low) * 0.1

@@ -56,10 +56,12 @@ public struct PageShell {
         case info(String)
     }
 
+    /// `refreshSeconds` reloads the page after that long without script (a task still working).
     public static func page(
-        title: String, section: Section?, viewer: Viewer, notice: Notice? = nil, @HTMLBuilder content: () -> HTML
+        title: String, section: Section?, viewer: Viewer, notice: Notice? = nil, refreshSeconds: Int? = nil,
+        @HTMLBuilder content: () -> HTML
     ) -> HTML {
-        document(title: title) {
+        document(title: title, refreshSeconds: refreshSeconds) {
             element("a", .class("skip"), .href("#main")) { "Skip to content" }
             element("div", .class("shell")) {
                 element("nav", .class("side"), .label("Sections")) {
@@ -112,7 +114,7 @@ public struct PageShell {
         }
     }
 
-    static func document(title: String, @HTMLBuilder body: () -> HTML) -> HTML {
+    static func document(title: String, refreshSeconds: Int? = nil, @HTMLBuilder body: () -> HTML) -> HTML {
         let assets = DashboardAssets.shared
         return HTMLBuilder.join([
             .trusted("<!doctype html>"),
@@ -121,6 +123,9 @@ public struct PageShell {
                     voidElement("meta", Attribute("charset", "utf-8"))
                     voidElement("meta", .name("viewport"), Attribute("content", "width=device-width, initial-scale=1"))
                     voidElement("meta", .name("referrer"), Attribute("content", "same-origin"))
+                    if let refreshSeconds {
+                        voidElement("meta", Attribute("http-equiv", "refresh"), Attribute("content", String(refreshSeconds)))
+                    }
                     element("title") { title + " · AppNorth" }
                     voidElement("link", Attribute("rel", "stylesheet"), .href(assets.stylesheet.path))
                     element("script", Attribute("src", assets.script.path), Attribute(boolean: "defer"))

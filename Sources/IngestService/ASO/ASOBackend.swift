@@ -21,17 +21,23 @@ struct ASOBackend {
     }
 
     /// The caller's organization plan, refused with 403 `PLAN_REQUIRED` without ASO access.
-    func plan(_ caller: AdminCaller) throws -> OrganizationPlan {
-        let plan = try store.organization(id: caller.organizationId)?.entitlements ?? .selfhosted
+    func plan(_ caller: AdminCaller) throws -> OrganizationPlan { try plan(organizationId: caller.organizationId) }
+
+    func plan(organizationId: String) throws -> OrganizationPlan {
+        let plan = try store.organization(id: organizationId)?.entitlements ?? .selfhosted
         guard plan.hasASOAccess else { throw APIError.asoPlanRequired }
         return plan
     }
 
     /// The project the path names (404 when it is another organization's), with the plan.
     func project(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASOProjectRef {
-        let project = try AdminLookup(store: store).project(request, caller)
-        return ASOProjectRef(
-            organizationId: caller.organizationId, plan: try plan(caller), projectId: project.id,
+        try ref(try AdminLookup(store: store).project(request, caller), organizationId: caller.organizationId)
+    }
+
+    /// A project already found in the organization, with the plan (403 `PLAN_REQUIRED` without ASO).
+    func ref(_ project: Project, organizationId: String) throws -> ASOProjectRef {
+        ASOProjectRef(
+            organizationId: organizationId, plan: try plan(organizationId: organizationId), projectId: project.id,
             appStoreId: project.appStoreId)
     }
 

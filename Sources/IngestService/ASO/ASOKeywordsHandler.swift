@@ -35,22 +35,32 @@ struct ASOKeywordsHandler {
 
     func create(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(AddBody.self)
-        var errors = FieldErrors()
         let terms = body.terms ?? body.term.map { [$0] } ?? []
+        let call = try Self.addRequest(country: body.country, terms: terms, dryRun: body.dryRun == true) {
+            try asod.project(request, caller)
+        }
+        asod.forward(ASOKeywordsAdd.self, call, respond: respond) { .json($0, status: $0.added.isEmpty || call.dryRun == true ? 200 : 201) }
+    }
+
+    /// The add call after the checks the API and the dashboard share: terms given, a supported
+    /// country (400), then the project (`project`, which checks the plan) linked to its App
+    /// Store app (409 `APP_STORE_ID_REQUIRED`).
+    static func addRequest(country: String?, terms: [String], dryRun: Bool, project: () throws -> ASOProjectRef) throws
+        -> ASOKeywordsAdd.Request
+    {
+        var errors = FieldErrors()
         if terms.isEmpty { errors.add("terms", "is required: a list of 1-\(ASOKeywordsHandler.maximumTerms) terms") }
-        if body.country.flatMap(ASOStorefront.normalize) == nil {
+        if country.flatMap(ASOStorefront.normalize) == nil {
             errors.add("country", "must be a supported App Store country code, e.g. us")
         }
         try errors.throwIfAny()
-        let project = try asod.project(request, caller)
+        let project = try project()
         guard project.appStoreId != nil else {
             throw APIError(
                 status: 409, code: ASOErrorCode.appStoreIdRequired,
                 message: "Set the project's appStoreId before tracking keywords: ranks are measured for that app.")
         }
-        let preview = body.dryRun == true
-        let call = ASOKeywordsAdd.Request(project: project, country: body.country!, terms: terms, dryRun: preview)
-        asod.forward(ASOKeywordsAdd.self, call, respond: respond) { .json($0, status: $0.added.isEmpty || preview ? 200 : 201) }
+        return ASOKeywordsAdd.Request(project: project, country: country!, terms: terms, dryRun: dryRun)
     }
 
     /// `?dryRun=true` answers 200 with the keyword that would be removed, and removes nothing.

@@ -25,21 +25,27 @@ struct AdminAppStoreConnectHandler {
 
     func connect(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ConnectBody.self)
-        var errors = FieldErrors()
-        for (field, value) in [("issuerId", body.issuerId), ("keyId", body.keyId), ("privateKey", body.privateKey)]
-        where value?.isEmpty ?? true {
-            errors.add(field, "is required")
-        }
-        if let key = body.privateKey, key.utf8.count > 4_096 { errors.add("privateKey", "must be at most 4096 bytes") }
-        try errors.throwIfAny()
-        let call = ASCConnectionPut.Request(
-            organizationId: caller.organizationId, issuerId: body.issuerId!, keyId: body.keyId!,
-            privateKey: body.privateKey!)
+        let call = try Self.connectRequest(
+            organizationId: caller.organizationId, issuerId: body.issuerId, keyId: body.keyId, privateKey: body.privateKey)
         asod.forward(ASCConnectionPut.self, call, timeout: Self.appleTimeout, respond: respond) { view in
             var response = HTTPResponse.json(view)
             response.headers.append(("Cache-Control", "no-store"))
             return response
         }
+    }
+
+    /// The connect call after the checks both the API and the dashboard make: every part
+    /// given, the key at most 4,096 bytes (400 `INVALID_PAYLOAD` naming the fields).
+    static func connectRequest(organizationId: String, issuerId: String?, keyId: String?, privateKey: String?) throws
+        -> ASCConnectionPut.Request
+    {
+        var errors = FieldErrors()
+        for (field, value) in [("issuerId", issuerId), ("keyId", keyId), ("privateKey", privateKey)] where value?.isEmpty ?? true {
+            errors.add(field, "is required")
+        }
+        if let key = privateKey, key.utf8.count > 4_096 { errors.add("privateKey", "must be at most 4096 bytes") }
+        try errors.throwIfAny()
+        return ASCConnectionPut.Request(organizationId: organizationId, issuerId: issuerId!, keyId: keyId!, privateKey: privateKey!)
     }
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
@@ -54,36 +60,55 @@ struct AdminAppStoreConnectHandler {
 
     /// `{items: [app + projectId]}`: `projectId` names the project an app was imported as, or null.
     func apps(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
-        let imported = try store.projectIdsByAppStoreId(organizationId: caller.organizationId)
-        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond)
-        {
-            .json(AppList(items: $0.apps.map { AppItem(app: $0, projectId: imported[$0.id]) }))
+        try importableApps(organizationId: caller.organizationId) { result in
+            respond(result.map { apps in .json(AppList(items: apps.map { AppItem(app: $0.app, projectId: $0.projectId) })) })
+        }
+    }
+
+    /// The apps the key sees now (from Apple), each with the project it was imported as.
+    func importableApps(
+        organizationId: String, _ done: @escaping (Result<[(app: ASCAppSummary, projectId: String?)], Error>) -> Void
+    ) throws {
+        let imported = try store.projectIdsByAppStoreId(organizationId: organizationId)
+        asod.client.call(ASCApps.self, ASCOrganizationRef(organizationId: organizationId), timeout: Self.appleTimeout) { result in
+            done(result.map { $0.apps.map { (app: $0, projectId: imported[$0.id]) } }.mapError { APIError.fromBackend($0) })
         }
     }
 
     /// Imports the selected apps, checked against the list Apple gives now.
     func importApps(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(ImportBody.self)
-        let selected = body.appIds ?? []
+        try importSelected(organizationId: caller.organizationId, body.appIds ?? []) { result in
+            respond(result.map { results in .json(ImportList(items: results), status: results.contains(where: \.created) ? 201 : 200) })
+        }
+    }
+
+    /// The import both the API and the dashboard run: 1-200 distinct IDs, each listed by Apple
+    /// now (else 400 `UNKNOWN_APPS`), within the app allowance (else 403 `PLAN_REQUIRED`).
+    func importSelected(organizationId: String, _ selected: [String], _ done: @escaping (Result<[ASCImportResult], Error>) -> Void)
+        throws
+    {
         guard (1...Self.maximumImport).contains(selected.count), Set(selected).count == selected.count,
             selected.allSatisfy({ (1...64).contains($0.utf8.count) })
         else {
             throw APIError.invalidPayload(["appIds": ["must hold 1-\(Self.maximumImport) distinct app IDs"]])
         }
         let store = self.store
-        asod.forward(ASCApps.self, ASCOrganizationRef(organizationId: caller.organizationId), timeout: Self.appleTimeout, respond: respond)
-        { answer in
-            let byId = Dictionary(answer.apps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let unknown = selected.filter { byId[$0] == nil }
-            if !unknown.isEmpty {
-                throw APIError(
-                    status: 400, code: ASCErrorCode.unknownApps,
-                    message:
-                        "App Store Connect does not list these apps for this key: \(unknown.joined(separator: ", ")). Reload the list and select again.",
-                    fields: ["appIds": unknown.map { "\($0) is not accessible" }])
-            }
-            let results = try store.importASCApps(organizationId: caller.organizationId, apps: selected.map { byId[$0]! })
-            return .json(ImportList(items: results), status: results.contains(where: \.created) ? 201 : 200)
+        asod.client.call(ASCApps.self, ASCOrganizationRef(organizationId: organizationId), timeout: Self.appleTimeout) { result in
+            done(
+                Result {
+                    let answer = try result.mapError { APIError.fromBackend($0) }.get()
+                    let byId = Dictionary(answer.apps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                    let unknown = selected.filter { byId[$0] == nil }
+                    if !unknown.isEmpty {
+                        throw APIError(
+                            status: 400, code: ASCErrorCode.unknownApps,
+                            message:
+                                "App Store Connect does not list these apps for this key: \(unknown.joined(separator: ", ")). Reload the list and select again.",
+                            fields: ["appIds": unknown.map { "\($0) is not accessible" }])
+                    }
+                    return try store.importASCApps(organizationId: organizationId, apps: selected.map { byId[$0]! })
+                })
         }
     }
 

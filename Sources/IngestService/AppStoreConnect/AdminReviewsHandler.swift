@@ -47,8 +47,24 @@ struct AdminReviewsHandler {
 
     func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let (app, _) = try app(request, caller)
+        let call = try Self.listRequest(projectId: app.projectId, request)
+        let promotions = try store.reviewPromotions(projectId: app.projectId)
+        asod.forward(ASCReviewsList.self, call, respond: respond) { answer in
+            .json(
+                ReviewList(
+                    items: answer.items.map { review in
+                        var copy = review
+                        copy.ideaId = promotions[review.id]
+                        return copy
+                    }))
+        }
+    }
+
+    /// The list call from a query (`rating`, `territory`, `answered`, `status`, `limit`), as the
+    /// API and the dashboard's filters both read it; a bad value is 400 `INVALID_QUERY`.
+    static func listRequest(projectId: String, _ request: HTTPRequest) throws -> ASCReviewsList.Request {
         var problems: [String: [String]] = [:]
-        var call = ASCReviewsList.Request(projectId: app.projectId)
+        var call = ASCReviewsList.Request(projectId: projectId)
         if let text = CommunityHTTP.nonEmptyQuery(request, "rating") {
             if let rating = Int(text), (1...5).contains(rating) { call.rating = rating } else { problems["rating"] = ["must be 1-5"] }
         }
@@ -81,16 +97,7 @@ struct AdminReviewsHandler {
             }
         }
         if !problems.isEmpty { throw APIError.invalidQuery(problems) }
-        let promotions = try store.reviewPromotions(projectId: app.projectId)
-        asod.forward(ASCReviewsList.self, call, respond: respond) { answer in
-            .json(
-                ReviewList(
-                    items: answer.items.map { review in
-                        var copy = review
-                        copy.ideaId = promotions[review.id]
-                        return copy
-                    }))
-        }
+        return call
     }
 
     func respond(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
@@ -139,30 +146,45 @@ struct AdminReviewsHandler {
     /// to the review's, which the operator is expected to have read.
     func promote(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(PromoteBody.self)
+        let (ref, project) = try review(request, caller)
+        try promote(ref, project: project, body) { result in
+            respond(result.map { .json(Promoted(idea: $0.idea, review: $0.review), status: 201) })
+        }
+    }
+
+    /// The promotion both the API and the dashboard run: the board's slug checked first, then
+    /// the stored review read and the idea made with the link kept.
+    func promote(
+        _ ref: ASCReviewRef, project: Project, _ body: PromoteBody,
+        _ done: @escaping (Result<(idea: AdminIdea, review: ASCReviewDTO), Error>) -> Void
+    ) throws {
         var errors = FieldErrors()
         let board = AdminValidation.slug(body.board ?? "ideas", "board", into: &errors)
         try errors.throwIfAny()
-        let (ref, project) = try review(request, caller)
         let store = self.store
-        asod.forward(ASCReviewGet.self, ref, respond: respond) { review in
-            var errors = FieldErrors()
-            let reviewTitle = review.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            let fallbackTitle =
-                InputLimits.ideaTitle.contains(reviewTitle.count)
-                ? reviewTitle
-                : "Review from \(review.territory ?? "the App Store")"
-            let title = errors.text(
-                body.title ?? String(fallbackTitle.prefix(InputLimits.ideaTitle.upperBound)), "title", InputLimits.ideaTitle)
-            let description = errors.text(
-                body.description ?? String((review.body ?? "").prefix(InputLimits.ideaDescription.upperBound)),
-                "description", InputLimits.ideaDescription, required: false)
-            try errors.throwIfAny()
-            let idea = try store.promoteReview(
-                projectId: project.id, organizationId: caller.organizationId, reviewId: review.id,
-                boardSlug: board!, title: title!, description: description ?? "")
-            var linked = review
-            linked.ideaId = idea.id
-            return .json(Promoted(idea: idea, review: linked), status: 201)
+        asod.client.call(ASCReviewGet.self, ref) { result in
+            done(
+                Result {
+                    let review = try result.mapError { APIError.fromBackend($0) }.get()
+                    var errors = FieldErrors()
+                    let reviewTitle = review.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    let fallbackTitle =
+                        InputLimits.ideaTitle.contains(reviewTitle.count)
+                        ? reviewTitle
+                        : "Review from \(review.territory ?? "the App Store")"
+                    let title = errors.text(
+                        body.title ?? String(fallbackTitle.prefix(InputLimits.ideaTitle.upperBound)), "title", InputLimits.ideaTitle)
+                    let description = errors.text(
+                        body.description ?? String((review.body ?? "").prefix(InputLimits.ideaDescription.upperBound)),
+                        "description", InputLimits.ideaDescription, required: false)
+                    try errors.throwIfAny()
+                    let idea = try store.promoteReview(
+                        projectId: project.id, organizationId: ref.app.organizationId, reviewId: review.id,
+                        boardSlug: board!, title: title!, description: description ?? "")
+                    var linked = review
+                    linked.ideaId = idea.id
+                    return (idea: idea, review: linked)
+                })
         }
     }
 

@@ -12,6 +12,7 @@ extension IngestRoutes {
     var pageRoutes: [RouteLine] {
         accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes + roadmapPageRoutes + integrationPageRoutes
             + notificationPageRoutes
+            + appStorePageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

@@ -12,8 +12,8 @@ extension IngestRoutes {
         let gate = pageGate
         let form = BodyLimit.bytes(IngestRoutes.pageFormBytes)
         return [
-            .hubSync("GET", "/dashboard/apps", gate.page(nil, apps.list), body: .serverDefault),
-            .hubSync("POST", "/dashboard/apps", gate.page(.manageApps, apps.create), body: form),
+            .hubAsync("GET", "/dashboard/apps", gate.pageAsync(nil, apps.listPage), body: .serverDefault),
+            .hubAsync("POST", "/dashboard/apps", gate.pageAsync(.manageApps, apps.create), body: form),
             .hubAsync("GET", "/dashboard/apps/{id}", gate.pageAsync(nil, apps.app), body: .serverDefault),
             .hubAsync("POST", "/dashboard/apps/{id}", gate.pageAsync(.manageApps, apps.saveSettings), body: form),
             .hubAsync(

@@ -75,6 +75,11 @@ struct IngestRoutes {
     let conversationPages: ConversationPagesHandler
     let telegramPages: TelegramPagesHandler
     let discordPages: DiscordPagesHandler
+    let work: PendingWork
+    let workPages: WorkPagesHandler
+    let appStoreConnectPages: AppStoreConnectPagesHandler
+    let reviewPages: ReviewsPagesHandler
+    let keywordPages: KeywordsPagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -223,6 +228,11 @@ struct IngestRoutes {
         asoKeywords = ASOKeywordsHandler(asod: aso)
         asoGroups = ASOGroupsHandler(asod: aso)
         asoCandidates = ASOCandidatesHandler(asod: aso)
+        work = PendingWork()
+        workPages = WorkPagesHandler(work: work)
+        appStoreConnectPages = AppStoreConnectPagesHandler(apps: appsPages, connection: appStoreConnect, asod: asod, work: work)
+        reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, asod: asod, work: work)
+        keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
         mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
         let feed = NotificationFeed(
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)

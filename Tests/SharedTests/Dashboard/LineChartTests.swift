@@ -43,6 +43,20 @@ final class LineChartTests: XCTestCase {
         XCTAssertGreaterThan(normal.valueTicks.first!.y, normal.valueTicks.last!.y)
     }
 
+    func testARankAxisStartsAtItsFloorNotZero() {
+        // Given ranks 3 to 12 drawn inverted with the floor at rank 1
+        let ranks = LineChart(points: points([12, 9, nil, 3]), title: "Rank", summary: "Rank", invertedValueAxis: true, valueFloor: 1)
+        let geometry = LineChartGeometry(chart: ranks, size: .full)
+        // Then the axis starts at 1 at the top, never at 0, and keeps its round steps above it
+        XCTAssertEqual(geometry.valueTicks.map(\.value), [1, 5, 10, 15])
+        XCTAssertEqual(geometry.valueTicks.first?.y, geometry.plot.minY)
+        // And without a floor the same values start at the round step below them
+        let plain = LineChartGeometry(chart: LineChart(points: points([12, 9, nil, 3]), title: "R", summary: "R"), size: .full)
+        XCTAssertEqual(plain.valueTicks.first?.value, 0)
+        // And values all above the floor are not stretched down to it
+        XCTAssertEqual(LineChartGeometry.scale([20, 40], floor: 1).low, 20)
+    }
+
     func testTicksAreRoundStepsCoveringTheValuesAndDatesAreLabelled() {
         // Given MRR between 1,234.5 and 1,980
         let geometry = LineChartGeometry(chart: chart([1_234.5, 1_500, 1_980]), size: .full)

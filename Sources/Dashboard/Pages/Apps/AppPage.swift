@@ -128,6 +128,7 @@ public struct AppPage: Sendable {
                     element("a", .class("button"), .href(inboxPath)) { "Open inbox" }
                 }
             }
+            AppNav.html(projectId: projectId, current: .overview)
             if let newIdentitySecret { newSecretPanel(newIdentitySecret) }
             warnings
             element("div", .class("grid2")) {

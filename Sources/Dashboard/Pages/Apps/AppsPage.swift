@@ -45,6 +45,8 @@ public struct AppsPage: Sendable {
     public var canCreate: Bool
     public var draft: Draft
     public var problems: FormProblems
+    /// The organization's App Store Connect panel; nil leaves it out.
+    public var appStoreConnect: AppStoreConnectPanel?
 
     public init(apps: [App], canCreate: Bool, draft: Draft = .initial, problems: FormProblems = .none) {
         self.apps = apps
@@ -71,6 +73,7 @@ public struct AppsPage: Sendable {
             } else {
                 list
             }
+            if let appStoreConnect { appStoreConnect.html(token: viewer.formToken) }
             if canCreate { createForm(token: viewer.formToken) }
         }
     }

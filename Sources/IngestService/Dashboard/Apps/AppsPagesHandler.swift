@@ -19,14 +19,9 @@ struct AppsPagesHandler {
 
     // MARK: The list
 
-    /// `GET /dashboard/apps`.
-    func list(_ context: PageContext) throws -> HTTPResponse {
-        PageResponse.html(try appsPage(context).html(viewer: context.viewer()))
-    }
-
     /// `POST /dashboard/apps` (`name`, `allowedOrigins` one a line, `chatMode`): to the new
     /// app's install page, or the list again with the problems and what was typed.
-    func create(_ context: PageContext) throws -> HTTPResponse {
+    func create(_ context: PageContext, _ respond: @escaping Route.Completion) throws {
         let form = FormFields(context.request)
         let draft = AppsPage.Draft(
             name: form.raw("name") ?? "", allowedOrigins: form.raw("allowedOrigins") ?? "", chatMode: form["chatMode"] ?? "")
@@ -36,12 +31,12 @@ struct AppsPagesHandler {
                     name: draft.name, allowedOrigins: AppsPagesHandler.lines(draft.allowedOrigins),
                     chatMode: form["chatMode"]),
                 organizationId: context.session.organizationId)
-            return PageResponse.redirect("/dashboard/apps/" + project.id + "?done=created")
+            respond(.success(PageResponse.redirect("/dashboard/apps/" + project.id + "?done=created")))
         } catch let error as APIError where error.code == "INVALID_PAYLOAD" {
-            var page = try appsPage(context)
-            page.draft = draft
-            page.problems = FormProblems(error.fields ?? [:])
-            return PageResponse.html(page.html(viewer: context.viewer()), status: 400)
+            try drawApps(context, status: 400, notice: nil, respond) {
+                $0.draft = draft
+                $0.problems = FormProblems(error.fields ?? [:])
+            }
         }
     }
 
@@ -202,6 +197,12 @@ struct AppsPagesHandler {
         case "revenuecat":
             return .ok("RevenueCat connected; the first snapshot is stored. The key is sealed on the hub and never shown again.")
         case "revenuecat-removed": return .ok("RevenueCat disconnected. Collected snapshots stay as history.")
+        case "asc-connected":
+            return .ok("App Store Connect connected: Apple listed your apps with this key. The key is sealed and never shown again.")
+        case "asc-removed": return .ok("App Store Connect disconnected. Imported apps stay as projects.")
+        case let done? where done.hasPrefix("imported-"):
+            let count = Int(done.dropFirst("imported-".count)) ?? 0
+            return .ok(count == 1 ? "1 app imported." : "\(count) apps imported; apps imported before were recognized.")
         default: return nil
         }
     }
