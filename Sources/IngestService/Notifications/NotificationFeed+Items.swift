@@ -47,13 +47,13 @@ extension NotificationFeed {
                 "review:\($0.projectId):\($0.reviewId)", .review, projectId: $0.projectId, appName: names[$0.projectId] ?? "",
                 title: "New \($0.rating)-star review" + ($0.territory.map { " in \($0)" } ?? "")
                     + ($0.title.map { ": " + quote($0) } ?? ""),
-                link: "/dashboard/apps/\($0.projectId)", at: $0.createdAt)
+                link: "/dashboard/apps/\($0.projectId)/reviews/\($0.reviewId)", at: $0.createdAt)
         }
         let keywords = response.keywordDrops.map {
             item(
                 "keyword:\($0.keywordId):\($0.day)", .keyword, projectId: $0.projectId, appName: names[$0.projectId] ?? "",
                 title: "“\($0.term)” (\($0.country.uppercased())) fell from #\($0.previousRank) to #\($0.rank)",
-                link: "/dashboard/apps/\($0.projectId)", at: $0.observedAt)
+                link: "/dashboard/apps/\($0.projectId)/keywords/\($0.keywordId)", at: $0.observedAt)
         }
         let jobs = response.priceJobs.map {
             let what: String
@@ -77,7 +77,7 @@ extension NotificationFeed {
             return item(
                 "revenue:\($0.projectId):\($0.day)", .revenue, projectId: $0.projectId, appName: names[$0.projectId] ?? "",
                 title: "MRR \(direction) \(percent)% to \(String(format: "%.2f", $0.mrr)) \($0.currency)",
-                link: "/dashboard/apps/\($0.projectId)", at: $0.lastUpdatedAt, sortKey: $0.lastUpdatedAt ?? $0.day + "T23:59:59.999Z")
+                link: "/dashboard/apps/\($0.projectId)#revenuecat", at: $0.lastUpdatedAt, sortKey: $0.lastUpdatedAt ?? $0.day + "T23:59:59.999Z")
         }
     }
 
