@@ -101,10 +101,12 @@ final class RPCReconnectTests: RPCTestCase {
         server.registerDeferred(TestEcho.self) { _, _, _ in entered.signal() }
         _ = started(server)
         let client = try makeClient(server.boundEndpoint)
-        var result: Result<TestEcho.Response, RPCError>?
+        // Written once before `done` is signalled and read after it: the semaphore orders the two.
+        final class Outcome: @unchecked Sendable { var result: Result<TestEcho.Response, RPCError>? }
+        let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            result = client.call(TestEcho.self, .init(text: "never answered", n: 0), timeout: 10)
+            outcome.result = client.call(TestEcho.self, .init(text: "never answered", n: 0), timeout: 10)
             done.signal()
         }
         XCTAssertEqual(entered.wait(timeout: .now() + 5), .success)
@@ -116,7 +118,7 @@ final class RPCReconnectTests: RPCTestCase {
         }
 
         // Then the waiting call fails as PEER_UNAVAILABLE well before its deadline
-        XCTAssertEqual(result?.failureValue?.code, RPCError.Code.peerUnavailable)
+        XCTAssertEqual(outcome.result?.failureValue?.code, RPCError.Code.peerUnavailable)
         XCTAssertLessThan(elapsed, 3)
     }
 
