@@ -12,6 +12,8 @@ struct AdminInvitationsHandler {
     let store: IngestStore
     /// `APPNORTH_PUBLIC_URL`, the base of the links (else the request's own).
     let publicURL: String?
+    /// `APPNORTH_SMTP_URL` is set: a new invitation is also emailed.
+    var emailOn = false
 
     /// → `{"items":[…]}`: the invitations and setup links that can still be used, oldest first.
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
@@ -21,10 +23,13 @@ struct AdminInvitationsHandler {
     /// `{"email","role"}` → 201 invitation with `code` and `url`, shown only here.
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
         let body = try request.decodeJSON(CreateBody.self)
-        let created = try TeamEdits(store: store).invite(email: body.email, role: body.role, by: caller.actor)
+        let base = request.publicBase(configured: publicURL)
+        let created = try TeamEdits(store: store).invite(
+            email: body.email, role: body.role, by: caller.actor, linkBase: emailOn ? base : nil)
         var json = created.record.json
         json["code"] = created.code
-        json["url"] = Accounts.link(code: created.code, base: request.publicBase(configured: publicURL))
+        json["url"] = Accounts.link(code: created.code, base: base)
+        json["emailed"] = emailOn
         var response = AdminFeedbackJSON.response(json, status: 201)
         response.headers.append(("Cache-Control", "no-store"))
         return response

@@ -69,6 +69,7 @@ struct IngestRoutes {
     let accountPages: AccountPagesHandler
     let appsPages: AppsPagesHandler
     let settingsPages: SettingsPagesHandler
+    let notificationsPages: NotificationsPagesHandler
     let reportPages: ReportPagesHandler
     let ideaPages: IdeaPagesHandler
     let inboxPages: InboxPagesHandler
@@ -175,12 +176,15 @@ struct IngestRoutes {
         projects = AdminProjectsHandler(store: store)
         identitySecret = AdminIdentitySecretHandler(store: store)
         members = AdminMembersHandler(store: store)
-        invitations = AdminInvitationsHandler(store: store, publicURL: context.config.publicURL)
+        invitations = AdminInvitationsHandler(
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtpURL != nil)
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
         appsPages = AppsPagesHandler(store: store, push: push)
-        settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
+        settingsPages = SettingsPagesHandler(
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtpURL != nil)
+        notificationsPages = NotificationsPagesHandler(store: store, emailOn: context.config.smtpURL != nil)
         reportPages = ReportPagesHandler(store: store, objects: objects)
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)

@@ -412,5 +412,6 @@ enum IngestSchema {
                 CREATE INDEX roadmap_sessions_expiry ON roadmap_sessions(expires_at);
                 """),
         integrationReplies,
+        emailAlertPreferences,
     ]
 }

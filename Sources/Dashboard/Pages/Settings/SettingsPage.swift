@@ -84,7 +84,8 @@ public struct SettingsPage: Sendable {
 
     /// What the post that drew this page made, shown this once.
     public enum Created: Sendable, Equatable {
-        case invitation(email: String, role: String, url: String, expiresAt: String)
+        /// `emailed`: the hub sends it to them too.
+        case invitation(email: String, role: String, url: String, expiresAt: String, emailed: Bool = false)
         case token(name: String, scope: String, value: String)
     }
 
@@ -168,10 +169,12 @@ public struct SettingsPage: Sendable {
     func createdPanel(_ created: Created) -> HTML {
         element("section", .class("panel reveal"), Attribute("role", "status"), Attribute("aria-labelledby", "created-title")) {
             switch created {
-            case .invitation(let email, let role, let url, let expiresAt):
+            case .invitation(let email, let role, let url, let expiresAt, let emailed):
                 element("h2", .id("created-title")) { "Invitation link for " + email }
                 element("p") {
-                    "Copy it now and send it to them yourself: it is shown only this once. It makes them "
+                    (emailed
+                        ? "It is on its way to them by email; this page shows it only this once. It makes them "
+                        : "Copy it now and send it to them yourself: it is shown only this once. It makes them ")
                         + RoleText.label(role).lowercased() + " of " + organizationName + ", works once and expires "
                     TimeText.html(expiresAt)
                     "."

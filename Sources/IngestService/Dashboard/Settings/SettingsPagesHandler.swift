@@ -10,6 +10,8 @@ struct SettingsPagesHandler {
     let store: IngestStore
     /// `APPNORTH_PUBLIC_URL`, the base of invitation links (else the request's own).
     let publicURL: String?
+    /// `APPNORTH_SMTP_URL` is set: a new invitation is also emailed.
+    var emailOn = false
     var edits: TeamEdits { TeamEdits(store: store) }
 
     /// `GET /dashboard/settings`.
@@ -25,12 +27,13 @@ struct SettingsPagesHandler {
         let form = FormFields(context.request)
         let draft = SettingsPage.InviteDraft(email: String((form["email"] ?? "").prefix(320)), role: form["role"] ?? "")
         do {
-            let created = try edits.invite(email: form["email"], role: form["role"], by: context.session.actor)
+            let base = context.request.publicBase(configured: publicURL)
+            let created = try edits.invite(
+                email: form["email"], role: form["role"], by: context.session.actor, linkBase: emailOn ? base : nil)
             var page = try settings(context)
             page.created = .invitation(
                 email: created.record.email, role: created.record.role.rawValue,
-                url: Accounts.link(code: created.code, base: context.request.publicBase(configured: publicURL)),
-                expiresAt: created.record.expiresAt)
+                url: Accounts.link(code: created.code, base: base), expiresAt: created.record.expiresAt, emailed: emailOn)
             return PageResponse.html(page.html(viewer: context.viewer()))
         } catch let error as APIError where error.code == "INVALID_PAYLOAD" || error.code == "MEMBER_EXISTS" {
             var page = try settings(context)
