@@ -15,6 +15,7 @@ public enum PushDaemon {
         PushSchema.statusCheck,
         PushSchema.integrations,
         PushSchema.discord,
+        PushSchema.email,
     ]
 
     /// The scheduled job's public name (`POST /api/admin/v1/jobs/push/run`).
@@ -26,7 +27,8 @@ public enum PushDaemon {
             let keyring = try HubKeyring.resolve(
                 credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
                 logger: context.logger)
-            let store = PushStore(db: context.store, clock: context.clock, keyring: keyring)
+            let store = PushStore(db: context.store, clock: context.clock, keyring: keyring, emailEnabled: config.smtp != nil)
+            let email = EmailWiring(store: store, config: config, logger: context.logger)
             let jobs = context.jobs
             // A scheduled push job is woken by every commit that queues pushes, so a reply's push
             // leaves at once and the interval only paces retries and cleanup; `0` keeps the job
@@ -79,6 +81,7 @@ public enum PushDaemon {
                 try discord.service.runPass()
             }
             context.lifecycle.onShutdown("discord") { discord.workers.stop() }
+            email.install(on: context.rpc, jobs: jobs, lifecycle: context.lifecycle)
             context.lifecycle.onShutdown("push worker") { worker.stop() }
         }
     }

@@ -89,6 +89,8 @@ public struct HubConfig: Sendable {
     /// First retry delay of an integration delivery after a 5xx or network error; each later
     /// one doubles up to 15 minutes (`APPNORTH_INTEGRATION_RETRY_BASE_S`, default 5).
     public var integrationRetryBase: TimeInterval
+    /// Outgoing email (`APPNORTH_SMTP_*`, see `SMTPSettings`); nil: email is off.
+    public var smtp: SMTPSettings?
     /// The keyring spec that seals secrets at rest in every daemon (`APPNORTH_CREDENTIALS_KEY`); nil
     /// when unset, and then `HubKeyring` uses the one generated under the data directory.
     public var credentialsKey: String?
@@ -295,6 +297,7 @@ public struct HubConfig: Sendable {
             try HubConfig.integer(
                 value("APPNORTH_DISCORD_SYNC_INTERVAL_S"), name: "APPNORTH_DISCORD_SYNC_INTERVAL_S", default: 30, range: 0...86_400))
         credentialsKey = value("APPNORTH_CREDENTIALS_KEY")
+        smtp = try SMTPSettings.fromEnvironment(value)
         // asod
         itunesURL = value("APPNORTH_ITUNES_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://itunes.apple.com"
         guard itunesURL.hasPrefix("http://") || itunesURL.hasPrefix("https://") else {

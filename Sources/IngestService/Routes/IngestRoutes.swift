@@ -228,6 +228,7 @@ struct IngestRoutes {
                 RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
                 RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
+                RemoteJob(name: "email", client: backends[.pushd]),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
     }

@@ -10,11 +10,14 @@ public final class PushStore: @unchecked Sendable {
     let clock: Clock
     /// Seals APNs keys at rest; without it credentials cannot be stored.
     let keyring: Keyring?
+    /// Whether the hub sends email (`APPNORTH_SMTP_URL` set); when off nothing is queued.
+    public let emailEnabled: Bool
 
-    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
+    public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil, emailEnabled: Bool = false) {
         self.db = db
         self.clock = clock
         self.keyring = keyring
+        self.emailEnabled = emailEnabled
     }
 
     /// Stores a batch in one transaction, queueing the pushes each new event calls for in the

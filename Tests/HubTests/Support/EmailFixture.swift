@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import HubRuntime
+@testable import HubStore
+@testable import PushService
+
+/// `PushFixture`'s hub (ingest, chatd, pushd on a manual clock) sending email through the
+/// fake SMTP server, STARTTLS with its CA trusted and AUTH, unless `environment` says otherwise.
+final class EmailFixture {
+    let smtp: FakeSMTP
+    let push: PushFixture
+
+    init(environment extra: [String: String] = [:], url: (FakeSMTP) -> String? = { _ in nil }) throws {
+        smtp = try FakeSMTP()
+        do {
+            var env = smtp.environment(url: url(smtp))
+            env.merge(extra) { _, new in new }
+            push = try PushFixture(withCredentials: false, environment: env)
+        } catch {
+            smtp.stop()
+            throw error
+        }
+    }
+
+    func shutdown() {
+        push.shutdown()
+        smtp.stop()
+    }
+
+    /// pushd's store, as other parts of pushd queue email through it.
+    var store: PushStore { PushStore(db: push.pushDB, clock: push.clock, emailEnabled: true) }
+
+    static func draft(_ key: String, to: String = "reporter@example.org", subject: String = "Your report") -> EmailDraft {
+        EmailDraft(
+            dedupeKey: key, kind: "test", to: EmailAddress(address: to, name: "Rita Reporter")!, subject: subject,
+            text: "Plain text of \(key)", html: "<p>HTML of \(key)</p>")
+    }
+
+    /// One pass of the `email` job through the operator API; how many emails it attempted.
+    @discardableResult
+    func runEmail() throws -> Int {
+        let response = try push.call("POST", "/jobs/email/run")
+        XCTAssertEqual(response.status, 200, response.text)
+        return try XCTUnwrap(response.json["processed"] as? Int)
+    }
+
+    struct Row {
+        let state: String
+        let attempts: Int
+        let lastError: String?
+        let text: String
+        let nextAttemptMs: Int64
+    }
+
+    func row(_ key: String) throws -> Row? {
+        try push.pushDB.queryOne("SELECT * FROM email_queue WHERE dedupe_key = ?", [.text(key)]).map {
+            Row(
+                state: $0.string("state")!, attempts: $0.int("attempts")!, lastError: $0.string("last_error"),
+                text: $0.string("text_body")!, nextAttemptMs: $0.int64("next_attempt_ms")!)
+        }
+    }
+
+    /// Waits until the row of `key` is in `state`.
+    @discardableResult
+    func waitForState(_ key: String, _ state: String, timeout: TimeInterval = 15) throws -> Row {
+        var last: Row?
+        let reached = try eventually(timeout: timeout, every: 0.05) {
+            last = try row(key)
+            return last?.state == state
+        }
+        XCTAssertTrue(reached, "\(key) did not become \(state): \(String(describing: last))")
+        return try XCTUnwrap(last)
+    }
+
+    var logText: String { push.hub.logSink.lines.joined(separator: "\n") }
+}
