@@ -177,14 +177,14 @@ struct IngestRoutes {
         identitySecret = AdminIdentitySecretHandler(store: store)
         members = AdminMembersHandler(store: store)
         invitations = AdminInvitationsHandler(
-            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtpURL != nil)
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil)
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
         appsPages = AppsPagesHandler(store: store, push: push)
         settingsPages = SettingsPagesHandler(
-            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtpURL != nil)
-        notificationsPages = NotificationsPagesHandler(store: store, emailOn: context.config.smtpURL != nil)
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil)
+        notificationsPages = NotificationsPagesHandler(store: store, emailOn: context.config.smtp != nil)
         reportPages = ReportPagesHandler(store: store, objects: objects)
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)
@@ -229,6 +229,8 @@ struct IngestRoutes {
                 RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
                 RemoteJob(name: "email", client: backends[.pushd]),
+                RemoteJob(name: "email-alerts", client: backends[.pushd]),
+                RemoteJob(name: "email-digest", client: backends[.pushd]),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
     }

@@ -1,7 +1,7 @@
 import HubStore
 
 extension IngestSchema {
-    /// A member's email alerts (docs/email.md, "Team alerts"): one row once they saved the
+    /// A member's email alerts (docs/email-alerts.md, "Team alerts"): one row once they saved the
     /// page; without one the role's defaults apply (`EmailAlertPreferences.defaults`), so a
     /// change of role changes what an untouched member gets. A membership belongs to one
     /// organization, so the preferences are per member and organization.

@@ -5,9 +5,10 @@ import HubMessaging
 enum PushEventHandlers {
     /// `queued` runs after a commit that queued pushes (pushd wakes its `push` job with it).
     /// `posted` runs after a commit that queued integration posts (pushd wakes Telegram delivery).
+    /// `emailed` runs after a commit that queued team emails or held alerts for their lookup.
     static func install(
         on rpc: RPCServer, store: PushStore, queued: @escaping @Sendable () -> Void = {},
-        posted: @escaping @Sendable () -> Void = {}
+        posted: @escaping @Sendable () -> Void = {}, emailed: @escaping @Sendable () -> Void = {}
     ) {
         rpc.register(ChatEventDeliver.self) { request, _ in
             try validate(request.events)
@@ -15,6 +16,7 @@ enum PushEventHandlers {
             let received = try store.receive(request.events)
             if received.queued > 0 { queued() }
             if received.posts > 0 { posted() }
+            if received.emails > 0 { emailed() }
             return ChatEventDeliver.Response(acknowledged: received.acknowledged)
         }
     }

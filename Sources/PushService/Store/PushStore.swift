@@ -23,12 +23,14 @@ public final class PushStore: @unchecked Sendable {
     /// Stores a batch in one transaction, queueing the pushes each new event calls for in the
     /// same transaction; an ID already held is left as it is (and queues nothing again).
     /// Returns every ID of the batch once the commit is done, since each is then held durably,
-    /// how many pushes the batch queued, and how many integration posts.
-    public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int, posts: Int) {
+    /// how many pushes the batch queued, how many integration posts, and how many team emails
+    /// it queued or held for their recipients (`PushStore+EmailAlerts.swift`).
+    public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int, posts: Int, emails: Int) {
         let receivedAt = ISOTime.format(clock.now())
-        let (queued, posts) = try db.transaction {
+        let (queued, posts, emails) = try db.transaction {
             var queued = 0
             var integrationPosts = 0
+            var emails = 0
             for event in events {
                 try db.run(
                     """
@@ -36,7 +38,7 @@ public final class PushStore: @unchecked Sendable {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                     [
-                        .text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
+                        .text(event.id), .text(event.topic), SQLValue(event.projectId), .text(PushStore.storedPayload(of: event)),
                         .text(event.createdAt), .text(receivedAt),
                     ])
                 if db.changes == 1 {
@@ -46,11 +48,13 @@ public final class PushStore: @unchecked Sendable {
                     queued += try enqueue(for: event, body: body)
                     integrationPosts += try enqueueIntegrations(for: event, body: body)
                     integrationPosts += try enqueueDiscord(for: event, body: body)
+                    emails += try holdEmailAlert(for: event, body: body)
+                    emails += try queueInvitationEmail(for: body)
                 }
             }
-            return (queued, integrationPosts)
+            return (queued, integrationPosts, emails)
         }
-        return (events.map(\.id), queued, posts)
+        return (events.map(\.id), queued, posts, emails)
     }
 
     /// Every stored chat event, oldest first (by chatd's time-sortable ID).

@@ -1,7 +1,7 @@
 import Dashboard
 import HubHTTPServer
 
-/// `/dashboard/settings/notifications`: every member chooses their own email alerts (docs/email.md,
+/// `/dashboard/settings/notifications`: every member chooses their own email alerts (docs/email-alerts.md,
 /// "Team alerts"); nobody sets another's. Roles that may not open the inbox get no alert
 /// whatever they tick: `EmailAlertPreferences.role(_:mayReceive:)` decides when sending.
 struct NotificationsPagesHandler {

@@ -36,6 +36,29 @@ final class NotificationsPagesTests: XCTestCase {
         XCTAssertTrue(memberPage.text.contains("Email is off on this hub"))
     }
 
+    func testEmailOnSaysNothingOfItAndASaveKeepsTheMembersOwnChoice() throws {
+        // Given a hub with outgoing email, an owner and a member
+        admin = try AdminClient(environment: ["APPNORTH_SMTP_URL": "smtp://127.0.0.1:2525", "APPNORTH_SMTP_FROM": "hub@example.com"])
+        let owner = try admin.pages(as: "ann@example.com", role: .owner)
+        let member = try admin.pages(as: "bo@example.com", role: .member)
+        XCTAssertFalse(try owner.get(Self.path).text.contains("Email is off"))
+        // When the member turns on new reports and the digest
+        _ = try member.get(Self.path)
+        let saved = try member.post(Self.path, [("newReport", "1"), ("dailyDigest", "1")])
+        // Then they go back to the page, which shows their choice
+        XCTAssertEqual(saved.status, 303)
+        XCTAssertEqual(saved.header("location"), Self.path + "?done=saved")
+        let page = try member.get(Self.path + "?done=saved")
+        XCTAssertEqual(Self.checked(in: page.text), ["newReport", "dailyDigest"])
+        XCTAssertTrue(page.text.contains("Saved."))
+        // And the owner's defaults are untouched
+        XCTAssertEqual(Self.checked(in: try owner.get(Self.path).text), ["newConversation", "newReport"])
+        // When the owner saves with every box unchecked
+        _ = try owner.post(Self.path, [])
+        // Then the owner gets nothing, boxes left out of a post reading as off
+        XCTAssertEqual(Self.checked(in: try owner.get(Self.path).text), [])
+    }
+
     func testAPostWithoutTheFormTokenOrFromAnotherSiteChangesNothing() throws {
         // Given an owner with the defaults
         admin = try AdminClient()
