@@ -34,6 +34,8 @@ extension IngestRoutes {
             .hubSync("POST", "/dashboard/settings/tokens/{id}/revoke", gate.page(.manageTokens, settings.revokeToken), body: form),
             .hubSync("GET", "/dashboard/settings/notifications", gate.page(nil, notificationsPages.page), body: .serverDefault),
             .hubSync("POST", "/dashboard/settings/notifications", gate.page(nil, notificationsPages.save), body: form),
+            .hubSync("GET", "/email/unsubscribe/{token}", emailUnsubscribe.page, body: .serverDefault),
+            .hubSync("POST", "/email/unsubscribe/{token}", emailUnsubscribe.unsubscribe, body: form),
         ]
     }
 }

@@ -70,6 +70,7 @@ struct IngestRoutes {
     let appsPages: AppsPagesHandler
     let settingsPages: SettingsPagesHandler
     let notificationsPages: NotificationsPagesHandler
+    let emailUnsubscribe: EmailUnsubscribeHandler
     let reportPages: ReportPagesHandler
     let ideaPages: IdeaPagesHandler
     let inboxPages: InboxPagesHandler
@@ -185,6 +186,7 @@ struct IngestRoutes {
         settingsPages = SettingsPagesHandler(
             store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil)
         notificationsPages = NotificationsPagesHandler(store: store, emailOn: context.config.smtp != nil)
+        emailUnsubscribe = EmailUnsubscribeHandler(store: store)
         reportPages = ReportPagesHandler(store: store, objects: objects)
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)

@@ -104,3 +104,28 @@ extension IngestStore {
             dailyDigest: row.bool("daily_digest") ?? false)
     }
 }
+
+extension IngestStore {
+    /// A member by ID in whichever organization, with that organization's name.
+    func memberAnywhere(id: String) throws -> (member: OrganizationMember, organizationId: String, organizationName: String)? {
+        guard
+            let row = try db.queryOne(
+                "SELECT m.organization_id, o.name FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.id = ?",
+                [.text(id)]),
+            let member = try member(id: id, organizationId: try row.text("organization_id"))
+        else { return nil }
+        return (member, try row.text("organization_id"), try row.text("name"))
+    }
+
+    /// Turns one alert off for `member`, keeping their other choices (their role's defaults
+    /// when they never saved any).
+    func turnOffEmailAlert(_ kind: EmailAlertKind, member: OrganizationMember, organizationId: String) throws {
+        var preferences = try emailAlertPreferences(memberId: member.id, role: member.role)
+        switch kind {
+        case .newConversation: preferences.newConversation = false
+        case .newReport: preferences.newReport = false
+        case .dailyDigest: preferences.dailyDigest = false
+        }
+        try saveEmailAlertPreferences(preferences, by: AccountActor(organizationId: organizationId, role: member.role, memberId: member.id))
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HubCrypto
 import HubMessaging
 import HubRuntime
 
@@ -11,6 +12,7 @@ enum EmailAlertComposer {
     /// Longest report title in a subject, in characters, as the dashboard's report heading.
     static let subjectTitleLimit = 80
     static let preferencesPath = "/dashboard/settings/notifications"
+    static let unsubscribePath = "/email/unsubscribe/"
     /// ASCII letters, digits and `-._~`: what a path segment keeps unescaped.
     static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
@@ -19,11 +21,17 @@ enum EmailAlertComposer {
     static func digestKey(memberId: String, day: String) -> String { "digest:\(memberId):\(day)" }
     static func invitationKey(_ invitationId: String) -> String { "invite:" + invitationId }
 
-    /// The draft of `content` for one member, with `List-Unsubscribe` pointing at their preferences.
-    static func draft(_ content: EmailAlertContent, key: String, kind: String, to: EmailAddress, base: String) -> EmailDraft {
-        EmailDraft(
-            dedupeKey: key, kind: kind, to: to, subject: content.subject, text: content.text, html: content.html,
-            listUnsubscribe: base + preferencesPath)
+    /// The draft of `content` for one member. `List-Unsubscribe` is the one-click link that
+    /// turns this alert off for them (RFC 8058, answered by ingest), else, without a keyring,
+    /// their preferences page.
+    static func draft(
+        _ content: EmailAlertContent, key: String, alert: EmailAlertKind, memberId: String, to: EmailAddress, base: String,
+        keyring: Keyring?
+    ) -> EmailDraft {
+        let oneClick = keyring.flatMap { try? EmailUnsubscribeToken.make(memberId: memberId, kind: alert.rawValue, keyring: $0) }
+        return EmailDraft(
+            dedupeKey: key, kind: alert == .dailyDigest ? "digest" : "alert", to: to, subject: content.subject, text: content.text,
+            html: content.html, listUnsubscribe: base + (oneClick.map { unsubscribePath + $0 } ?? preferencesPath))
     }
 
     static func conversation(_ event: ChatConversationCreatedEvent, app: String, organization: String, base: String)

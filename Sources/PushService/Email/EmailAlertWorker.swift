@@ -52,7 +52,9 @@ final class EmailAlertWorker: @unchecked Sendable {
                 for recipient in answer.recipients {
                     guard let to = EmailAddress(address: recipient.email, name: recipient.name) else { continue }
                     let key = EmailAlertComposer.alertKey(eventId: alert.eventId, memberId: recipient.memberId)
-                    if try enqueue(EmailAlertComposer.draft(content, key: key, kind: "alert", to: to, base: base)) { queued += 1 }
+                    let draft = EmailAlertComposer.draft(
+                        content, key: key, alert: alert.kind, memberId: recipient.memberId, to: to, base: base, keyring: store.keyring)
+                    if try enqueue(draft) { queued += 1 }
                 }
             }
             try store.dropEmailAlert(eventId: alert.eventId)

@@ -50,7 +50,9 @@ final class EmailDigestJob: @unchecked Sendable {
                     let to = EmailAddress(address: member.email, name: member.name)
                 else { continue }
                 let key = EmailAlertComposer.digestKey(memberId: member.memberId, day: day)
-                if try enqueue(EmailAlertComposer.draft(content, key: key, kind: "digest", to: to, base: base)) { queued += 1 }
+                let draft = EmailAlertComposer.draft(
+                    content, key: key, alert: .dailyDigest, memberId: member.memberId, to: to, base: base, keyring: store.keyring)
+                if try enqueue(draft) { queued += 1 }
             }
             after = page.next
         } while after != nil

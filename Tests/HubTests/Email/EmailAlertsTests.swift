@@ -52,7 +52,8 @@ final class EmailAlertsTests: XCTestCase {
         ] {
             // And each says where, links to the conversation and lets them stop it
             XCTAssertEqual(message.headers["Subject"], "New conversation in App")
-            XCTAssertEqual(message.headers["List-Unsubscribe"], "<https://hub.example.com/dashboard/settings/notifications>")
+            XCTAssertTrue(message.headers["List-Unsubscribe"]?.hasPrefix("<https://hub.example.com/email/unsubscribe/") ?? false)
+            XCTAssertEqual(message.headers["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click")
             XCTAssertEqual(
                 message.headers["Message-ID"], try EmailAlertsFixture.messageId(key: "alert:\(eventId):\(member.memberId)"))
             XCTAssertEqual(message.defects, [])
@@ -63,6 +64,7 @@ final class EmailAlertsTests: XCTestCase {
                 XCTAssertTrue(part.text.contains("…"), part.text)
                 XCTAssertFalse(part.text.contains("TAIL-NOT-SHOWN"))
                 XCTAssertFalse(part.text.contains(voter))
+                XCTAssertTrue(part.text.contains("https://hub.example.com/dashboard/settings/notifications"), part.text)
             }
         }
     }
@@ -90,7 +92,7 @@ final class EmailAlertsTests: XCTestCase {
         XCTAssertEqual(Set(try fixture.smtp.messages().flatMap(\.rcptTos)), ["al@example.com", "bo@example.com"])
         let email = try XCTUnwrap(fixture.messages(to: "bo@example.com").first)
         XCTAssertEqual(email.headers["Subject"], "New report in App: Sync loses my notes")
-        XCTAssertEqual(email.headers["List-Unsubscribe"], "<https://hub.example.com/dashboard/settings/notifications>")
+        XCTAssertTrue(email.headers["List-Unsubscribe"]?.hasPrefix("<https://hub.example.com/email/unsubscribe/") ?? false)
         XCTAssertNotNil(email.headers["Message-ID"])
         let text = try XCTUnwrap(email.parts.first { $0.type == "text/plain" }?.text)
         XCTAssertTrue(text.contains("https://hub.example.com/dashboard/reports/" + reportId), text)
@@ -163,5 +165,48 @@ final class EmailAlertsTests: XCTestCase {
         XCTAssertEqual(message.rcptTos, ["ann@example.com"])
         XCTAssertEqual(message.headers["Message-ID"], try EmailAlertsFixture.messageId(key: "alert:\(event.id):\(ann.memberId)"))
         XCTAssertEqual(try fixture.push.pushDB.scalar("SELECT COUNT(*) FROM email_alerts_pending").intValue, 0)
+    }
+
+    func testTheOneClickUnsubscribeTurnsThatAlertOffForThatMemberOnly() throws {
+        fixture = try EmailAlertsFixture()
+        // Given two owners with the defaults, and an alert each about a new conversation
+        let ann = try fixture.person("ann@example.com", role: .owner)
+        let al = try fixture.person("al@example.com", role: .owner)
+        _ = try fixture.push.userMessage(voter: PushFixture.voter(3), body: "Hello")
+        try fixture.smtp.waitForMessages(2)
+        let header = try XCTUnwrap(try fixture.messages(to: "ann@example.com").first?.headers["List-Unsubscribe"])
+        let path = String(header.dropFirst("<\(EmailAlertsFixture.publicURL)".count).dropLast())
+        XCTAssertTrue(path.hasPrefix("/email/unsubscribe/"), path)
+        let store = fixture.admin.store
+
+        // When a mail scanner opens the link
+        let opened = try fixture.push.hub.get(path)
+        // Then it only asks, and nothing changes
+        XCTAssertEqual(opened.status, 200)
+        XCTAssertTrue(opened.text.contains("New conversation"), opened.text)
+        XCTAssertEqual(try store.emailAlertPreferences(memberId: ann.memberId, role: .owner), .defaults(for: .owner))
+
+        // When ann's mail provider posts the one-click unsubscribe, without a session or an Origin
+        let posted = try fixture.push.hub.request(
+            "POST", path, body: Array("List-Unsubscribe=One-Click".utf8), contentType: "application/x-www-form-urlencoded")
+        // Then ann no longer gets new conversations, and keeps her other choices; al keeps his
+        XCTAssertEqual(posted.status, 200, posted.text)
+        XCTAssertEqual(
+            try store.emailAlertPreferences(memberId: ann.memberId, role: .owner),
+            EmailAlertPreferences(newConversation: false, newReport: true, dailyDigest: false))
+        XCTAssertEqual(try store.emailAlertPreferences(memberId: al.memberId, role: .owner), .defaults(for: .owner))
+
+        // And the next conversation emails al only
+        _ = try fixture.push.userMessage(voter: PushFixture.voter(4), body: "Hello again")
+        try fixture.smtp.waitForMessages(3)
+        try fixture.waitForAlertsLookedUp()
+        XCTAssertEqual(try fixture.messages(to: "ann@example.com").count, 1)
+        XCTAssertEqual(try fixture.messages(to: "al@example.com").count, 2)
+
+        // And a link whose token was altered is refused and changes nothing
+        let tampered = try fixture.push.hub.request(
+            "POST", String(path.dropLast(4)) + "AAAA", body: [], contentType: "application/x-www-form-urlencoded")
+        XCTAssertEqual(tampered.status, 404)
+        XCTAssertEqual(try store.emailAlertPreferences(memberId: al.memberId, role: .owner), .defaults(for: .owner))
     }
 }
