@@ -1,9 +1,10 @@
 import Foundation
 import HubCrypto
 import HubDaemon
+import HubMessaging
 import HubStore
 
-/// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs.
+/// `asod`: owns `asod.sqlite` — tracked keywords, the search-observation cache, quotas, rank history, the metadata publish log and price jobs, RevenueCat connections and daily snapshots.
 public enum ASODaemon {
     /// Shipped steps are never edited; new ones are appended.
     public static let migrations: [Migration] = [
@@ -17,6 +18,8 @@ public enum ASODaemon {
         ASCPriceSchema.previews,
         PriceJobSchema.jobs,
         ASORatingSchema.observations,
+        RevenueSchema.revenueCat,
+        ASONotificationSchema.indexes,
     ]
 
     public static var spec: DaemonSpec {
@@ -60,6 +63,13 @@ public enum ASODaemon {
             PriceJobHandlers.install(
                 on: context, work: work, jobs: PriceJobs(db: context.store, clock: context.clock, connections: connections),
                 prices: prices, daemonJobs: context.jobs)
+            let revenue = RevenueCatConnections(
+                db: context.store, clock: context.clock, keyring: keyring, baseURL: config.revenueCatURL, caFile: config.tlsCAFile,
+                logger: context.logger)
+            RevenueHandlers.install(on: context.rpc, work: work, connections: revenue)
+            context.jobs.add(name: "revenue", interval: config.revenueInterval > 0 ? config.revenueInterval : nil) { try revenue.runPass() }
+            let notifications = ASONotificationsQuery(db: context.store)
+            context.rpc.register(ASONotifications.self) { request, _ in try notifications.answer(request) }
         }
     }
 }

@@ -12,6 +12,7 @@ public enum ChatDaemon {
         ChatImageSchema.images,
         ChatSchema.outboxAcknowledged,
         ChatSchema.dashboard,
+        ChatSchema.teamUnread,
     ]
 
     /// The daemon job applying the outbox retention (`OutboxRetention`), every

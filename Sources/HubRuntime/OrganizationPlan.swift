@@ -30,6 +30,10 @@ public enum OrganizationPlan: String, Codable, CaseIterable, Sendable {
     /// Full market access (AppTracker, estimates, full publisher lists): Studio and self-hosted.
     public var hasFullMarketAccess: Bool { self == .studio || self == .selfhosted }
 
+    /// AppTracker (its timeline and the feed's tracker events): full market access and room to
+    /// watch at least one app.
+    public var hasTrackerAccess: Bool { hasFullMarketAccess && watchlistAllowance.map { $0 > 0 } ?? true }
+
     /// ASO tools (Keyword Explorer, tracking): Pro, Studio and self-hosted.
     public var hasASOAccess: Bool { self != .free }
 }

@@ -29,8 +29,8 @@ public enum PushDaemon {
                 credentialsKey: config.credentialsKey, dataDirectory: config.dataDirectory,
                 logger: context.logger)
             let store = PushStore(db: context.store, clock: context.clock, keyring: keyring, emailEnabled: config.smtp != nil)
-            let email = EmailWiring(store: store, config: config, logger: context.logger)
             let jobs = context.jobs
+            let email = EmailWiring(store: store, config: config, jobs: jobs, logger: context.logger)
             // A scheduled push job is woken by every commit that queues pushes, so a reply's push
             // leaves at once and the interval only paces retries and cleanup; `0` keeps the job
             // on demand only (each pass asked for, as tests do).
@@ -87,7 +87,7 @@ public enum PushDaemon {
                 try discord.service.runPass()
             }
             context.lifecycle.onShutdown("discord") { discord.workers.stop() }
-            email.install(on: context.rpc, jobs: jobs, lifecycle: context.lifecycle)
+            email.install(on: context.rpc, jobs: jobs)
             alerts.install(jobs: jobs, enabled: store.emailEnabled)
             context.lifecycle.onShutdown("push worker") { worker.stop() }
         }

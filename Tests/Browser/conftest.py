@@ -9,6 +9,7 @@ shot          browser.shot: shot("inbox") saves inbox-laptop.png and inbox-phone
 team          the people: team.owner, team.person(role="member"), team.sign_in(browser, person)
 telegram      the fake Telegram Bot API the hub talks to: telegram.control("/__control/…", body)
 discord       the fake Discord REST API and OAuth the hub's platform bot talks to: discord.control(…), discord.read(…)
+revenuecat    the fake RevenueCat API v2 asod talks to: revenuecat.control("/__control/…", body), revenuecat.read(…)
 """
 import os
 import re
@@ -26,6 +27,7 @@ from harness.hub import Hub
 from harness.team import Team
 from harness.discord import FakeDiscord
 from harness.telegram import FakeTelegram
+from harness.revenuecat import FakeRevenueCat
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("APPNORTH_BROWSER_ARTIFACTS") or ROOT / ".build" / "browser-artifacts")
@@ -63,7 +65,16 @@ def discord():
 
 
 @pytest.fixture(scope="session")
-def hub(telegram, discord):
+def revenuecat():
+    fake = FakeRevenueCat(ROOT)
+    try:
+        yield fake
+    finally:
+        fake.stop()
+
+
+@pytest.fixture(scope="session")
+def hub(telegram, discord, revenuecat):
     # run.sh gives a directory it removes (and stops a hub in) whatever happens to this process.
     given = os.environ.get("APPNORTH_BROWSER_DATA_DIR")
     data_dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="appnorth-browser-"))
@@ -71,6 +82,7 @@ def hub(telegram, discord):
     # pushd talks to the fake, never to Telegram (Chromium and the hub have loopback only).
     started.env["APPNORTH_TELEGRAM_API_URL"] = telegram.base_url
     started.env.update(discord.environment())
+    started.env["APPNORTH_REVENUECAT_URL"] = revenuecat.base_url
     try:
         started.up()
         yield started

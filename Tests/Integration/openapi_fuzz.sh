@@ -23,10 +23,12 @@ mkfifo "$FAKES_IN"
 "$PY" "$ROOT/Tests/Fixtures/fake_itunes_search.py" --port 0 <"$FAKES_IN" >"$DATA/itunes.port" &
 "$PY" "$ROOT/Tests/Fixtures/fake_telegram.py" --port 0 <"$FAKES_IN" >"$DATA/telegram.port" &
 "$PY" "$ROOT/Tests/Fixtures/fake_discord.py" --port 0 <"$FAKES_IN" >"$DATA/discord.port" &
+"$PY" "$ROOT/Tests/Fixtures/fake_revenuecat.py" --port 0 <"$FAKES_IN" >"$DATA/revenuecat.port" &
 exec {FAKES_FD}>"$FAKES_IN"
-for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && [ -s "$DATA/telegram.port" ] && [ -s "$DATA/discord.port" ] && break; sleep 0.1; done
+for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && [ -s "$DATA/telegram.port" ] && [ -s "$DATA/discord.port" ] && [ -s "$DATA/revenuecat.port" ] && break; sleep 0.1; done
 export APPNORTH_ITUNES_URL=http://127.0.0.1:$(head -n 1 "$DATA/itunes.port")
 export APPNORTH_TELEGRAM_API_URL=http://127.0.0.1:$(head -n 1 "$DATA/telegram.port")
+export APPNORTH_REVENUECAT_URL=http://127.0.0.1:$(head -n 1 "$DATA/revenuecat.port")
 # The platform Discord bot, known to its fake, so the Discord routes reach pushd and Discord
 # rather than answering 503 DISCORD_NOT_CONFIGURED.
 DISCORD=http://127.0.0.1:$(head -n 1 "$DATA/discord.port")

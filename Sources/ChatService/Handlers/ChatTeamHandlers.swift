@@ -5,6 +5,7 @@ enum ChatTeamHandlers {
     static func install(on rpc: RPCServer, store: ChatStore) {
         rpc.register(ChatTeamConversations.self) { request, _ in try store.conversations(request) }
         rpc.register(ChatTeamInbox.self) { request, _ in try store.inbox(request) }
+        rpc.register(ChatTeamUnread.self) { request, _ in try store.teamUnread(request) }
         rpc.register(ChatTeamThread.self) { request, _ in try store.thread(request) }
         rpc.register(ChatTeamConversation.self) { request, _ in
             try ChatStore.summary(store.conversation(projectId: request.projectId, id: request.conversationId))

@@ -83,4 +83,13 @@ enum ChatSchema {
             CREATE UNIQUE INDEX messages_team_idempotency ON messages (conversation_seq, idempotency_key)
                 WHERE sender = 'team' AND idempotency_key IS NOT NULL;
             """)
+
+    /// The notifications feed lists an organization's unread conversations; a partial index of
+    /// the unread ones keeps that list from reading every conversation the team has read.
+    static let teamUnread = Migration(
+        name: "0007_chat_team_unread",
+        sql: """
+            CREATE INDEX conversations_team_unread ON conversations (project_id, last_user_seq)
+                WHERE last_user_seq > team_read_seq;
+            """)
 }

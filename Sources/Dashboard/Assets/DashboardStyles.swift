@@ -29,8 +29,8 @@ enum DashboardStyles {
         a { color: var(--accent); text-decoration: none; }
         a:hover { text-decoration: underline; }
         :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; border-radius: 4px; }
-        h1 { font-size: 1.35rem; margin: 0 0 .75rem; }
-        h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; }
+        h1 { font-size: 1.35rem; margin: 0 0 .75rem; overflow-wrap: anywhere; }
+        h2 { font-size: 1.1rem; margin: 1.25rem 0 .5rem; overflow-wrap: anywhere; }
         h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
         p { margin: .4rem 0; }
         code, .mono { font-family: var(--mono); font-size: .9em; }
@@ -345,5 +345,33 @@ enum DashboardStyles {
         .discord ul.unusable li { padding: .4rem 0; border-top: 1px solid var(--line); }
         .panel ul.links { list-style: none; margin: 0; padding: 0; }
         .panel ul.links li { margin: .25rem 0; }
+        /* Charts (Sources/Dashboard/Charts) and the RevenueCat panel */
+        svg.chart { display: block; width: 100%; height: auto; overflow: visible; }
+        svg.chart.sparkline { width: 120px; height: 32px; display: inline-block; vertical-align: middle; }
+        .chart-line { fill: none; stroke: var(--accent); stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; }
+        .chart-dot { fill: var(--accent); }
+        .chart-grid { stroke: var(--line); stroke-width: 1; }
+        .chart-axis { stroke: var(--muted); stroke-width: 1; }
+        .chart-tick { fill: var(--muted); font-size: 12px; font-family: var(--font); }
+        figure.chart-box { margin: .75rem 0 .25rem; }
+        figure.chart-box figcaption { margin-top: .25rem; }
+        dl.figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem; margin: .5rem 0; }
+        dl.figures > div { background: var(--panel-2); border-radius: 6px; padding: .5rem .6rem; }
+        dl.figures dt { color: var(--muted); font-size: .8rem; }
+        dl.figures dd { margin: 0; font-size: 1.1rem; font-weight: 600; overflow-wrap: anywhere; }
+        #revenuecat form.inline { display: inline; margin: 0; }
+        #revenuecat details + form, #revenuecat form + form { margin-top: .75rem; }
+        /* Notifications */
+        ul.notifications { list-style: none; margin: 0; padding: 0; }
+        ul.notifications li.note-item { display: flex; gap: .75rem; align-items: center; justify-content: space-between; padding: .65rem .9rem; border-bottom: 1px solid var(--line); }
+        ul.notifications li.note-item:last-child { border-bottom: none; }
+        ul.notifications li.unread a.subject { font-weight: 600; }
+        ul.notifications .note-main { min-width: 0; flex: 1 1 auto; }
+        ul.notifications a.subject { display: block; margin-top: .2rem; overflow-wrap: anywhere; }
+        ul.notifications form { flex: 0 0 auto; margin: 0; }
+        form.filters label.kind { display: flex; align-items: center; gap: .5rem; margin: 0; }
+        /* Email delivery state of a report's replies */
+        .msg .meta .delivery.sent { color: var(--ok); }
+        .msg .meta .delivery.failed { color: var(--bad); }
         """
 }

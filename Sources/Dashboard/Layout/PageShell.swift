@@ -3,13 +3,14 @@
 /// page's own content with an optional notice at the top.
 public struct PageShell {
     public enum Section: String, CaseIterable, Sendable {
-        case inbox, ideas, apps, settings
+        case inbox, ideas, apps, notifications, settings
 
         var title: String {
             switch self {
             case .inbox: return "Inbox"
             case .ideas: return "Ideas"
             case .apps: return "Apps"
+            case .notifications: return "Notifications"
             case .settings: return "Settings"
             }
         }
@@ -19,6 +20,7 @@ public struct PageShell {
             case .inbox: return "/dashboard"
             case .ideas: return "/dashboard/ideas"
             case .apps: return "/dashboard/apps"
+            case .notifications: return "/dashboard/notifications"
             case .settings: return "/dashboard/settings"
             }
         }

@@ -103,6 +103,10 @@ public struct HubConfig: Sendable {
     public var asoCallsPerMinute: Int
     /// Results asked of the provider per search (`APPNORTH_ASO_SEARCH_LIMIT`, default 100, at most 200).
     public var asoSearchLimit: Int
+    /// RevenueCat's API base URL (`APPNORTH_REVENUECAT_URL`, default `https://api.revenuecat.com`).
+    public var revenueCatURL: String
+    /// Seconds between two passes of asod's `revenue` job (`APPNORTH_REVENUE_INTERVAL_S`, default 86,400; 0 = on demand only).
+    public var revenueInterval: TimeInterval
     // marketd
     /// Storefronts collected, lowercase country codes (`APPNORTH_MARKET_STOREFRONTS`, default `us`).
     public var marketStorefronts: [String]
@@ -313,6 +317,15 @@ public struct HubConfig: Sendable {
         asoSearchLimit = try HubConfig.integer(
             value("APPNORTH_ASO_SEARCH_LIMIT"), name: "APPNORTH_ASO_SEARCH_LIMIT",
             default: 100, range: 1...200)
+        revenueCatURL =
+            value("APPNORTH_REVENUECAT_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://api.revenuecat.com"
+        guard revenueCatURL.hasPrefix("http://") || revenueCatURL.hasPrefix("https://") else {
+            throw ConfigError.invalid(name: "APPNORTH_REVENUECAT_URL", value: revenueCatURL, reason: "expected an http:// or https:// URL")
+        }
+        revenueInterval = TimeInterval(
+            try HubConfig.integer(
+                value("APPNORTH_REVENUE_INTERVAL_S"), name: "APPNORTH_REVENUE_INTERVAL_S",
+                default: 86_400, range: 0...2_592_000))
         // marketd
         func list(_ name: String, default fallback: [String], valid: (String) -> Bool) throws -> [String] {
             guard let raw = value(name) else { return fallback }

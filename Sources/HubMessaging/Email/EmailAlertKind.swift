@@ -1,4 +1,4 @@
-/// What a member may ask to be emailed about (docs/email-alerts.md, "Team alerts"). The raw value is
+/// What a member may ask to be emailed about (docs/email.md, "Team alerts"). The raw value is
 /// the preference's name on the page, in the store and on the wire.
 public enum EmailAlertKind: String, CaseIterable, Codable, Sendable {
     /// A user's message opened a conversation.

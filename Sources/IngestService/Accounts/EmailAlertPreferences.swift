@@ -1,6 +1,6 @@
 import HubMessaging
 
-/// What one member is emailed about (docs/email-alerts.md, "Team alerts"). Until they save their own
+/// What one member is emailed about (docs/email.md, "Team alerts"). Until they save their own
 /// choice, owners and admins, who run the organization, hear of every new conversation and
 /// report; members, who may be many, opt in; nobody gets the digest unasked.
 public struct EmailAlertPreferences: Equatable, Sendable {

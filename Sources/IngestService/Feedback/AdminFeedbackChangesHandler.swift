@@ -38,6 +38,8 @@ struct AdminFeedbackChangesHandler {
     }
 
     let store: IngestStore
+    /// The replies' email delivery state in the detail answered after a change.
+    var deliveries: ReplyDeliveries?
     var work: ReportWork { ReportWork(store: store) }
 
     /// → 200 with the report's detail after the change.
@@ -49,7 +51,7 @@ struct AdminFeedbackChangesHandler {
             ReportWork.Triage(
                 status: body.status, priority: body.priority, read: body.read, setsAssignee: body.assigneePresent,
                 assigneeId: body.assigneeId, labels: body.labels), by: caller.actor)
-        return AdminFeedbackJSON.response(try AdminFeedbackHandler.detail(id, caller, store))
+        return AdminFeedbackJSON.response(try AdminFeedbackHandler.detail(id, caller, store, deliveries))
     }
 
     /// `{"message","internal"}` → 201 `{id, message, internal, createdAt}` (+ `convertedToNote`).

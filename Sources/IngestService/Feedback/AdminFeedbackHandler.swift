@@ -8,6 +8,8 @@ struct AdminFeedbackHandler {
     static let maxExportRows = 50_000
 
     let store: IngestStore
+    /// The replies' email delivery state (from pushd); nil leaves it out.
+    var deliveries: ReplyDeliveries?
     var lookup: AdminLookup { AdminLookup(store: store) }
 
     /// `?status=&type=&priority=&label=&read=&assignee=&query=&cursor=&limit=` → `{items, nextCursor}`, newest first.
@@ -34,14 +36,19 @@ struct AdminFeedbackHandler {
 
     /// Reading the detail does not mark the report read: that is an explicit change.
     func get(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        AdminFeedbackJSON.response(try AdminFeedbackHandler.detail(request.pathParameters["feedbackId"], caller, store))
+        AdminFeedbackJSON.response(try AdminFeedbackHandler.detail(request.pathParameters["feedbackId"], caller, store, deliveries))
     }
 
-    static func detail(_ id: String?, _ caller: AdminCaller, _ store: IngestStore) throws -> [String: Any] {
+    static func detail(_ id: String?, _ caller: AdminCaller, _ store: IngestStore, _ deliveries: ReplyDeliveries? = nil) throws
+        -> [String: Any]
+    {
         guard let id, let row = try store.inboxReport(id: id, organizationId: caller.organizationId) else {
             throw APIError.adminNotFound("feedback")
         }
-        return try AdminFeedbackJSON.detail(row, replies: store.inboxReplies(feedbackId: id), events: store.inboxEvents(feedbackId: id))
+        let replies = try store.inboxReplies(feedbackId: id)
+        return try AdminFeedbackJSON.detail(
+            row, replies: replies, events: store.inboxEvents(feedbackId: id),
+            deliveries: deliveries?.states(report: row, replies: replies) ?? [:])
     }
 
     /// Every report matching the list filters (up to `maxExportRows`), newest first, as CSV.

@@ -1,5 +1,6 @@
 import Foundation
 import HubHTTPServer
+import HubMessaging
 import HubStore
 
 /// The inbox's JSON shapes, built from store rows. Stored JSON (device context, diagnostics,
@@ -40,7 +41,8 @@ enum AdminFeedbackJSON {
     }
 
     /// The item with the full message, its context, replies (notes included) and timeline.
-    static func detail(_ row: Row, replies: [Row], events: [Row]) throws -> [String: Any] {
+    /// `deliveries` (by reply ID) adds each public reply's email `delivery`.
+    static func detail(_ row: Row, replies: [Row], events: [Row], deliveries: [String: EmailDeliveryStatus] = [:]) throws -> [String: Any] {
         var out = try item(row, fullMessage: true)
         out["authorEmail"] = optional(row.string("author_email"))
         out["readAt"] = optional(row.string("read_at"))
@@ -64,6 +66,7 @@ enum AdminFeedbackJSON {
                 "createdAt": reply.text("created_at"),
             ]
             if let author = externalAuthor(reply) { out["authorName"] = author }
+            if let delivery = reply.string("id").flatMap({ deliveries[$0] }) { out["delivery"] = ReplyDeliveries.json(delivery) }
             return out
         }
         out["timeline"] = try events.map { event -> [String: Any] in

@@ -10,13 +10,16 @@ import HubRuntime
 /// never touched; and chat photo staging (raw uploads and previews, sent or abandoned) after
 /// two days, by which time every image token made from it has expired and sent photos have
 /// their own copy; and dashboard sessions and invitation codes nothing can use any more, and
-/// the hosted roadmap's expired handoff codes and sessions.
+/// the hosted roadmap's expired handoff codes and sessions; and notifications read state after
+/// `notificationReadRetentionDays`.
 public struct CleanupJob: HubJob {
     public let name = "cleanup"
     let store: IngestStore
     let objects: ObjectStore
     let clock: Clock
     static let orphanGrace: TimeInterval = 3_600
+    /// Longer than any notification stays in the feed, so pruning never brings one back unread.
+    static let notificationReadRetentionDays = 90
 
     public func run() throws -> Int {
         let records = try store.deleteIdempotencyRecords(olderThanDays: 8)
@@ -37,6 +40,7 @@ public struct CleanupJob: HubJob {
         }
         let accounts = try store.deleteExpiredAccountRows()
         let roadmap = try store.deleteExpiredRoadmapAccess()
-        return records + events + orphans + staged + accounts + roadmap
+        let reads = try store.deleteNotificationReads(olderThanDays: CleanupJob.notificationReadRetentionDays)
+        return records + events + orphans + staged + accounts + roadmap + reads
     }
 }

@@ -91,6 +91,13 @@ extension IngestRoutes {
                 body: .bytes(AdminDiscordHandler.maxBodyBytes)),
             .operatorAsync("POST", "/api/admin/v1/projects/{id}/integrations/discord/test", discord.test, body: .serverDefault),
             .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/integrations/discord", discord.delete, body: .serverDefault),
+            // RevenueCat
+            .operatorAsync(
+                "PUT", "/api/admin/v1/projects/{id}/integrations/revenuecat", revenueCat.put,
+                body: .bytes(AdminRevenueCatHandler.maxBodyBytes)),
+            .operatorAsync("GET", "/api/admin/v1/projects/{id}/integrations/revenuecat", revenueCat.get, body: .serverDefault),
+            .operatorAsync("DELETE", "/api/admin/v1/projects/{id}/integrations/revenuecat", revenueCat.delete, body: .serverDefault),
+            .operatorAsync("GET", "/api/admin/v1/projects/{id}/revenue", revenueCat.overview, body: .serverDefault),
             // App Store Connect
             .operatorAsync("PUT", "/api/admin/v1/app-store-connect", appStoreConnect.connect, body: .community),
             .operatorAsync("GET", "/api/admin/v1/app-store-connect", appStoreConnect.get, body: .serverDefault),
@@ -154,6 +161,9 @@ extension IngestRoutes {
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/grid", asoGroups.grid, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/candidates", asoCandidates.candidates, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/aso/competitors", asoCandidates.competitors, body: .serverDefault),
+            // Notifications
+            .operatorAsync("GET", "/api/admin/v1/notifications", notifications.list, body: .serverDefault),
+            .operatorAsync("POST", "/api/admin/v1/notifications/{id}/read", notifications.read, body: .serverDefault),
         ]
     }
 }

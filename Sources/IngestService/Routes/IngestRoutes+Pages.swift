@@ -11,6 +11,7 @@ extension IngestRoutes {
 
     var pageRoutes: [RouteLine] {
         accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes + roadmapPageRoutes + integrationPageRoutes
+            + notificationPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

@@ -24,6 +24,11 @@ extension IngestRoutes {
             .hubAsync(
                 "POST", "/dashboard/apps/{id}/push-credentials/delete", gate.pageAsync(.manageCredentials, apps.deleteKey),
                 body: form),
+            .hubAsync(
+                "POST", "/dashboard/apps/{id}/revenuecat", gate.pageAsync(.manageIntegrations, apps.connectRevenueCat), body: form),
+            .hubAsync(
+                "POST", "/dashboard/apps/{id}/revenuecat/disconnect", gate.pageAsync(.manageIntegrations, apps.disconnectRevenueCat),
+                body: form),
             .hubSync("GET", "/dashboard/settings", gate.page(nil, settings.page), body: .serverDefault),
             .hubSync("POST", "/dashboard/settings/invitations", gate.page(.manageMembers, settings.invite), body: form),
             .hubSync(
@@ -32,8 +37,8 @@ extension IngestRoutes {
             .hubSync("POST", "/dashboard/settings/members/{id}/remove", gate.page(.manageMembers, settings.remove), body: form),
             .hubSync("POST", "/dashboard/settings/tokens", gate.page(.manageTokens, settings.createToken), body: form),
             .hubSync("POST", "/dashboard/settings/tokens/{id}/revoke", gate.page(.manageTokens, settings.revokeToken), body: form),
-            .hubSync("GET", "/dashboard/settings/notifications", gate.page(nil, notificationsPages.page), body: .serverDefault),
-            .hubSync("POST", "/dashboard/settings/notifications", gate.page(nil, notificationsPages.save), body: form),
+            .hubSync("GET", "/dashboard/settings/notifications", gate.page(nil, emailAlertsPages.page), body: .serverDefault),
+            .hubSync("POST", "/dashboard/settings/notifications", gate.page(nil, emailAlertsPages.save), body: form),
             .hubSync("GET", "/email/unsubscribe/{token}", emailUnsubscribe.page, body: .serverDefault),
             .hubSync("POST", "/email/unsubscribe/{token}", emailUnsubscribe.unsubscribe, body: form),
         ]

@@ -69,7 +69,7 @@ struct IngestRoutes {
     let accountPages: AccountPagesHandler
     let appsPages: AppsPagesHandler
     let settingsPages: SettingsPagesHandler
-    let notificationsPages: NotificationsPagesHandler
+    let emailAlertsPages: EmailAlertsPagesHandler
     let emailUnsubscribe: EmailUnsubscribeHandler
     let reportPages: ReportPagesHandler
     let ideaPages: IdeaPagesHandler
@@ -88,6 +88,8 @@ struct IngestRoutes {
     let metadata: AdminMetadataHandler
     let prices: AdminPricesHandler
     let priceJobs: AdminPriceJobsHandler
+    // RevenueCat
+    let revenueCat: AdminRevenueCatHandler
     // Market
     let marketCharts: MarketChartsHandler
     let marketApps: MarketAppsHandler
@@ -103,6 +105,9 @@ struct IngestRoutes {
     let asoCandidates: ASOCandidatesHandler
     // MCP
     let mcp: MCPHTTPHandler
+    // Notifications
+    let notifications: AdminNotificationsHandler
+    let notificationPages: NotificationPagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -141,8 +146,9 @@ struct IngestRoutes {
         feedback = FeedbackHandler(
             store: store, requestGuard: requestGuard, objects: objects,
             creations: limits[.feedbackCreations], reads: limits[.feedbackReads])
-        inbox = AdminFeedbackHandler(store: store)
-        inboxChanges = AdminFeedbackChangesHandler(store: store)
+        let deliveries = ReplyDeliveries(pushd: backends[.pushd], emailEnabled: context.config.smtp != nil)
+        inbox = AdminFeedbackHandler(store: store, deliveries: deliveries)
+        inboxChanges = AdminFeedbackChangesHandler(store: store, deliveries: deliveries)
 
         let chat = BackendForwarding(client: backends[.chatd])
         let uploads = ChatImageUploads(
@@ -182,12 +188,12 @@ struct IngestRoutes {
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
-        appsPages = AppsPagesHandler(store: store, push: push)
+        appsPages = AppsPagesHandler(store: store, push: push, asod: BackendForwarding(client: backends[.asod]))
         settingsPages = SettingsPagesHandler(
             store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil)
-        notificationsPages = NotificationsPagesHandler(store: store, emailOn: context.config.smtp != nil)
+        emailAlertsPages = EmailAlertsPagesHandler(store: store, emailOn: context.config.smtp != nil)
         emailUnsubscribe = EmailUnsubscribeHandler(store: store)
-        reportPages = ReportPagesHandler(store: store, objects: objects)
+        reportPages = ReportPagesHandler(store: store, objects: objects, deliveries: inbox.deliveries)
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)
         conversationPages = ConversationPagesHandler(store: store, chat: chat, actions: chatActions, uploads: uploads)
@@ -205,6 +211,7 @@ struct IngestRoutes {
         metadata = AdminMetadataHandler(lookup: lookup, asod: asod)
         prices = AdminPricesHandler(lookup: lookup, asod: asod)
         priceJobs = AdminPriceJobsHandler(lookup: lookup, asod: asod)
+        revenueCat = AdminRevenueCatHandler(lookup: lookup, asod: asod)
 
         let market = BackendForwarding(client: backends[.marketd])
         let marketAccess = MarketAccess(store: store)
@@ -223,12 +230,17 @@ struct IngestRoutes {
         asoGroups = ASOGroupsHandler(asod: aso)
         asoCandidates = ASOCandidatesHandler(asod: aso)
         mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
+        let feed = NotificationFeed(
+            store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
+        notifications = AdminNotificationsHandler(feed: feed)
+        notificationPages = NotificationPagesHandler(feed: feed)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =
             localJobs + [
                 RemoteJob(name: "push", client: backends[.pushd]), RemoteJob(name: "prices", client: backends[.asod]),
                 RemoteJob(name: "aso-ranks", client: backends[.asod]), RemoteJob(name: "discord-sync", client: backends[.pushd]),
+                RemoteJob(name: "revenue", client: backends[.asod]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
                 RemoteJob(name: "email", client: backends[.pushd]),
                 RemoteJob(name: "email-alerts", client: backends[.pushd]),

@@ -412,6 +412,7 @@ enum IngestSchema {
                 CREATE INDEX roadmap_sessions_expiry ON roadmap_sessions(expires_at);
                 """),
         integrationReplies,
+        notificationReads,
         emailAlertPreferences,
     ]
 }

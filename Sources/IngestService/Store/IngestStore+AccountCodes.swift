@@ -43,7 +43,7 @@ extension IngestStore {
     /// admins invite; only an owner invites an owner (403 `FORBIDDEN`). 409 `MEMBER_EXISTS`
     /// when the email is already a member.
     /// With `linkBase`, the invitation is also emailed: its `invitation.created` event (the link
-    /// sealed) commits with it (docs/email-alerts.md, "Invitations").
+    /// sealed) commits with it (docs/email.md, "Invitations").
     public func createInvitation(email: String, role: Role, by actor: AccountActor, linkBase: String? = nil) throws -> (
         code: String, record: AccountCode
     ) {

@@ -162,10 +162,14 @@ extension IngestStore {
                 feedbackId: feedbackId, kind: stored ? "note" : "reply", detail: detail, actor: author.label, at: reply.createdAt)
             try db.run("UPDATE feedback SET updated_at = ? WHERE id = ?", [.text(reply.createdAt), .text(feedbackId)])
             if !stored {
+                // What pushd needs to email the reporter, as the report stands when replied to.
+                let appName = try db.queryOne("SELECT name FROM projects WHERE id = ?", [.text(projectId)])?.string("name")
                 try outbox.append(
                     FeedbackRepliedEvent(
                         id: feedbackId, projectId: projectId, replyId: reply.id, message: message, author: author.label,
-                        source: source),
+                        source: source, recipient: row.string("author_email") ?? row.string("email"),
+                        reportTitle: FeedbackRepliedEvent.title(message: try row.text("message")),
+                        appName: appName),
                     projectId: projectId)
             }
             return reply

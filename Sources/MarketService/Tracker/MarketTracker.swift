@@ -12,7 +12,7 @@ struct MarketTracker {
 
     func timeline(_ request: MarketTrackerTimeline.Request) throws -> MarketTrackerTimeline.Response {
         let plan = request.organization.plan
-        guard plan.hasFullMarketAccess, plan.watchlistAllowance.map({ $0 > 0 }) ?? true else {
+        guard plan.hasTrackerAccess else {
             throw RPCError.planRequired("AppTracker")
         }
         guard MarketTrackerTimeline.periods.contains(request.days) else {

@@ -3,7 +3,7 @@ import HubCrypto
 import HubMessaging
 import HubRuntime
 
-/// The team's emails in words (docs/email-alerts.md, "Team alerts" and "Invitations"): a new
+/// The team's emails in words (docs/email.md, "Team alerts" and "Invitations"): a new
 /// conversation, a new report, the daily digest and an invitation. Links point at the hub's
 /// public URL; a user's words are cut to a short excerpt.
 enum EmailAlertComposer {

@@ -1,3 +1,5 @@
+import HubRuntime
+
 /// The words of one team email (an alert, a digest, an invitation) as blocks, drawn once as
 /// plain text and once as HTML so both parts always say the same. Nothing in it is a secret
 /// except an invitation's own link.
@@ -34,35 +36,20 @@ struct EmailAlertContent: Sendable {
     var html: String {
         var body = blocks.map {
             switch $0 {
-            case .paragraph(let text): return "<p>" + EmailAlertContent.escape(text) + "</p>"
+            case .paragraph(let text): return "<p>" + HTMLText.escape(text) + "</p>"
             case .quote(let text):
                 return "<blockquote style=\"margin:0 0 1em;padding-left:12px;border-left:3px solid #ccc;white-space:pre-wrap\">"
-                    + EmailAlertContent.escape(text) + "</blockquote>"
+                    + HTMLText.escape(text) + "</blockquote>"
             case .link(let label, let url):
-                return "<p><a href=\"" + EmailAlertContent.escape(url) + "\">" + EmailAlertContent.escape(label) + "</a></p>"
+                return "<p><a href=\"" + HTMLText.escape(url) + "\">" + HTMLText.escape(label) + "</a></p>"
             case .rows(let rows):
                 return "<table>"
-                    + rows.map { "<tr><td>" + EmailAlertContent.escape($0.0) + "</td><td>" + EmailAlertContent.escape($0.1) + "</td></tr>" }
+                    + rows.map { "<tr><td>" + HTMLText.escape($0.0) + "</td><td>" + HTMLText.escape($0.1) + "</td></tr>" }
                     .joined() + "</table>"
             }
         }.joined(separator: "\n")
-        if let footer { body += "\n<p style=\"color:#666;font-size:small\">" + EmailAlertContent.escape(footer) + "</p>" }
+        if let footer { body += "\n<p style=\"color:#666;font-size:small\">" + HTMLText.escape(footer) + "</p>" }
         return "<!doctype html>\n<html><body>\n" + body + "\n</body></html>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }

@@ -3,7 +3,7 @@ import HubDaemon
 import HubMessaging
 import HubRuntime
 
-/// The team's emails in pushd (docs/email-alerts.md, "Team alerts"): the `email-alerts` job that
+/// The team's emails in pushd (docs/email.md, "Team alerts"): the `email-alerts` job that
 /// turns held new conversations and reports into emails, and the `email-digest` job. Both
 /// ask ingest over RPC on their job's queue; with email off their passes do nothing.
 struct EmailAlertWiring {

@@ -5,11 +5,11 @@ import HubRuntime
 /// One delivery pass over the email queue: each due email is composed and submitted. The
 /// server taking it is `sent`; a 5xx reply is `failed` at once; anything else is tried again
 /// after a doubling backoff (capped at an hour) until the 8th attempt, which is the last.
-/// Passes never overlap (the delivery thread and `POST /jobs/email/run` share this).
+/// Passes run on the `email` job's serial queue, so they never overlap.
 final class EmailDelivery: @unchecked Sendable {
     static let maximumAttempts = 8
     static let maximumBackoff: TimeInterval = 3_600
-    /// Emails taken per pass; the delivery thread runs another pass at once after a full one.
+    /// Emails taken per pass; another pass follows at once after a full one.
     static let batch = 50
 
     private let store: PushStore
@@ -17,7 +17,6 @@ final class EmailDelivery: @unchecked Sendable {
     private let sender: EmailAddress
     private let retryBase: TimeInterval
     private let logger: Logger
-    private let passLock = NSLock()
 
     init(store: PushStore, client: SMTPClient, sender: EmailAddress, retryBase: TimeInterval, logger: Logger) {
         self.store = store
@@ -30,12 +29,10 @@ final class EmailDelivery: @unchecked Sendable {
     /// Returns how many emails were attempted.
     @discardableResult
     func runPass() throws -> Int {
-        try passLock.withLock {
-            try store.pruneEmails()
-            let due = try store.dueEmails(limit: Self.batch)
-            for item in due { try deliver(item) }
-            return due.count
-        }
+        try store.pruneEmails()
+        let due = try store.dueEmails(limit: Self.batch)
+        for item in due { try deliver(item) }
+        return due.count
     }
 
     static func backoff(afterAttempt attempt: Int, base: TimeInterval) -> TimeInterval {

@@ -1,7 +1,7 @@
 import HubRuntime
 
 /// What other parts of pushd call to send an email: queues the draft under its dedupe key
-/// (nothing when email is off or the key was queued before) and wakes the delivery thread.
+/// (nothing when email is off or the key was queued before) and wakes the delivery pass.
 public final class EmailOutbox: @unchecked Sendable {
     public let store: PushStore
     /// Nil when email is off on this hub.
@@ -24,6 +24,6 @@ public final class EmailOutbox: @unchecked Sendable {
         return queued
     }
 
-    /// Wakes the delivery thread after a commit that queued emails through `PushStore` directly.
+    /// Wakes the delivery pass after a commit that queued emails through `PushStore` directly.
     public func queued() { wake() }
 }

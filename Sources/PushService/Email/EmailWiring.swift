@@ -1,32 +1,31 @@
+import Foundation
 import HubDaemon
 import HubHTTPClient
 import HubMessaging
 import HubRuntime
 
 /// pushd's email parts built from the configuration: the outbox other parts queue through,
-/// and, when SMTP is configured, the delivery pass, its thread and the `email` job.
+/// and, when SMTP is configured, the delivery pass run as the `email` job: on its own serial
+/// queue, woken by every commit that queues email, and every 30 seconds for retries.
 struct EmailWiring {
     static let jobName = "email"
+    /// Seconds between passes that only look for retries that have come due.
+    static let retryInterval: TimeInterval = 30
 
     let outbox: EmailOutbox
-    let loop: EmailLoop?
     let delivery: EmailDelivery?
 
-    init(store: PushStore, config: HubConfig, logger: Logger) {
+    init(store: PushStore, config: HubConfig, jobs: DaemonJobs, logger: Logger) {
         guard let smtp = config.smtp else {
             outbox = EmailOutbox(store: store, sender: nil)
-            loop = nil
             delivery = nil
             return
         }
         var options = SMTPClientOptions(url: smtp.url, security: Self.security(smtp.security), user: smtp.user, password: smtp.password)
         options.extraCAFile = config.tlsCAFile
-        let delivery = EmailDelivery(
+        delivery = EmailDelivery(
             store: store, client: SMTPClient(options: options), sender: smtp.from, retryBase: smtp.retryBase, logger: logger)
-        let loop = EmailLoop(delivery: delivery, logger: logger)
-        self.delivery = delivery
-        self.loop = loop
-        outbox = EmailOutbox(store: store, sender: smtp.from) { loop.wake() }
+        outbox = EmailOutbox(store: store, sender: smtp.from) { _ = jobs.trigger(Self.jobName) }
     }
 
     static func security(_ security: SMTPSettings.Security) -> SMTPClientOptions.Security {
@@ -39,9 +38,9 @@ struct EmailWiring {
 }
 
 extension EmailWiring {
-    /// `email.deliveries`, the `email` job (a pass now; 0 when email is off) and the delivery
-    /// thread, stopped before the job's queue drains and the store closes.
-    func install(on rpc: RPCServer, jobs: DaemonJobs, lifecycle: ServiceLifecycle) {
+    /// `email.deliveries`, and the `email` job (a pass now; 0 when email is off). A full pass
+    /// wakes the next one at once, so a backlog drains without waiting for the interval.
+    func install(on rpc: RPCServer, jobs: DaemonJobs) {
         let store = outbox.store
         rpc.register(EmailDeliveries.self) { request, _ in
             if request.replyIds.count > EmailDeliveries.maximumReplies {
@@ -54,9 +53,14 @@ extension EmailWiring {
             }
             return EmailDeliveries.Response(deliveries: deliveries)
         }
-        jobs.add(name: Self.jobName, interval: nil) { [delivery] in try delivery?.runPass() ?? 0 }
-        guard let loop else { return }
-        loop.start()
-        lifecycle.onShutdown("email delivery") { loop.stop() }
+        guard let delivery else {
+            jobs.add(name: Self.jobName, interval: nil) { 0 }
+            return
+        }
+        jobs.add(name: Self.jobName, interval: Self.retryInterval) {
+            let attempted = try delivery.runPass()
+            if attempted >= EmailDelivery.batch { _ = jobs.trigger(Self.jobName) }
+            return attempted
+        }
     }
 }

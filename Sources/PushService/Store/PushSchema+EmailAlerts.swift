@@ -1,7 +1,7 @@
 import HubStore
 
 extension PushSchema {
-    /// Team alerts (docs/email-alerts.md, "Team alerts"): a new conversation or report waiting for
+    /// Team alerts (docs/email.md, "Team alerts"): a new conversation or report waiting for
     /// its recipients to be looked up at ingest. The row is written with the event that causes
     /// it and leaves only when its emails are queued, so an ingest outage delays alerts but
     /// never loses one; the event's payload stays in `chat_events`. The digest counts

@@ -34,6 +34,26 @@ extension PushStore {
         return db.changes == 1
     }
 
+    /// Queues the email an event calls for (a public reply to a report with a reporter
+    /// address); call inside the transaction that stores the event. A recipient that cannot
+    /// take email gets a failed row saying so, which the reply's delivery state shows.
+    func enqueueEmails(for body: OutboxEventBody) throws -> Int {
+        guard emailEnabled, case .feedbackReplied(let reply) = body, let built = ReplyEmail.draft(for: reply) else { return 0 }
+        if let draft = built.draft { return try enqueueEmail(draft) ? 1 : 0 }
+        let now = nowMillis
+        try db.run(
+            """
+            INSERT OR IGNORE INTO email_queue (dedupe_key, kind, recipient, subject, text_body, html_body, state, last_error,
+                                               next_attempt_ms, created_ms, updated_ms, completed_ms)
+            VALUES (?, ?, ?, '', '', '', 'failed', 'the address cannot receive email', ?, ?, ?, ?)
+            """,
+            [
+                .text(ReplyEmail.dedupeKey(replyId: reply.replyId)), .text(ReplyEmail.kind), .text(built.recipient), .int(now), .int(now),
+                .int(now), .int(now),
+            ])
+        return 0
+    }
+
     /// Queued emails whose time has come, oldest due first.
     func dueEmails(limit: Int) throws -> [EmailQueueItem] {
         try db.query(

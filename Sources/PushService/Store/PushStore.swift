@@ -23,8 +23,8 @@ public final class PushStore: @unchecked Sendable {
     /// Stores a batch in one transaction, queueing the pushes each new event calls for in the
     /// same transaction; an ID already held is left as it is (and queues nothing again).
     /// Returns every ID of the batch once the commit is done, since each is then held durably,
-    /// how many pushes the batch queued, how many integration posts, and how many team emails
-    /// it queued or held for their recipients (`PushStore+EmailAlerts.swift`).
+    /// how many pushes the batch queued, how many integration posts, and how many emails it
+    /// queued or team alerts it held for their recipients (`PushStore+EmailAlerts.swift`).
     public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int, posts: Int, emails: Int) {
         let receivedAt = ISOTime.format(clock.now())
         let (queued, posts, emails) = try db.transaction {
@@ -48,6 +48,7 @@ public final class PushStore: @unchecked Sendable {
                     queued += try enqueue(for: event, body: body)
                     integrationPosts += try enqueueIntegrations(for: event, body: body)
                     integrationPosts += try enqueueDiscord(for: event, body: body)
+                    emails += try enqueueEmails(for: body)
                     emails += try holdEmailAlert(for: event, body: body)
                     emails += try queueInvitationEmail(for: body)
                 }

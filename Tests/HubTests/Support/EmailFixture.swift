@@ -76,3 +76,48 @@ final class EmailFixture {
 
     var logText: String { push.hub.logSink.lines.joined(separator: "\n") }
 }
+
+extension EmailFixture {
+    /// A report submitted through the public API with `email` as its contact; its ID.
+    func report(_ message: String, email: String? = "rita@example.org") throws -> String {
+        var body: [String: Any] = [
+            "type": "problem", "message": message, "pageURL": "https://app.example.com/notes",
+            "viewport": ["width": 390, "height": 844],
+        ]
+        if let email { body["email"] = email }
+        let sent = try push.send("POST", "/feedback", body)
+        XCTAssertEqual(sent.status, 201, sent.text)
+        return try XCTUnwrap(sent.json["id"] as? String, sent.text)
+    }
+
+    /// A reply (or an internal note) through the operator API; its ID.
+    func reply(_ reportId: String, _ message: String, internal: Bool = false) throws -> String {
+        let reply = try push.call("POST", "/feedback/\(reportId)/replies", json: ["message": message, "internal": `internal`])
+        XCTAssertEqual(reply.status, 201, reply.text)
+        return try XCTUnwrap(reply.json["id"] as? String, reply.text)
+    }
+
+    /// The report's replies as the operator API answers them.
+    func replies(_ reportId: String) throws -> [[String: Any]] {
+        let detail = try push.call("GET", "/feedback/\(reportId)")
+        XCTAssertEqual(detail.status, 200, detail.text)
+        return detail.json["replies"] as? [[String: Any]] ?? []
+    }
+
+    /// The `delivery` of a reply in the operator API.
+    func delivery(_ reportId: String, _ replyId: String) throws -> [String: Any]? {
+        try replies(reportId).first { $0["id"] as? String == replyId }?["delivery"] as? [String: Any]
+    }
+
+    /// Polls the operator API until the reply's delivery is in `state`.
+    @discardableResult
+    func waitForDelivery(_ reportId: String, _ replyId: String, _ state: String, timeout: TimeInterval = 15) throws -> [String: Any] {
+        var last: [String: Any]?
+        let reached = try eventually(timeout: timeout, every: 0.05) {
+            last = try delivery(reportId, replyId)
+            return last?["state"] as? String == state
+        }
+        XCTAssertTrue(reached, "the reply's delivery did not become \(state): \(String(describing: last))")
+        return last ?? [:]
+    }
+}

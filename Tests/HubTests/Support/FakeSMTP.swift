@@ -62,7 +62,11 @@ final class FakeSMTP {
                 headers: parsed["headers"] as? [String: String] ?? [:], contentType: parsed["contentType"] as? String ?? "",
                 defects: parsed["defects"] as? [String] ?? [],
                 parts: (parsed["parts"] as? [[String: Any]] ?? []).map {
-                    ($0["type"] as? String ?? "", $0["charset"] as? String, $0["encoding"] as? String, $0["text"] as? String ?? "")
+                    // Decoded text with its line ends as "\n" (the parser keeps the wire's CRLF).
+                    (
+                        $0["type"] as? String ?? "", $0["charset"] as? String, $0["encoding"] as? String,
+                        ($0["text"] as? String ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+                    )
                 })
         }
     }

@@ -88,6 +88,8 @@ public struct AppPage: Sendable {
     public var settingsProblems: FormProblems
     public var pushDraft: PushDraft?
     public var pushProblems: FormProblems
+    /// The RevenueCat panel; nil leaves it out.
+    public var revenue: RevenuePanel?
 
     public init(
         projectId: String, appId: String, serverURL: String, settings: Settings, identityConfigured: Bool, push: Push,
@@ -136,6 +138,7 @@ public struct AppPage: Sendable {
                 element("div", .class("stack")) {
                     identityPanel(token: viewer.formToken)
                     pushPanel(token: viewer.formToken)
+                    if let revenue { revenue.html(appPath: path, token: viewer.formToken) }
                     integrationsPanel
                 }
             }

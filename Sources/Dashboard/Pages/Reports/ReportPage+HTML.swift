@@ -147,6 +147,10 @@ extension ReportPage {
                 " · "
                 FeedbackPageParts.when(reply.createdAt)
                 if reply.convertedToNote { " · kept as a note: nobody could receive it" }
+                if let delivery = reply.delivery {
+                    " · "
+                    element("span", .class(delivery.style)) { delivery.label }
+                }
             }
             reply.message
         }

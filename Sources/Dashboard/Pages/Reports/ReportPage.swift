@@ -60,6 +60,8 @@ public struct ReportPage: Sendable {
         public let createdAt: String
         /// Written as a reply, kept as a note because the report has nobody to read a reply.
         public let convertedToNote: Bool
+        /// The email to the reporter, for a public reply of a report with an address.
+        public var delivery: Delivery?
 
         public init(id: String, message: String, isInternal: Bool, author: String?, createdAt: String, convertedToNote: Bool = false) {
             self.id = id

@@ -10,6 +10,8 @@ import HubMessaging
 struct AppsPagesHandler {
     let store: IngestStore
     let push: BackendForwarding
+    /// asod, for the RevenueCat panel; nil leaves the panel out.
+    var asod: BackendForwarding? = nil
     var edits: ProjectEdits { ProjectEdits(store: store) }
 
     /// A `.p8` key is under a kilobyte; the rest is the form's other fields and multipart framing.
@@ -174,7 +176,7 @@ struct AppsPagesHandler {
             case .failure(let error) where APIError.fromBackend(error).status == 404: state = .notConfigured
             case .failure: state = .unavailable
             }
-            let page = AppPage(
+            var page = AppPage(
                 projectId: project.id, appId: project.appId, serverURL: context.origin,
                 settings: AppPage.Settings(
                     name: project.name, allowedOrigins: project.allowedOrigins, chatMode: project.chatMode.rawValue,
@@ -182,7 +184,11 @@ struct AppsPagesHandler {
                     watermark: project.watermark),
                 identityConfigured: project.identityConfigured, push: state, bundleId: project.bundleId,
                 canManageApps: role.allows(.manageApps), canManageCredentials: role.allows(.manageCredentials))
-            respond(.success(PageResponse.html(render(page), status: status)))
+            guard let asod else { return respond(.success(PageResponse.html(render(page), status: status))) }
+            revenuePanel(asod, project: project, canManage: role.allows(.manageIntegrations)) { panel in
+                page.revenue = panel
+                respond(.success(PageResponse.html(render(page), status: status)))
+            }
         }
     }
 
@@ -193,6 +199,9 @@ struct AppsPagesHandler {
         case "saved": return .ok("Settings saved.")
         case "key": return .ok("APNs key uploaded. It is sealed on the hub and never shown again.")
         case "key-removed": return .ok("APNs key removed.")
+        case "revenuecat":
+            return .ok("RevenueCat connected; the first snapshot is stored. The key is sealed on the hub and never shown again.")
+        case "revenuecat-removed": return .ok("RevenueCat disconnected. Collected snapshots stay as history.")
         default: return nil
         }
     }

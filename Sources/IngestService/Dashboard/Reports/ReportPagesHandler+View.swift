@@ -17,6 +17,7 @@ extension ReportPagesHandler {
         let members = try store.members(organizationId: organizationId)
         let names = Dictionary(members.map { ($0.id, $0.name.isEmpty ? $0.email : $0.name) }, uniquingKeysWith: { a, _ in a })
         let replies = try store.inboxReplies(feedbackId: id)
+        let deliveries = self.deliveries?.states(report: row, replies: replies) ?? [:]
         let events = try store.inboxEvents(feedbackId: id)
         let tokens = try store.tokenNames(
             organizationId: organizationId,
@@ -63,11 +64,15 @@ extension ReportPagesHandler {
             correlationId: row.string("correlation_id") ?? "", createdAt: row.string("created_at") ?? "",
             updatedAt: row.string("updated_at") ?? "",
             replies: replies.map { reply in
-                ReportPage.Reply(
+                var shown = ReportPage.Reply(
                     id: reply.string("id") ?? "", message: reply.string("message") ?? "", isInternal: reply.bool("internal") ?? true,
                     author: reply.string("author_member_name") ?? reply.string("author_token_name").map { "API token “" + $0 + "”" }
                         ?? AdminFeedbackJSON.externalAuthor(reply),
                     createdAt: reply.string("created_at") ?? "")
+                shown.delivery = deliveries[shown.id].flatMap {
+                    ReportPage.Delivery(state: $0.state, attempts: $0.attempts, lastError: $0.lastError)
+                }
+                return shown
             },
             timeline: events.map { event in
                 // An outside author's reply names them as its row was written ("Ana (Telegram)").

@@ -10,6 +10,8 @@ import HubRuntime
 struct ReportPagesHandler {
     let store: IngestStore
     let objects: ObjectStore
+    /// The replies' email delivery state (from pushd); nil leaves it out.
+    var deliveries: ReplyDeliveries?
 
     var work: ReportWork { ReportWork(store: store) }
 

@@ -7,7 +7,7 @@ import XCTest
 /// every member chooses their own email alerts; owners and admins start with new
 /// conversations and reports on, members with nothing; the page says when the hub has no
 /// outgoing email; posts need the hub's origin and the session's form token.
-final class NotificationsPagesTests: XCTestCase {
+final class EmailAlertsPagesTests: XCTestCase {
     var admin: AdminClient!
 
     override func tearDown() { admin?.shutdown() }

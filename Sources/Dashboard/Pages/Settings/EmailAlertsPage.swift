@@ -2,7 +2,7 @@
 /// organization (`POST` with `newConversation`, `newReport`, `dailyDigest` as `1`). The feed's
 /// filters are the browser's own; this page is the member's email only. When the hub has no
 /// outgoing email the choices are kept but the page says nothing is sent.
-public struct NotificationsPage: Sendable {
+public struct EmailAlertsPage: Sendable {
     public struct Choices: Sendable, Equatable {
         public var newConversation: Bool
         public var newReport: Bool

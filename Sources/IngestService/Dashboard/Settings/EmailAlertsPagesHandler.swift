@@ -1,10 +1,10 @@
 import Dashboard
 import HubHTTPServer
 
-/// `/dashboard/settings/notifications`: every member chooses their own email alerts (docs/email-alerts.md,
+/// `/dashboard/settings/notifications`: every member chooses their own email alerts (docs/email.md,
 /// "Team alerts"); nobody sets another's. Roles that may not open the inbox get no alert
 /// whatever they tick: `EmailAlertPreferences.role(_:mayReceive:)` decides when sending.
-struct NotificationsPagesHandler {
+struct EmailAlertsPagesHandler {
     let store: IngestStore
     /// `APPNORTH_SMTP_URL` is set.
     let emailOn: Bool
@@ -26,11 +26,11 @@ struct NotificationsPagesHandler {
         return PageResponse.redirect("/dashboard/settings/notifications?done=saved")
     }
 
-    func view(_ context: PageContext) throws -> NotificationsPage {
+    func view(_ context: PageContext) throws -> EmailAlertsPage {
         let session = context.session
         let saved = try store.emailAlertPreferences(memberId: session.memberId, role: session.role)
-        return NotificationsPage(
-            choices: NotificationsPage.Choices(
+        return EmailAlertsPage(
+            choices: EmailAlertsPage.Choices(
                 newConversation: saved.newConversation, newReport: saved.newReport, dailyDigest: saved.dailyDigest),
             emailOn: emailOn, email: session.email)
     }
