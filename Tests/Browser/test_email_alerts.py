@@ -5,7 +5,7 @@ def test_a_member_chooses_their_email_alerts_and_sees_email_is_off(browser, team
     # Given a member, who starts with no alerts, on a hub without outgoing email
     member = team.person(role="member")
     team.sign_in(browser, member, "/dashboard/settings/notifications")
-    browser.wait_text("h1", "Notifications")
+    browser.wait_text("h1", "Email notifications")
     browser.wait_text("main", "Email is off on this hub")
     boxes = browser.find_all("main input[type=checkbox]")
     assert [box.get_attribute("name") for box in boxes] == ["newConversation", "newReport", "dailyDigest"]

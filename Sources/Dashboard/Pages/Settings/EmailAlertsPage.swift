@@ -3,34 +3,23 @@
 /// filters are the browser's own; this page is the member's email only. When the hub has no
 /// outgoing email the choices are kept but the page says nothing is sent.
 public struct EmailAlertsPage: Sendable {
-    public struct Choices: Sendable, Equatable {
-        public var newConversation: Bool
-        public var newReport: Bool
-        public var dailyDigest: Bool
-
-        public init(newConversation: Bool, newReport: Bool, dailyDigest: Bool) {
-            self.newConversation = newConversation
-            self.newReport = newReport
-            self.dailyDigest = dailyDigest
-        }
-    }
-
-    public var choices: Choices
+    /// The boxes shown checked, by field name (`newConversation`, `newReport`, `dailyDigest`).
+    public var checked: Set<String>
     /// `APPNORTH_SMTP_URL` is set.
     public var emailOn: Bool
     /// The address the alerts go to: the member's sign-in email.
     public var email: String
 
-    public init(choices: Choices, emailOn: Bool, email: String) {
-        self.choices = choices
+    public init(checked: Set<String>, emailOn: Bool, email: String) {
+        self.checked = checked
         self.emailOn = emailOn
         self.email = email
     }
 
     public func html(viewer: PageShell.Viewer, notice: PageShell.Notice? = nil) -> HTML {
         let section: PageShell.Section? = viewer.sections.contains(.settings) ? .settings : nil
-        return PageShell.page(title: "Notifications", section: section, viewer: viewer, notice: notice) {
-            element("h1") { "Notifications" }
+        return PageShell.page(title: "Email notifications", section: section, viewer: viewer, notice: notice) {
+            element("h1") { "Email notifications" }
             if !emailOn {
                 element("div", .class("flash info"), Attribute("role", "status")) {
                     "Email is off on this hub: nothing is sent until the operator sets APPNORTH_SMTP_URL. "
@@ -48,16 +37,16 @@ public struct EmailAlertsPage: Sendable {
                         Checkbox.html(
                             name: "newConversation", label: "New conversation",
                             hint: "When a user's message opens a conversation in one of the apps, with its first lines.",
-                            checked: choices.newConversation)
+                            checked: checked.contains("newConversation"))
                         Checkbox.html(
                             name: "newReport", label: "New report",
                             hint: "When a bug report, idea or question comes in, with its title and first lines.",
-                            checked: choices.newReport)
+                            checked: checked.contains("newReport"))
                         Checkbox.html(
                             name: "dailyDigest", label: "Daily digest",
                             hint: "Once a day: new conversations and reports per app over the last 24 hours; "
                                 + "nothing when there were none.",
-                            checked: choices.dailyDigest)
+                            checked: checked.contains("dailyDigest"))
                     }
                     element("button", .type("submit"), .class("primary")) { "Save" }
                 }

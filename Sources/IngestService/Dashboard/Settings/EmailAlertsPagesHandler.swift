@@ -29,9 +29,9 @@ struct EmailAlertsPagesHandler {
     func view(_ context: PageContext) throws -> EmailAlertsPage {
         let session = context.session
         let saved = try store.emailAlertPreferences(memberId: session.memberId, role: session.role)
-        return EmailAlertsPage(
-            choices: EmailAlertsPage.Choices(
-                newConversation: saved.newConversation, newReport: saved.newReport, dailyDigest: saved.dailyDigest),
-            emailOn: emailOn, email: session.email)
+        let fields: [(String, Bool)] = [
+            ("newConversation", saved.newConversation), ("newReport", saved.newReport), ("dailyDigest", saved.dailyDigest),
+        ]
+        return EmailAlertsPage(checked: Set(fields.filter(\.1).map(\.0)), emailOn: emailOn, email: session.email)
     }
 }
