@@ -14,10 +14,21 @@ struct AdminInvitationsHandler {
     let publicURL: String?
     /// `APPNORTH_SMTP_URL` is set: a new invitation is also emailed.
     var emailOn = false
+    /// Whether each invitation's email went out (pushd's `email.deliveries`).
+    var deliveries: ReplyDeliveries?
 
-    /// → `{"items":[…]}`: the invitations and setup links that can still be used, oldest first.
+    /// → `{"items":[…]}`: the invitations and setup links that can still be used, oldest first;
+    /// an invitation the hub emailed has its `emailDelivery` (`queued`, `sent`, `failed`).
     func list(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        AdminFeedbackJSON.response(["items": try store.pendingCodes(by: caller.actor).map(\.json)])
+        let codes = try store.pendingCodes(by: caller.actor)
+        let emails = deliveries?.invitations(codes.filter { $0.kind == .invitation }.map(\.id)) ?? [:]
+        return AdminFeedbackJSON.response([
+            "items": codes.map { code in
+                var json = code.json
+                if let email = emails[code.id], email.state != "off" { json["emailDelivery"] = ReplyDeliveries.json(email) }
+                return json
+            }
+        ])
     }
 
     /// `{"email","role"}` → 201 invitation with `code` and `url`, shown only here.

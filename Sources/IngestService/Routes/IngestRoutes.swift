@@ -184,13 +184,13 @@ struct IngestRoutes {
         identitySecret = AdminIdentitySecretHandler(store: store)
         members = AdminMembersHandler(store: store)
         invitations = AdminInvitationsHandler(
-            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil)
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil, deliveries: deliveries)
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
         appsPages = AppsPagesHandler(store: store, push: push, asod: BackendForwarding(client: backends[.asod]))
         settingsPages = SettingsPagesHandler(
-            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil)
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil, deliveries: deliveries)
         emailAlertsPages = EmailAlertsPagesHandler(store: store, emailOn: context.config.smtp != nil)
         emailUnsubscribe = EmailUnsubscribeHandler(store: store)
         reportPages = ReportPagesHandler(store: store, objects: objects, deliveries: inbox.deliveries)

@@ -36,8 +36,15 @@ final class InvitationEmailTests: XCTestCase {
             XCTAssertTrue(part.text.contains("as an admin"), part.text)
         }
 
-        // And once sent, pushd's store holds the link nowhere, nor do the logs
+        // And once sent, the list and the Settings page say it was emailed
         try fixture.email.waitForState("invite:" + id, "sent")
+        let listed = try fixture.push.call("GET", "/organization/invitations").items.first { $0["id"] as? String == id }
+        XCTAssertEqual((listed?["emailDelivery"] as? [String: Any])?["state"] as? String, "sent")
+        let settings = try fixture.admin.pages(as: "ann@example.com").get("/dashboard/settings")
+        XCTAssertEqual(settings.status, 200)
+        XCTAssertTrue(settings.text.contains("Invitation emailed"), settings.text)
+        XCTAssertTrue(settings.text.contains("We email them a link"))
+        // And pushd's store holds the link nowhere, nor do the logs
         let db = fixture.push.pushDB
         let stored =
             try db.query("SELECT payload FROM chat_events").compactMap { $0.string("payload") }

@@ -12,6 +12,8 @@ struct SettingsPagesHandler {
     let publicURL: String?
     /// `APPNORTH_SMTP_URL` is set: a new invitation is also emailed.
     var emailOn = false
+    /// Whether each invitation's email went out (pushd's `email.deliveries`).
+    var deliveries: ReplyDeliveries?
     var edits: TeamEdits { TeamEdits(store: store) }
 
     /// `GET /dashboard/settings`.
@@ -106,13 +108,13 @@ struct SettingsPagesHandler {
         let members = try store.members(organizationId: session.organizationId)
         let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let signIns = try store.lastSignIns(organizationId: session.organizationId)
-        let invitations =
-            role.allows(.manageMembers)
-            ? try store.pendingCodes(by: session.actor).map {
-                SettingsPage.Invitation(
-                    id: $0.id, email: $0.email, role: $0.role.rawValue, expiresAt: $0.expiresAt,
-                    invitedBy: $0.createdByMemberId.flatMap { names[$0] }, kind: $0.kind.rawValue)
-            } : []
+        let codes = role.allows(.manageMembers) ? try store.pendingCodes(by: session.actor) : []
+        let emails = deliveries?.invitations(codes.filter { $0.kind == .invitation }.map(\.id)) ?? [:]
+        let invitations = codes.map {
+            SettingsPage.Invitation(
+                id: $0.id, email: $0.email, role: $0.role.rawValue, expiresAt: $0.expiresAt,
+                invitedBy: $0.createdByMemberId.flatMap { names[$0] }, kind: $0.kind.rawValue, emailState: emails[$0.id]?.state)
+        }
         let tokens = role.allows(.manageTokens) ? try store.tokens(by: session.actor).map(SettingsPagesHandler.token) : []
         return SettingsPage(
             organizationName: session.organizationName,
@@ -121,7 +123,7 @@ struct SettingsPagesHandler {
                     id: $0.id, name: $0.name, email: $0.email, role: $0.role.rawValue, lastSignedInAt: signIns[$0.id],
                     joinedAt: $0.createdAt, isYou: $0.id == session.memberId)
             },
-            invitations: invitations, tokens: tokens, canManageMembers: role.allows(.manageMembers),
+            invitations: invitations, tokens: tokens, emailOn: emailOn, canManageMembers: role.allows(.manageMembers),
             canManageOwners: role.allows(.manageOwners), canManageTokens: role.allows(.manageTokens))
     }
 
