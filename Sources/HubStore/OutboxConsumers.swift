@@ -13,6 +13,8 @@ public enum OutboxConsumers {
         .chatReplied, .chatRead, .chatResolved, .chatConversationCreated, .chatUserMessage, .chatReopened,
     ]
     /// ingest's topics pushd reads, through ingest's own `OutboxRelay`: reports, replies to them
-    /// and status changes, for the chat-ops integrations.
-    public static let ingest: Set<OutboxTopic> = [.feedbackCreated, .feedbackReplied, .feedbackStatus]
+    /// and status changes, for the chat-ops integrations; invitations, for their emails.
+    public static let ingest: Set<OutboxTopic> = [
+        .feedbackCreated, .feedbackReplied, .feedbackStatus, .invitationCreated, .invitationRevoked,
+    ]
 }

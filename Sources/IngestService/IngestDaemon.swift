@@ -15,6 +15,7 @@ public enum IngestDaemon {
             // whatever is still pending then stays in the outbox for the next start.
             try OutboxRelay.install(on: context, outbox: app.store.outbox, name: "feedback")
             FeedbackTeamRPCHandlers.install(on: context.rpc, store: app.store)
+            EmailAlertRPCHandlers.install(on: context.rpc, store: app.store)
             try app.start()
             context.lifecycle.onShutdown("http") { app.stop() }
             onStart?(app)

@@ -55,11 +55,7 @@ public enum UserAddCommand {
     }
 
     /// `APPNORTH_PUBLIC_URL`, else the address ingest listens on (a wildcard as loopback).
-    static func base(_ config: HubConfig) -> String {
-        if let publicURL = config.publicURL { return publicURL }
-        let host = config.httpHost == "0.0.0.0" ? "127.0.0.1" : config.httpHost
-        return "http://\(host):\(config.httpPort)"
-    }
+    static func base(_ config: HubConfig) -> String { config.publicBase }
 
     private static func parse(_ arguments: [String]) -> (email: String, role: String, organization: String)? {
         guard arguments.count >= 2, arguments[0] == "user", arguments[1] == "add" else { return nil }

@@ -16,6 +16,7 @@ public enum PushDaemon {
         PushSchema.integrations,
         PushSchema.discord,
         PushSchema.email,
+        PushSchema.emailAlerts,
     ]
 
     /// The scheduled job's public name (`POST /api/admin/v1/jobs/push/run`).
@@ -43,12 +44,15 @@ public enum PushDaemon {
             var http = HTTPClientOptions()
             http.extraCAFile = config.tlsCAFile
             let telegram = TelegramWiring(store: store, config: config, http: http, chatd: chatd, ingest: ingest, logger: context.logger)
+            let alerts = EmailAlertWiring(
+                store: store, outbox: email.outbox, ingest: ingest, config: config, clock: context.clock, logger: context.logger)
             PushEventHandlers.install(on: context.rpc, store: store) {
                 if wakes { jobs.trigger(jobName) }
             } posted: {
                 telegram.loops.wake()
             } emailed: {
                 email.outbox.queued()
+                jobs.trigger(EmailAlertWiring.alertsJob)
             }
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
@@ -84,6 +88,7 @@ public enum PushDaemon {
             }
             context.lifecycle.onShutdown("discord") { discord.workers.stop() }
             email.install(on: context.rpc, jobs: jobs)
+            alerts.install(jobs: jobs, enabled: store.emailEnabled)
             context.lifecycle.onShutdown("push worker") { worker.stop() }
         }
     }

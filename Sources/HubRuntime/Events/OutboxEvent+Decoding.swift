@@ -15,6 +15,8 @@ extension OutboxEvent {
         case .feedbackCreated: return .feedbackCreated(try payload(as: FeedbackCreatedEvent.self))
         case .feedbackReplied: return .feedbackReplied(try payload(as: FeedbackRepliedEvent.self))
         case .feedbackStatus: return .feedbackStatus(try payload(as: FeedbackStatusEvent.self))
+        case .invitationCreated: return .invitationCreated(try payload(as: InvitationCreatedEvent.self))
+        case .invitationRevoked: return .invitationRevoked(try payload(as: InvitationRevokedEvent.self))
         }
     }
 

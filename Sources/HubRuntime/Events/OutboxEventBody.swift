@@ -10,6 +10,8 @@ public enum OutboxEventBody: Equatable, Sendable {
     case feedbackCreated(FeedbackCreatedEvent)
     case feedbackReplied(FeedbackRepliedEvent)
     case feedbackStatus(FeedbackStatusEvent)
+    case invitationCreated(InvitationCreatedEvent)
+    case invitationRevoked(InvitationRevokedEvent)
     /// A topic this build does not know (a newer daemon wrote it, or an older one that has
     /// since been removed); readers skip it instead of failing the batch.
     case unknown(topic: String)

@@ -20,4 +20,8 @@ public enum OutboxTopic: String, CaseIterable, Codable, Sendable {
     case feedbackReplied = "feedback.replied"
     /// ingest: a report's status changed.
     case feedbackStatus = "feedback.status"
+    /// ingest: someone was invited to an organization (the email carries the sealed link).
+    case invitationCreated = "invitation.created"
+    /// ingest: an invitation was revoked or replaced before it was used.
+    case invitationRevoked = "invitation.revoked"
 }

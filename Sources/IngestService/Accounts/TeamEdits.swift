@@ -8,13 +8,16 @@ struct TeamEdits {
     let store: IngestStore
 
     /// An invitation for `email` (trimmed, lowercased) with `role`; its code is returned once.
-    func invite(email: String?, role: String?, by actor: AccountActor) throws -> (code: String, record: AccountCode) {
+    /// With `linkBase` (email is on), the invitation is emailed with its link.
+    func invite(email: String?, role: String?, by actor: AccountActor, linkBase: String? = nil) throws -> (
+        code: String, record: AccountCode
+    ) {
         var errors = FieldErrors()
         let email = AdminMembersHandler.email(email, into: &errors)
         if role == nil { errors.add("role", "is required") }
         let role = AdminValidation.choice(role, Role.self, "role", into: &errors)
         try errors.throwIfAny()
-        return try store.createInvitation(email: email!, role: role!, by: actor)
+        return try store.createInvitation(email: email!, role: role!, by: actor, linkBase: linkBase)
     }
 
     /// The member with `role`.

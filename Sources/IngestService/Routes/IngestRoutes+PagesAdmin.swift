@@ -37,6 +37,10 @@ extension IngestRoutes {
             .hubSync("POST", "/dashboard/settings/members/{id}/remove", gate.page(.manageMembers, settings.remove), body: form),
             .hubSync("POST", "/dashboard/settings/tokens", gate.page(.manageTokens, settings.createToken), body: form),
             .hubSync("POST", "/dashboard/settings/tokens/{id}/revoke", gate.page(.manageTokens, settings.revokeToken), body: form),
+            .hubSync("GET", "/dashboard/settings/notifications", gate.page(nil, emailAlertsPages.page), body: .serverDefault),
+            .hubSync("POST", "/dashboard/settings/notifications", gate.page(nil, emailAlertsPages.save), body: form),
+            .hubSync("GET", "/email/unsubscribe/{token}", emailUnsubscribe.page, body: .serverDefault),
+            .hubSync("POST", "/email/unsubscribe/{token}", emailUnsubscribe.unsubscribe, body: form),
         ]
     }
 }

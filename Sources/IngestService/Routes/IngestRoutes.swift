@@ -69,6 +69,8 @@ struct IngestRoutes {
     let accountPages: AccountPagesHandler
     let appsPages: AppsPagesHandler
     let settingsPages: SettingsPagesHandler
+    let emailAlertsPages: EmailAlertsPagesHandler
+    let emailUnsubscribe: EmailUnsubscribeHandler
     let reportPages: ReportPagesHandler
     let ideaPages: IdeaPagesHandler
     let inboxPages: InboxPagesHandler
@@ -186,12 +188,16 @@ struct IngestRoutes {
         projects = AdminProjectsHandler(store: store)
         identitySecret = AdminIdentitySecretHandler(store: store)
         members = AdminMembersHandler(store: store)
-        invitations = AdminInvitationsHandler(store: store, publicURL: context.config.publicURL)
+        invitations = AdminInvitationsHandler(
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil, deliveries: deliveries)
         accounts = Accounts(store: store, hasher: passwordHasher)
         pageGate = PageGate(accounts: accounts, publicURL: context.config.publicURL, logger: context.logger)
         accountPages = AccountPagesHandler(accounts: accounts, gate: pageGate)
         appsPages = AppsPagesHandler(store: store, push: push, asod: BackendForwarding(client: backends[.asod]))
-        settingsPages = SettingsPagesHandler(store: store, publicURL: context.config.publicURL)
+        settingsPages = SettingsPagesHandler(
+            store: store, publicURL: context.config.publicURL, emailOn: context.config.smtp != nil, deliveries: deliveries)
+        emailAlertsPages = EmailAlertsPagesHandler(store: store, emailOn: context.config.smtp != nil)
+        emailUnsubscribe = EmailUnsubscribeHandler(store: store)
         reportPages = ReportPagesHandler(store: store, objects: objects, deliveries: inbox.deliveries)
         ideaPages = IdeaPagesHandler(store: store)
         inboxPages = InboxPagesHandler(store: store, chat: chat)
@@ -247,6 +253,8 @@ struct IngestRoutes {
                 RemoteJob(name: "revenue", client: backends[.asod]),
                 MarketChartsJob(remote: RemoteJob(name: "market-charts", client: backends[.marketd]), cache: chartCache),
                 RemoteJob(name: "email", client: backends[.pushd]),
+                RemoteJob(name: "email-alerts", client: backends[.pushd]),
+                RemoteJob(name: "email-digest", client: backends[.pushd]),
             ]
         jobs = AdminJobsHandler(store: store, jobs: Dictionary(uniqueKeysWithValues: runnable.map { ($0.name, $0) }))
     }

@@ -413,5 +413,6 @@ enum IngestSchema {
                 """),
         integrationReplies,
         notificationReads,
+        emailAlertPreferences,
     ]
 }

@@ -42,7 +42,11 @@ extension IngestStore {
     /// code is returned once. A pending invitation for the same email is replaced. Owners and
     /// admins invite; only an owner invites an owner (403 `FORBIDDEN`). 409 `MEMBER_EXISTS`
     /// when the email is already a member.
-    public func createInvitation(email: String, role: Role, by actor: AccountActor) throws -> (code: String, record: AccountCode) {
+    /// With `linkBase`, the invitation is also emailed: its `invitation.created` event (the link
+    /// sealed) commits with it (docs/email.md, "Invitations").
+    public func createInvitation(email: String, role: Role, by actor: AccountActor, linkBase: String? = nil) throws -> (
+        code: String, record: AccountCode
+    ) {
         try actor.require(.manageMembers)
         if role == .owner { try actor.require(.manageOwners) }
         return try db.transaction {
@@ -52,12 +56,23 @@ extension IngestStore {
             {
                 throw APIError.memberExists
             }
+            let replaced = try db.query(
+                """
+                SELECT id FROM account_codes
+                WHERE organization_id = ? AND email = ? AND kind = 'invitation' AND used_at IS NULL AND revoked_at IS NULL
+                """, [.text(actor.organizationId), .text(email)])
             try db.run(
                 """
                 UPDATE account_codes SET revoked_at = ?
                 WHERE organization_id = ? AND email = ? AND kind = 'invitation' AND used_at IS NULL AND revoked_at IS NULL
                 """, [.text(now()), .text(actor.organizationId), .text(email)])
-            return try insertCode(kind: .invitation, organizationId: actor.organizationId, role: role, email: email, createdBy: actor)
+            for row in replaced { try outbox.append(InvitationRevokedEvent(invitationId: try row.text("id")), projectId: nil) }
+            let created = try insertCode(
+                kind: .invitation, organizationId: actor.organizationId, role: role, email: email, createdBy: actor)
+            if let linkBase {
+                try appendInvitationEmail(created.record, link: Accounts.link(code: created.code, base: linkBase), by: actor)
+            }
+            return created
         }
     }
 
@@ -86,6 +101,7 @@ extension IngestStore {
             try db.run(
                 "UPDATE account_codes SET revoked_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL",
                 [.text(now()), .text(id)])
+            if db.changes == 1 { try outbox.append(InvitationRevokedEvent(invitationId: id), projectId: nil) }
         }
     }
 

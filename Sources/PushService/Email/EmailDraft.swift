@@ -18,11 +18,15 @@ public struct EmailDraft: Sendable, Equatable {
     public var html: String
     /// `List-Unsubscribe`'s target (an `https:` or `mailto:` URL) for mail a member may stop.
     public var listUnsubscribe: String?
+    /// The bodies carry a secret (an invitation's link): the queue holds them sealed with the
+    /// keyring, opened only to send (`PushStore+EmailSealing.swift`).
+    public var sealed: Bool
 
     public init(
         dedupeKey: String, kind: String, to: EmailAddress, subject: String, text: String, html: String,
-        listUnsubscribe: String? = nil
+        listUnsubscribe: String? = nil, sealed: Bool = false
     ) {
+        self.sealed = sealed
         self.dedupeKey = dedupeKey
         self.kind = kind
         self.to = to

@@ -46,12 +46,20 @@ extension EmailWiring {
             if request.replyIds.count > EmailDeliveries.maximumReplies {
                 throw RPCError.invalidPayload(field: "replyIds", "must hold at most \(EmailDeliveries.maximumReplies) IDs")
             }
+            if (request.invitationIds?.count ?? 0) > EmailDeliveries.maximumReplies {
+                throw RPCError.invalidPayload(field: "invitationIds", "must hold at most \(EmailDeliveries.maximumReplies) IDs")
+            }
             let found = try store.emailDeliveries(keys: request.replyIds.map { ReplyEmail.dedupeKey(replyId: $0) })
             var deliveries: [String: EmailDeliveryStatus] = [:]
             for id in request.replyIds {
                 if let status = found[ReplyEmail.dedupeKey(replyId: id)] { deliveries[id] = status }
             }
-            return EmailDeliveries.Response(deliveries: deliveries)
+            let invitations = try request.invitationIds.map { ids in
+                let keyed = try store.emailDeliveries(keys: ids.map(EmailAlertComposer.invitationKey))
+                return Dictionary(
+                    uniqueKeysWithValues: ids.compactMap { id in keyed[EmailAlertComposer.invitationKey(id)].map { (id, $0) } })
+            }
+            return EmailDeliveries.Response(deliveries: deliveries, invitations: invitations)
         }
         guard let delivery else {
             jobs.add(name: Self.jobName, interval: nil) { 0 }

@@ -5,7 +5,8 @@ import HubMessaging
 enum PushEventHandlers {
     /// `queued` runs after a commit that queued pushes (pushd wakes its `push` job with it).
     /// `posted` runs after a commit that queued integration posts (pushd wakes Telegram delivery),
-    /// `emailed` after one that queued emails (pushd wakes email delivery).
+    /// `emailed` after one that queued emails or held team alerts (pushd wakes email delivery
+    /// and the `email-alerts` job).
     static func install(
         on rpc: RPCServer, store: PushStore, queued: @escaping @Sendable () -> Void = {},
         posted: @escaping @Sendable () -> Void = {}, emailed: @escaping @Sendable () -> Void = {}

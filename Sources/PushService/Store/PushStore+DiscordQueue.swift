@@ -58,7 +58,7 @@ extension PushStore {
         case .feedbackStatus(let status):
             try setDiscordStatus(projectId, "report", status.id, status.status == "done" ? "resolved" : "open")
             return try discordPostIfThread(installation, event, kind: "report", id: status.id, text: ChatOpsComposer.status(status.status))
-        case .chatRead, .unknown:
+        case .chatRead, .invitationCreated, .invitationRevoked, .unknown:
             return 0
         }
     }

@@ -28,7 +28,8 @@ extension PushStore {
             """,
             [
                 .text(draft.dedupeKey), .text(draft.kind), .text(draft.to.address), SQLValue(draft.to.name), .text(draft.subject),
-                .text(draft.text), .text(draft.html), SQLValue(draft.listUnsubscribe), .int(now), .int(now), .int(now),
+                .text(try storedBody(draft.text, of: draft)), .text(try storedBody(draft.html, of: draft)),
+                SQLValue(draft.listUnsubscribe), .int(now), .int(now), .int(now),
             ])
         return db.changes == 1
     }
@@ -58,7 +59,7 @@ extension PushStore {
         try db.query(
             "SELECT * FROM email_queue WHERE state = 'queued' AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT ?",
             [.int(nowMillis), .int(Int64(limit))]
-        ).map(EmailQueueItem.init(row:))
+        ).map { openedBodies(try EmailQueueItem(row: $0)) }
     }
 
     /// Marks an attempt as begun, durably, before the server is contacted.

@@ -59,7 +59,7 @@ extension PushStore {
             return try postIfThread(integration, event: event, kind: "report", id: reply.id, text: text)
         case .feedbackStatus(let status):
             return try postIfThread(integration, event: event, kind: "report", id: status.id, text: ChatOpsComposer.status(status.status))
-        case .chatRead, .unknown:
+        case .chatRead, .invitationCreated, .invitationRevoked, .unknown:
             return 0
         }
     }

@@ -23,7 +23,8 @@ public final class PushStore: @unchecked Sendable {
     /// Stores a batch in one transaction, queueing the pushes each new event calls for in the
     /// same transaction; an ID already held is left as it is (and queues nothing again).
     /// Returns every ID of the batch once the commit is done, since each is then held durably,
-    /// how many pushes the batch queued, how many integration posts, and how many emails.
+    /// how many pushes the batch queued, how many integration posts, and how many emails it
+    /// queued or team alerts it held for their recipients (`PushStore+EmailAlerts.swift`).
     public func receive(_ events: [ChatEvent]) throws -> (acknowledged: [String], queued: Int, posts: Int, emails: Int) {
         let receivedAt = ISOTime.format(clock.now())
         let (queued, posts, emails) = try db.transaction {
@@ -37,7 +38,7 @@ public final class PushStore: @unchecked Sendable {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                     [
-                        .text(event.id), .text(event.topic), SQLValue(event.projectId), .text(event.payload),
+                        .text(event.id), .text(event.topic), SQLValue(event.projectId), .text(PushStore.storedPayload(of: event)),
                         .text(event.createdAt), .text(receivedAt),
                     ])
                 if db.changes == 1 {
@@ -48,6 +49,8 @@ public final class PushStore: @unchecked Sendable {
                     integrationPosts += try enqueueIntegrations(for: event, body: body)
                     integrationPosts += try enqueueDiscord(for: event, body: body)
                     emails += try enqueueEmails(for: body)
+                    emails += try holdEmailAlert(for: event, body: body)
+                    emails += try queueInvitationEmail(for: body)
                 }
             }
             return (queued, integrationPosts, emails)

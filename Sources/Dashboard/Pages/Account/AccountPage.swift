@@ -60,6 +60,8 @@ public struct AccountPage: Sendable {
                             RoleText.label(viewer.role)
                             element("div", .class("small muted")) { RoleText.hint(viewer.role) }
                         }
+                        element("dt") { "Email alerts" }
+                        element("dd") { element("a", .href("/dashboard/settings/notifications")) { "Choose what you are emailed about" } }
                     }
                 }
             }

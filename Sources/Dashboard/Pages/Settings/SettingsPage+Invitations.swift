@@ -1,7 +1,7 @@
 /// Invitations: the form that makes a link (`POST /dashboard/settings/invitations`, `email`
 /// and `role`) and the links that can still be used, each revocable
-/// (`…/invitations/{id}/revoke`). Email delivery is not part of the hub yet, so the page
-/// says the link is theirs to send.
+/// (`…/invitations/{id}/revoke`). With email on the hub emails the link too and each row says
+/// how that went; without it the page says the link is theirs to send.
 extension SettingsPage {
     func invitationsPanel(token: String) -> HTML {
         element("section", .class("panel"), .id("invitations"), Attribute("aria-labelledby", "invitations-title")) {
@@ -9,7 +9,9 @@ extension SettingsPage {
             PostForm.make(action: "/dashboard/settings/invitations", token: token) {
                 LabeledField(
                     id: "invite-email", label: "Email",
-                    hint: "You get a link to send them. It is shown once, works once and expires after 7 days.",
+                    hint: emailOn
+                        ? "We email them a link, also shown to you once. It works once and expires after 7 days."
+                        : "You get a link to send them. It is shown once, works once and expires after 7 days.",
                     problems: inviteProblems["email"]
                 ).input(
                     "email", type: "email", value: inviteDraft.email, .required, Attribute("maxlength", "320"),
@@ -53,6 +55,9 @@ extension SettingsPage {
                     " "
                     element("span", .class("badge")) { "Setup link" }
                 }
+                if let state = invitation.emailState, let text = Self.emailText(state) {
+                    element("div", .class("small muted")) { text }
+                }
             }
             element("td") { RoleText.label(invitation.role) }
             element("td", .class("wide small"), .data("data-label", "Expires")) { TimeText.html(invitation.expiresAt) }
@@ -69,6 +74,17 @@ extension SettingsPage {
                     }
                 }
             }
+        }
+    }
+
+    /// How a row names its email's delivery; nothing while email is off.
+    static func emailText(_ state: String) -> String? {
+        switch state {
+        case "sent": return "Invitation emailed"
+        case "queued": return "Sending the email…"
+        case "failed": return "The email failed: send the link yourself"
+        case "unknown": return "Email state unavailable"
+        default: return nil
         }
     }
 }

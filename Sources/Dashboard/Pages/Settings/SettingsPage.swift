@@ -35,8 +35,14 @@ public struct SettingsPage: Sendable {
         public var invitedBy: String?
         /// `invitation`, or `setup` for a link made by `appnorth user add`.
         public var kind: String
+        /// Its email's delivery (`queued`, `sent`, `failed`, `off`, `unknown`); nil: none was sent.
+        public var emailState: String?
 
-        public init(id: String, email: String, role: String, expiresAt: String, invitedBy: String?, kind: String = "invitation") {
+        public init(
+            id: String, email: String, role: String, expiresAt: String, invitedBy: String?, kind: String = "invitation",
+            emailState: String? = nil
+        ) {
+            self.emailState = emailState
             self.id = id
             self.email = email
             self.role = role
@@ -84,7 +90,8 @@ public struct SettingsPage: Sendable {
 
     /// What the post that drew this page made, shown this once.
     public enum Created: Sendable, Equatable {
-        case invitation(email: String, role: String, url: String, expiresAt: String)
+        /// `emailed`: the hub sends it to them too.
+        case invitation(email: String, role: String, url: String, expiresAt: String, emailed: Bool = false)
         case token(name: String, scope: String, value: String)
     }
 
@@ -117,6 +124,8 @@ public struct SettingsPage: Sendable {
     public var invitations: [Invitation]
     /// Revoked ones included, oldest first.
     public var tokens: [Token]
+    /// `APPNORTH_SMTP_URL` is set: invitations are emailed too.
+    public var emailOn: Bool
     /// `manageMembers`: invite, change roles, remove.
     public var canManageMembers: Bool
     /// `manageOwners`: grant or take the owner role, remove an owner.
@@ -130,7 +139,8 @@ public struct SettingsPage: Sendable {
     public var tokenProblems: FormProblems
 
     public init(
-        organizationName: String, members: [Member], invitations: [Invitation], tokens: [Token], canManageMembers: Bool,
+        organizationName: String, members: [Member], invitations: [Invitation], tokens: [Token], emailOn: Bool = false,
+        canManageMembers: Bool,
         canManageOwners: Bool, canManageTokens: Bool, created: Created? = nil, inviteDraft: InviteDraft = .initial,
         inviteProblems: FormProblems = .none, tokenDraft: TokenDraft = .initial, tokenProblems: FormProblems = .none
     ) {
@@ -138,6 +148,7 @@ public struct SettingsPage: Sendable {
         self.members = members
         self.invitations = invitations
         self.tokens = tokens
+        self.emailOn = emailOn
         self.canManageMembers = canManageMembers
         self.canManageOwners = canManageOwners
         self.canManageTokens = canManageTokens
@@ -168,10 +179,12 @@ public struct SettingsPage: Sendable {
     func createdPanel(_ created: Created) -> HTML {
         element("section", .class("panel reveal"), Attribute("role", "status"), Attribute("aria-labelledby", "created-title")) {
             switch created {
-            case .invitation(let email, let role, let url, let expiresAt):
+            case .invitation(let email, let role, let url, let expiresAt, let emailed):
                 element("h2", .id("created-title")) { "Invitation link for " + email }
                 element("p") {
-                    "Copy it now and send it to them yourself: it is shown only this once. It makes them "
+                    (emailed
+                        ? "It is on its way to them by email; this page shows it only this once. It makes them "
+                        : "Copy it now and send it to them yourself: it is shown only this once. It makes them ")
                         + RoleText.label(role).lowercased() + " of " + organizationName + ", works once and expires "
                     TimeText.html(expiresAt)
                     "."

@@ -10,6 +10,10 @@ struct SettingsPagesHandler {
     let store: IngestStore
     /// `APPNORTH_PUBLIC_URL`, the base of invitation links (else the request's own).
     let publicURL: String?
+    /// `APPNORTH_SMTP_URL` is set: a new invitation is also emailed.
+    var emailOn = false
+    /// Whether each invitation's email went out (pushd's `email.deliveries`).
+    var deliveries: ReplyDeliveries?
     var edits: TeamEdits { TeamEdits(store: store) }
 
     /// `GET /dashboard/settings`.
@@ -25,12 +29,13 @@ struct SettingsPagesHandler {
         let form = FormFields(context.request)
         let draft = SettingsPage.InviteDraft(email: String((form["email"] ?? "").prefix(320)), role: form["role"] ?? "")
         do {
-            let created = try edits.invite(email: form["email"], role: form["role"], by: context.session.actor)
+            let base = context.request.publicBase(configured: publicURL)
+            let created = try edits.invite(
+                email: form["email"], role: form["role"], by: context.session.actor, linkBase: emailOn ? base : nil)
             var page = try settings(context)
             page.created = .invitation(
                 email: created.record.email, role: created.record.role.rawValue,
-                url: Accounts.link(code: created.code, base: context.request.publicBase(configured: publicURL)),
-                expiresAt: created.record.expiresAt)
+                url: Accounts.link(code: created.code, base: base), expiresAt: created.record.expiresAt, emailed: emailOn)
             return PageResponse.html(page.html(viewer: context.viewer()))
         } catch let error as APIError where error.code == "INVALID_PAYLOAD" || error.code == "MEMBER_EXISTS" {
             var page = try settings(context)
@@ -103,13 +108,13 @@ struct SettingsPagesHandler {
         let members = try store.members(organizationId: session.organizationId)
         let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let signIns = try store.lastSignIns(organizationId: session.organizationId)
-        let invitations =
-            role.allows(.manageMembers)
-            ? try store.pendingCodes(by: session.actor).map {
-                SettingsPage.Invitation(
-                    id: $0.id, email: $0.email, role: $0.role.rawValue, expiresAt: $0.expiresAt,
-                    invitedBy: $0.createdByMemberId.flatMap { names[$0] }, kind: $0.kind.rawValue)
-            } : []
+        let codes = role.allows(.manageMembers) ? try store.pendingCodes(by: session.actor) : []
+        let emails = deliveries?.invitations(codes.filter { $0.kind == .invitation }.map(\.id)) ?? [:]
+        let invitations = codes.map {
+            SettingsPage.Invitation(
+                id: $0.id, email: $0.email, role: $0.role.rawValue, expiresAt: $0.expiresAt,
+                invitedBy: $0.createdByMemberId.flatMap { names[$0] }, kind: $0.kind.rawValue, emailState: emails[$0.id]?.state)
+        }
         let tokens = role.allows(.manageTokens) ? try store.tokens(by: session.actor).map(SettingsPagesHandler.token) : []
         return SettingsPage(
             organizationName: session.organizationName,
@@ -118,7 +123,7 @@ struct SettingsPagesHandler {
                     id: $0.id, name: $0.name, email: $0.email, role: $0.role.rawValue, lastSignedInAt: signIns[$0.id],
                     joinedAt: $0.createdAt, isYou: $0.id == session.memberId)
             },
-            invitations: invitations, tokens: tokens, canManageMembers: role.allows(.manageMembers),
+            invitations: invitations, tokens: tokens, emailOn: emailOn, canManageMembers: role.allows(.manageMembers),
             canManageOwners: role.allows(.manageOwners), canManageTokens: role.allows(.manageTokens))
     }
 

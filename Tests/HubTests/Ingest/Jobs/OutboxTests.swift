@@ -50,7 +50,9 @@ final class OutboxTests: XCTestCase {
             return try XCTUnwrap(reply.json["processed"] as? Int)
         }
         func topics() throws -> [String] { try store.db.query("SELECT topic FROM outbox ORDER BY id").compactMap { $0.string("topic") } }
-        XCTAssertEqual(OutboxConsumers.ingest, [.feedbackCreated, .feedbackReplied, .feedbackStatus], "pushd reads them all")
+        XCTAssertEqual(
+            OutboxConsumers.ingest, [.feedbackCreated, .feedbackReplied, .feedbackStatus, .invitationCreated, .invitationRevoked],
+            "pushd reads them all")
         // Given on day 0 a report's event pushd has not acknowledged, and one it acknowledged at once
         try store.db.transaction { try store.outbox.append(created("f1"), projectId: "p1") }
         try store.db.transaction {
