@@ -77,7 +77,8 @@ extension NotificationFeed {
             return item(
                 "revenue:\($0.projectId):\($0.day)", .revenue, projectId: $0.projectId, appName: names[$0.projectId] ?? "",
                 title: "MRR \(direction) \(percent)% to \(String(format: "%.2f", $0.mrr)) \($0.currency)",
-                link: "/dashboard/apps/\($0.projectId)#revenuecat", at: $0.lastUpdatedAt, sortKey: $0.lastUpdatedAt ?? $0.day + "T23:59:59.999Z")
+                link: "/dashboard/apps/\($0.projectId)#revenuecat", at: $0.lastUpdatedAt,
+                sortKey: $0.lastUpdatedAt ?? $0.day + "T23:59:59.999Z")
         }
     }
 
