@@ -400,5 +400,13 @@ enum DashboardStyles {
         .spinner { width: 1.1rem; height: 1.1rem; border: 2px solid var(--line); border-top-color: var(--accent); border-radius: 50%; animation: spin 1s linear infinite; flex: none; }
         @keyframes spin { to { transform: rotate(360deg); } }
         @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
+        .diff h3 { font-size: .95rem; margin: .25rem 0; }
+        .diff p { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0; padding: .4rem .5rem; background: var(--panel-2); border-radius: 6px; }
+        .diff del { background: var(--bad-soft); color: var(--bad); }
+        .diff ins { background: var(--ok-soft); color: var(--ok); text-decoration: none; }
+        #editor input.over, #editor textarea.over { border-color: var(--bad); }
+        svg.world-map { max-width: 60rem; }
+        .map-sea { fill: var(--panel-2); }
+        .map-territory rect { stroke: var(--panel); stroke-width: .6; }
         """
 }
