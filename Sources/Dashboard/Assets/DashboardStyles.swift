@@ -407,6 +407,11 @@ enum DashboardStyles {
         #editor input.over, #editor textarea.over { border-color: var(--bad); }
         svg.world-map { max-width: 60rem; }
         .map-sea { fill: var(--panel-2); }
-        .map-territory rect { stroke: var(--panel); stroke-width: .6; }
+        .map-territory rect, .map-land rect { stroke: var(--panel); stroke-width: .6; }
+        .map-land, rect.map-land { fill: var(--line); }
+        .map-legend text { font-size: 11px; }
+        #locales { align-items: center; gap: .5rem; flex-wrap: wrap; margin-bottom: .75rem; }
+        #locales select { width: auto; }
+        @media (max-width: 600px) { table.stacked td.num { text-align: left; } }
         """
 }

@@ -1,7 +1,8 @@
 /// A world map drawn by the hub as inline SVG (no script): each territory with a shape in
 /// `WorldShapes` shaded by a change in percent on a diverging scale (blue cheaper, orange
 /// dearer, pale around zero, hatched grey where there is no value), with a legend, an
-/// accessible title and summary, and a `<title>` per territory. Territories given without a
+/// accessible title and summary, and a `<title>` per territory; the other shapes are drawn
+/// plain, as the world around them. Territories given without a
 /// shape are returned in `unshaped`, for the page to list under the map. Equirectangular, from
 /// 84°N to 56°S. A pure function of its values.
 public struct WorldMap: Sendable, Equatable {
@@ -25,9 +26,9 @@ public struct WorldMap: Sendable, Equatable {
 
     /// The scale's classes: upper bound (exclusive, in percent), fill, legend label.
     static let classes: [(below: Double, fill: String, label: String)] = [
-        (-30, "#2166ac", "−30% or less"), (-10, "#67a9cf", "−30% to −10%"), (-2, "#d1e5f0", "−10% to −2%"),
-        (2, "#f7f7f7", "−2% to +2%"), (10, "#fddbc7", "+2% to +10%"), (30, "#ef8a62", "+10% to +30%"),
-        (.infinity, "#b2182b", "+30% or more"),
+        (-30, "#2166ac", "≤ −30%"), (-10, "#67a9cf", "−30 to −10%"), (-2, "#d1e5f0", "−10 to −2%"),
+        (2, "#f7f7f7", "−2 to +2%"), (10, "#fddbc7", "+2 to +10%"), (30, "#ef8a62", "+10 to +30%"),
+        (.infinity, "#b2182b", "≥ +30%"),
     ]
     static let noValueFill = "#bbbbbb"
 
@@ -78,6 +79,12 @@ public struct WorldMap: Sendable, Equatable {
                 }
             }
             element("rect", .class("map-sea"), Attribute("width", n(Self.width)), Attribute("height", n(Self.height)))
+            for territory in WorldShapes.boxes.keys.sorted() where values[territory] == nil {
+                element("g", .class("map-land"), Attribute("data-territory", territory)) {
+                    element("title") { territory + ": not in this preview" }
+                    Self.rects(territory)
+                }
+            }
             for territory in shaped {
                 let value = values[territory] ?? nil
                 element(
@@ -85,19 +92,12 @@ public struct WorldMap: Sendable, Equatable {
                     Attribute("fill", value == nil ? "url(#\(idPrefix)-none)" : Self.fill(value))
                 ) {
                     element("title") { territory + ": " + Self.label(value) }
-                    for box in WorldShapes.boxes[territory] ?? [] {
-                        // At least 3 units a side, so a city territory is still a mark.
-                        let w = max(Self.x(box.east) - Self.x(box.west), 3)
-                        let h = max(Self.y(box.south) - Self.y(box.north), 3)
-                        element(
-                            "rect", Attribute("x", n(Self.x(box.west))), Attribute("y", n(Self.y(box.north))), Attribute("width", n(w)),
-                            Attribute("height", n(h)), Attribute("rx", "1.5"))
-                    }
+                    Self.rects(territory)
                 }
             }
             element("g", .class("map-legend")) {
                 for (index, item) in Self.classes.enumerated() {
-                    let x = 8 + Double(index) * 92
+                    let x = 8 + Double(index) * 101
                     element(
                         "rect", Attribute("x", n(x)), Attribute("y", n(legendY)), Attribute("width", "14"), Attribute("height", "10"),
                         Attribute("fill", item.fill), Attribute("stroke", "#888888"), Attribute("stroke-width", "0.5"))
@@ -109,7 +109,22 @@ public struct WorldMap: Sendable, Equatable {
                 element("text", .class("chart-tick"), Attribute("x", "26"), Attribute("y", n(legendY + 24))) {
                     "No change to compare (no current price or no proposal)"
                 }
+                element(
+                    "rect", .class("map-land"), Attribute("x", "360"), Attribute("y", n(legendY + 15)), Attribute("width", "14"),
+                    Attribute("height", "10"))
+                element("text", .class("chart-tick"), Attribute("x", "378"), Attribute("y", n(legendY + 24))) { "Not in this preview" }
             }
+        }
+    }
+
+    /// A territory's boxes, at least 3 units a side so a city territory is still a mark.
+    @HTMLBuilder static func rects(_ territory: String) -> HTML {
+        let n = LineChartGeometry.number
+        for box in WorldShapes.boxes[territory] ?? [] {
+            element(
+                "rect", Attribute("x", n(x(box.west))), Attribute("y", n(y(box.north))),
+                Attribute("width", n(max(x(box.east) - x(box.west), 3))), Attribute("height", n(max(y(box.south) - y(box.north), 3))),
+                Attribute("rx", "1.5"))
         }
     }
 

@@ -42,12 +42,15 @@ final class WorldMapTests: XCTestCase {
         XCTAssertTrue(markup.contains("role=\"img\" aria-labelledby=\"m-title m-desc\""), markup)
         XCTAssertTrue(markup.contains("<title id=\"m-title\">Proposed change &lt;by territory&gt;</title>"))
         // And the legend names every class, both sides of zero, and the hatching of no value
-        for label in ["−30% or less", "−2% to +2%", "+30% or more", "No change to compare"] {
+        for label in ["≤ −30%", "−2 to +2%", "≥ +30%", "No change to compare", "Not in this preview"] {
             XCTAssertTrue(markup.contains(label), label)
         }
         XCTAssertEqual(fill(of: "FRA", in: markup), "url(#m-none)")
         // And the territories without a shape are not drawn but handed back, sorted
         XCTAssertEqual(map.unshaped, ["FJI", "XKX"])
         XCTAssertFalse(markup.contains("data-territory=\"XKX\""))
+        // And the world around them is drawn plain, each shape saying it is not in the preview
+        XCTAssertTrue(markup.contains("class=\"map-land\" data-territory=\"DEU\""))
+        XCTAssertTrue(markup.contains("<title>DEU: not in this preview</title>"))
     }
 }

@@ -108,7 +108,7 @@ public struct PricePreviewPage: Sendable {
                 if !map.unshaped.isEmpty {
                     element("p", .class("small"), .id("map-unshaped")) {
                         "Not on the map (no shape): "
-                            + map.unshaped.map { $0 + " " + WorldMap.label(map.values[$0] ?? nil) }.joined(separator: ", ")
+                            + map.unshaped.map { $0 + " (" + WorldMap.label(map.values[$0] ?? nil) + ")" }.joined(separator: ", ")
                     }
                 }
             }
@@ -144,12 +144,14 @@ public struct PricePreviewPage: Sendable {
                                     element("strong") { row.territory }
                                     if let currency = row.currency { element("span", .class("small muted")) { " " + currency } }
                                 }
-                                element("td", .class("num")) { row.current ?? "—" }
-                                element("td", .class("num")) {
+                                element("td", .class("num"), .data("data-label", "Current")) { row.current ?? "—" }
+                                element("td", .class("num"), .data("data-label", "Proposed")) {
                                     row.proposed ?? "—"
                                     if let point = row.proposedPointId { element("div", .class("small muted")) { point } }
                                 }
-                                element("td", .class("num")) { row.changePercent == nil ? "—" : WorldMap.label(row.changePercent) }
+                                element("td", .class("num"), .data("data-label", "Change")) {
+                                    row.changePercent == nil ? "—" : WorldMap.label(row.changePercent)
+                                }
                                 element("td", .class("small")) {
                                     if let target = row.target, let proposed = row.proposed {
                                         "target " + target + " → point " + proposed
