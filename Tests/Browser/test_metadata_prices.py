@@ -47,6 +47,8 @@ def test_metadata_edit_is_validated_previewed_as_a_diff_and_published(browser, t
 
     # When keywords over the 100-byte budget (51 "é" are 102 bytes) with an empty term are reviewed
     replace(browser, "#field-keywords", "é" * 51 + ",,gps")
+    # Then the counter follows the typing in bytes, before anything is sent
+    browser.wait_text("#field-keywords-hint", "107 / 100 bytes (UTF-8)")
     browser.find("#editor button[type=submit]").click()
     # Then the editor comes back with what was typed and the findings next to the field
     browser.wait_text("#field-keywords-problems", "UTF-8 bytes; Apple allows 100")

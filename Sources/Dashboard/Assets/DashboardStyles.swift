@@ -412,6 +412,7 @@ enum DashboardStyles {
         .map-legend text { font-size: 11px; }
         #locales { align-items: center; gap: .5rem; flex-wrap: wrap; margin-bottom: .75rem; }
         #locales select { width: auto; }
+        .hint.warning { font-size: .8rem; color: var(--warn); }
         @media (max-width: 600px) { table.stacked td.num { text-align: left; } }
         """
 }

@@ -70,22 +70,28 @@ public struct MetadataEditorPage: Sendable {
         }
     }
 
+    /// The control with its counter as the hint (kept current by the dashboard's script while
+    /// typing; the server's count is the one that decides), then the validator's warnings.
     func field(_ key: String, _ label: String) -> HTML {
         let value = draft[key] ?? state.expected[key] ?? ""
         let id = "field-" + key
-        let hint = counter(key, value) + ((warnings[key] ?? []).isEmpty ? "" : " · " + (warnings[key] ?? []).joined(separator: " "))
-        let control = LabeledField(id: id, label: label, hint: hint, problems: problems[key])
+        let control = LabeledField(id: id, label: label, hint: counter(key, value), problems: problems[key])
         let limit = key == "keywords" ? keywordBytes : limits[key]
         var extra: [Attribute] = [Attribute("data-count", key == "keywords" ? "bytes" : "characters")]
         if let limit { extra.append(Attribute("data-limit", String(limit))) }
         if over(key, value) { extra.append(.class("over")) }
+        let input: HTML
         switch key {
         case "description", "whatsNew", "promotionalText":
-            return control.html { tied in
+            input = control.html { tied in
                 element("textarea", [.name(key), Attribute("rows", key == "promotionalText" ? "3" : "8")] + tied + extra) { value }
             }
         default:
-            return control.input(key, type: "text", value: value, attributes: extra)
+            input = control.input(key, type: "text", value: value, attributes: extra)
+        }
+        return element("div", .class("stack")) {
+            input
+            for warning in warnings[key] ?? [] { element("div", .class("hint warning")) { "Note: " + warning } }
         }
     }
 
