@@ -411,7 +411,7 @@ enum DashboardStyles {
         .map-land, rect.map-land { fill: var(--line); }
         .map-legend text { font-size: 11px; }
         #locales { align-items: center; gap: .5rem; flex-wrap: wrap; margin-bottom: .75rem; }
-        #locales select { width: auto; }
+        #locales select, #locales input { width: auto; }
         .hint.warning { font-size: .8rem; color: var(--warn); }
         @media (max-width: 600px) { table.stacked td.num { text-align: left; } }
         """

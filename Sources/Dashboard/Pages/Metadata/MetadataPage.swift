@@ -55,7 +55,7 @@ public struct MetadataPage: Sendable {
                     element("p", .class("small muted")) {
                         "The editor reads the current values from Apple. Nothing is sent until you review and publish."
                     }
-                    PostForm.make(action: path + "/load", token: viewer.formToken, .class("row")) {
+                    PostForm.make(action: path + "/load", token: viewer.formToken, .class("row"), .id("locales")) {
                         element("label", Attribute("for", "locale")) { "Localization" }
                         voidElement(
                             "input", .type("text"), .name("locale"), .id("locale"), .value("en-US"), Attribute("maxlength", "20"),
