@@ -4,7 +4,7 @@ import HubHTTPServer
 import HubMessaging
 
 /// Price jobs on the pages: submitted from a preview, read with their items, cancelled,
-/// retried and rolled back, each change in a task as the brief of `PendingWork` asks.
+/// retried and rolled back, each change in a `PendingWork` task.
 extension PricesPagesHandler {
     private func jobRef(_ context: PageContext) throws -> (project: Project, ref: PriceJobRef) {
         let (project, app) = try apps.appleApp(context)
