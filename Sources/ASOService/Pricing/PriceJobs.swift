@@ -124,6 +124,21 @@ public final class PriceJobs: @unchecked Sendable {
             preserveCurrentPrice: row.bool("preserve_current") ?? false, createdAt: row.text("created_at"), items: items)
     }
 
+    /// The project's newest jobs, at most `limit` (1–100), newest first.
+    public func list(_ request: PriceJobList.Request) throws -> PriceJobList.Response {
+        let rows = try db.query(
+            "SELECT id, organization_id, app_store_id FROM price_jobs WHERE project_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
+            [.text(request.projectId), .int(Int64(min(max(request.limit, 1), 100)))])
+        return try PriceJobList.Response(
+            items: rows.map {
+                try job(
+                    PriceJobRef(
+                        app: ASCAppRef(
+                            organizationId: $0.text("organization_id"), projectId: request.projectId, appStoreId: $0.text("app_store_id")),
+                        jobId: $0.text("id")))
+            })
+    }
+
     public func act(_ request: PriceJobAction.Request) throws -> PriceJobDTO {
         let job = try job(request.job)
         let at = now()

@@ -1,7 +1,9 @@
 /// The dashboard's one script, served as `/assets/app.<hash>.js`. Everything works without
 /// it; it only adds: lists and threads marked `data-live` reload their region every 5 s while
 /// the tab is visible (with `X-Live-Refresh: 1`, so a refresh does not count as reading), forms marked `data-confirm` ask first, and a form disables its
-/// buttons once submitted so a double click sends it once. On the hosted roadmap it also
+/// buttons once submitted so a double click sends it once; a field marked `data-count`
+/// (`bytes` in UTF-8, or `characters`) with a `data-limit` keeps its counter hint current while
+/// typing, the server's count deciding. On the hosted roadmap it also
 /// exchanges a handoff code from the address's fragment for a session.
 enum DashboardScript {
     static let js = """
@@ -36,6 +38,20 @@ enum DashboardScript {
               .catch(function () {});
           }
           window.setInterval(refresh, 5000);
+        })();
+        (function () {
+          "use strict";
+          document.querySelectorAll("[data-count][data-limit]").forEach(function (field) {
+            var hint = document.getElementById(field.id + "-hint");
+            if (!hint) { return; }
+            var limit = parseInt(field.getAttribute("data-limit"), 10);
+            var bytes = field.getAttribute("data-count") === "bytes";
+            field.addEventListener("input", function () {
+              var n = bytes ? new TextEncoder().encode(field.value).length : Array.from(field.value).length;
+              hint.textContent = n + " / " + limit + (bytes ? " bytes (UTF-8)" : " characters");
+              field.classList.toggle("over", n > limit);
+            });
+          });
         })();
         (function () {
           "use strict";

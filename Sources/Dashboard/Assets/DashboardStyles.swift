@@ -400,5 +400,19 @@ enum DashboardStyles {
         .spinner { width: 1.1rem; height: 1.1rem; border: 2px solid var(--line); border-top-color: var(--accent); border-radius: 50%; animation: spin 1s linear infinite; flex: none; }
         @keyframes spin { to { transform: rotate(360deg); } }
         @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
+        .diff h3 { font-size: .95rem; margin: .25rem 0; }
+        .diff p { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0; padding: .4rem .5rem; background: var(--panel-2); border-radius: 6px; }
+        .diff del { background: var(--bad-soft); color: var(--bad); }
+        .diff ins { background: var(--ok-soft); color: var(--ok); text-decoration: none; }
+        #editor input.over, #editor textarea.over { border-color: var(--bad); }
+        svg.world-map { max-width: 60rem; }
+        .map-sea { fill: var(--panel-2); }
+        .map-territory rect, .map-land rect { stroke: var(--panel); stroke-width: .6; }
+        .map-land, rect.map-land { fill: var(--line); }
+        .map-legend text { font-size: 11px; }
+        #locales { align-items: center; gap: .5rem; flex-wrap: wrap; margin-bottom: .75rem; }
+        #locales select, #locales input { width: auto; }
+        .hint.warning { font-size: .8rem; color: var(--warn); }
+        @media (max-width: 600px) { table.stacked td.num { text-align: left; } }
         """
 }

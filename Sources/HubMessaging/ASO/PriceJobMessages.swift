@@ -106,3 +106,20 @@ public enum PriceJobAction: RPCMessage {
     }
     public typealias Response = PriceJobDTO
 }
+
+/// `prices.jobs.list`: a project's newest price jobs with their items, newest first.
+public enum PriceJobList: RPCMessage {
+    public static let type = "prices.jobs.list"
+    public struct Request: Codable, Equatable, Sendable {
+        public var projectId: String
+        public var limit: Int
+        public init(projectId: String, limit: Int) {
+            self.projectId = projectId
+            self.limit = limit
+        }
+    }
+    public struct Response: Codable, Equatable, Sendable {
+        public var items: [PriceJobDTO]
+        public init(items: [PriceJobDTO]) { self.items = items }
+    }
+}

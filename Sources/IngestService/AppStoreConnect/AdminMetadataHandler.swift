@@ -52,15 +52,22 @@ struct AdminMetadataHandler {
 
     func publish(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let body = try request.decodeJSON(PublishBody.self)
-        var errors = FieldErrors()
-        if !(2...20).contains(body.locale?.count ?? 0) { errors.add("locale", "is required, e.g. en-US") }
-        if body.expected == nil { errors.add("expected", "is required: the values the edit was based on") }
-        if body.changes == nil { errors.add("changes", "is required") }
-        try errors.throwIfAny()
-        let call = ASCMetadataPublish.Request(
-            app: try app(request, caller), locale: body.locale!, expected: body.expected!,
-            changes: body.changes!, actor: "token:" + caller.token.id)
+        let call = try Self.publishRequest(
+            app: try app(request, caller), locale: body.locale, expected: body.expected, changes: body.changes,
+            actor: "token:" + caller.token.id)
         asod.forward(ASCMetadataPublish.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) { .json($0) }
+    }
+
+    /// The publish call checked as the operator route checks it; the dashboard's publish uses it too.
+    static func publishRequest(
+        app: ASCAppRef, locale: String?, expected: ASCMetadataFields?, changes: ASCMetadataFields?, actor: String
+    ) throws -> ASCMetadataPublish.Request {
+        var errors = FieldErrors()
+        if !(2...20).contains(locale?.count ?? 0) { errors.add("locale", "is required, e.g. en-US") }
+        if expected == nil { errors.add("expected", "is required: the values the edit was based on") }
+        if changes == nil { errors.add("changes", "is required") }
+        try errors.throwIfAny()
+        return ASCMetadataPublish.Request(app: app, locale: locale!, expected: expected!, changes: changes!, actor: actor)
     }
 
     func audit(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

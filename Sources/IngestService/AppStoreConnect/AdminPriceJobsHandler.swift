@@ -22,19 +22,23 @@ struct AdminPriceJobsHandler {
     }
 
     func submit(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
-        let body = try request.decodeJSON(SubmitBody.self)
+        let call = try Self.submitRequest(try request.decodeJSON(SubmitBody.self), app: try app(request, caller))
+        asod.forward(PriceJobSubmit.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
+            .json($0, status: 201)
+        }
+    }
+
+    /// A submission checked as the operator route checks it; the dashboard's preview page uses it too.
+    static func submitRequest(_ body: SubmitBody, app: ASCAppRef) throws -> PriceJobSubmit.Request {
         var errors = FieldErrors()
         if !(1...64).contains(body.previewId?.count ?? 0) { errors.add("previewId", "is required") }
         if let date = body.startDate, !(date.count == 10 && ISOTime.parse(date + "T00:00:00Z") != nil) {
             errors.add("startDate", "must be a date, YYYY-MM-DD")
         }
         try errors.throwIfAny()
-        let call = PriceJobSubmit.Request(
-            app: try app(request, caller), previewId: body.previewId!, territories: body.territories,
-            startDate: body.startDate, preserveCurrentPrice: body.preserveCurrentPrice ?? false)
-        asod.forward(PriceJobSubmit.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
-            .json($0, status: 201)
-        }
+        return PriceJobSubmit.Request(
+            app: app, previewId: body.previewId!, territories: body.territories, startDate: body.startDate,
+            preserveCurrentPrice: body.preserveCurrentPrice ?? false)
     }
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {

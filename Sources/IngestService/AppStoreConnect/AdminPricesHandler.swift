@@ -95,6 +95,11 @@ struct AdminPricesHandler {
     /// The preview route's body checked and made into asod's request.
     private func previewCall(_ request: HTTPRequest, _ caller: AdminCaller) throws -> ASCPricePreview.Request {
         let body = try request.decodeJSON(PreviewBody.self)
+        return try Self.previewRequest(body, app: try app(request, caller))
+    }
+
+    /// A preview body checked as the operator route checks it; the dashboard's preview form uses it too.
+    static func previewRequest(_ body: PreviewBody, app: ASCAppRef) throws -> ASCPricePreview.Request {
         var errors = FieldErrors()
         if !(1...100).contains(body.productId?.count ?? 0) { errors.add("productId", "is required") }
         let kind = body.kind.flatMap(ASCPricedProduct.Kind.init(rawValue:))
@@ -103,7 +108,7 @@ struct AdminPricesHandler {
         if body.strategy == nil { errors.add("strategy", "is required: purchasing_power or match_fx") }
         try errors.throwIfAny()
         return ASCPricePreview.Request(
-            app: try app(request, caller), product: ASCPricedProduct(id: body.productId!, kind: kind!, productId: nil, name: nil),
+            app: app, product: ASCPricedProduct(id: body.productId!, kind: kind!, productId: nil, name: nil),
             territories: body.territories!, strategy: body.strategy!, rounding: body.rounding ?? "nearest",
             basePrice: body.basePrice.map(Self.exact), multipliers: (body.multipliers ?? [:]).mapValues(Self.exact),
             floors: (body.floors ?? [:]).mapValues(Self.exact), minimumShareOfBase: body.minimumShareOfBase.map(Self.exact),

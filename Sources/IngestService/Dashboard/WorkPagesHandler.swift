@@ -38,7 +38,9 @@ struct WorkPagesHandler {
         let details = (api.fields ?? [:]).sorted { $0.key < $1.key }.flatMap { field, messages in
             messages.map { PageRefusal.fieldName(field) + " " + $0 }
         }
-        let message = api.code == "INVALID_PAYLOAD" && !details.isEmpty ? details.joined(separator: "; ") + "." : api.message
+        var message = api.code == "INVALID_PAYLOAD" && !details.isEmpty ? details.joined(separator: "; ") + "." : api.message
+        // Other refusals that name their fields (a CSV's rows) say which, after the message.
+        if api.code != "INVALID_PAYLOAD" && !details.isEmpty { message += " " + details.joined(separator: "; ") + "." }
         let page = WorkPage(
             title: title + " failed", state: .failed(code: api.code, message: message, action: actions[api.code]), back: back, path: path)
         return PageResponse.html(page.html(viewer: context.viewer()), status: api.status)

@@ -13,6 +13,7 @@ extension IngestRoutes {
         accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes + roadmapPageRoutes + integrationPageRoutes
             + notificationPageRoutes
             + appStorePageRoutes
+            + storeListingPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

@@ -82,6 +82,8 @@ struct IngestRoutes {
     let appStoreConnectPages: AppStoreConnectPagesHandler
     let reviewPages: ReviewsPagesHandler
     let keywordPages: KeywordsPagesHandler
+    let metadataPages: MetadataPagesHandler
+    let pricesPages: PricesPagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -239,6 +241,8 @@ struct IngestRoutes {
         appStoreConnectPages = AppStoreConnectPagesHandler(apps: appsPages, connection: appStoreConnect, asod: asod, work: work)
         reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, asod: asod, work: work)
         keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
+        metadataPages = MetadataPagesHandler(apps: appsPages, asod: asod, work: work)
+        pricesPages = PricesPagesHandler(apps: appsPages, asod: asod, work: work)
         mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
         let feed = NotificationFeed(
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)

@@ -39,11 +39,15 @@ class FakeASC:
             serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
 
     def environment(self):
-        return {"APPNORTH_ASC_URL": self.base_url, "APPNORTH_TLS_CA_FILE": self.ca_file}
+        # A short wait for Apple, so a write the fake answers late becomes uncertain within a test;
+        # the prices worker runs only when a test asks.
+        return {"APPNORTH_ASC_URL": self.base_url, "APPNORTH_TLS_CA_FILE": self.ca_file, "APPNORTH_ASC_TIMEOUT_S": "5",
+                "APPNORTH_PRICES_INTERVAL_S": "0"}
 
-    def state(self, apps):
-        """Replaces the fake's apps (with their reviews) and registers this suite's key."""
-        return self.control("/__control/state", {"keys": {KEY_ID: {"issuer": ISSUER, "publicKeyPem": self.public_pem}}, "apps": apps})
+    def state(self, apps, price_points=None):
+        """Replaces the fake's apps (with their reviews) and price points, and registers this suite's key."""
+        return self.control("/__control/state", {"keys": {KEY_ID: {"issuer": ISSUER, "publicKeyPem": self.public_pem}}, "apps": apps,
+                                                 "pricePoints": price_points or {}})
 
     def control(self, path, body=None):
         """A control route: POST with `body`, GET without; its JSON answer."""

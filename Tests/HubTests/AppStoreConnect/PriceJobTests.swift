@@ -14,28 +14,8 @@ final class PriceJobTests: XCTestCase {
     private var state: [String: Any]!
 
     override func setUpWithError() throws {
-        let app: [String: Any] = [
-            "id": "1450000001", "name": "Trails", "bundleId": "com.example.trails",
-            "subscriptionGroups": [
-                [
-                    "id": "g1",
-                    "subscriptions": [
-                        [
-                            "id": "sub1", "name": "Pro Monthly", "productId": "pro.monthly",
-                            "currentPoints": ["USA": "usa-399", "GBR": "gbr-349", "IND": "ind-100"],
-                        ]
-                    ],
-                ]
-            ],
-        ]
-        let usa = [["usa-299", "2.99", "2.09"], ["usa-399", "3.99", "2.79"], ["usa-499", "4.99", "3.49"]]
-        let gbr = [["gbr-299", "2.99", "2.09"], ["gbr-349", "3.49", "2.44"], ["gbr-399", "3.99", "2.79"]]
-        let ind = (1...40).map { ["ind-\($0 * 10)", "\($0 * 10)", "\($0 * 7)"] }
-        state = ["apps": [app], "pricePoints": ["sub1": ["USA": usa, "GBR": gbr, "IND": ind]]]
-        fixture = try ASCFixture(apps: [app], environment: ["APPNORTH_ASC_TIMEOUT_S": "2", "APPNORTH_PRICES_INTERVAL_S": "0"])
-        var full = state!
-        full["keys"] = [ASCFixture.keyId: ["issuer": ASCFixture.issuer, "publicKeyPem": fixture.key.publicKeyPEM]]
-        try fixture.controlPost("/__control/state", full)
+        state = ASCFixture.pricedState(ASCFixture.pricedApp())
+        fixture = try ASCFixture.priced()
         projectId = try XCTUnwrap(fixture.connectAndImport(["1450000001"]).first)
     }
 
