@@ -400,5 +400,12 @@ enum DashboardStyles {
         .spinner { width: 1.1rem; height: 1.1rem; border: 2px solid var(--line); border-top-color: var(--accent); border-radius: 50%; animation: spin 1s linear infinite; flex: none; }
         @keyframes spin { to { transform: rotate(360deg); } }
         @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
+        .missing { color: var(--muted); }
+        .snapshot { font-weight: 600; margin: 0 0 .75rem; }
+        .sparklines { gap: 1.5rem; margin-bottom: .75rem; }
+        figure.spark { margin: 0; display: flex; flex-direction: column; gap: .25rem; }
+        table.market td a, table.estimates td { overflow-wrap: anywhere; }
+        details.description summary { cursor: pointer; }
+        .explorer-results td .badge { margin-left: .35rem; }
         """
 }

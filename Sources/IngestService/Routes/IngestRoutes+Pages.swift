@@ -13,6 +13,7 @@ extension IngestRoutes {
         accountPageRoutes + inboxPageRoutes + triagePageRoutes + adminPageRoutes + roadmapPageRoutes + integrationPageRoutes
             + notificationPageRoutes
             + appStorePageRoutes
+            + marketPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

@@ -80,6 +80,7 @@ struct IngestRoutes {
     let appStoreConnectPages: AppStoreConnectPagesHandler
     let reviewPages: ReviewsPagesHandler
     let keywordPages: KeywordsPagesHandler
+    let explorePages: ExplorePagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -233,6 +234,7 @@ struct IngestRoutes {
         appStoreConnectPages = AppStoreConnectPagesHandler(apps: appsPages, connection: appStoreConnect, asod: asod, work: work)
         reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, asod: asod, work: work)
         keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
+        explorePages = ExplorePagesHandler(market: market, access: marketAccess, charts: marketCharts, apps: marketApps)
         mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
         let feed = NotificationFeed(
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
