@@ -81,6 +81,7 @@ struct IngestRoutes {
     let reviewPages: ReviewsPagesHandler
     let keywordPages: KeywordsPagesHandler
     let explorePages: ExplorePagesHandler
+    let keywordExplorerPages: KeywordExplorerPagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -235,6 +236,7 @@ struct IngestRoutes {
         reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, asod: asod, work: work)
         keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
         explorePages = ExplorePagesHandler(market: market, access: marketAccess, charts: marketCharts, apps: marketApps)
+        keywordExplorerPages = KeywordExplorerPagesHandler(aso: aso, store: store, work: work)
         mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
         let feed = NotificationFeed(
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
