@@ -407,5 +407,12 @@ enum DashboardStyles {
         table.market td a, table.estimates td { overflow-wrap: anywhere; }
         details.description summary { cursor: pointer; }
         .explorer-results td .badge { margin-left: .35rem; }
+        ul.plain-list { list-style: none; margin: 0; padding: 0; }
+        ul.plain-list li { padding: .45rem 0; border-bottom: 1px solid var(--line); gap: .5rem; flex-wrap: wrap; }
+        ul.plain-list li:last-child { border-bottom: none; }
+        .difficulty { display: flex; gap: .35rem; align-items: center; flex-wrap: wrap; }
+        p.related { line-height: 1.8; }
+        form.track { margin: .5rem 0 1rem; align-items: end; flex-wrap: wrap; }
+        .tracker-day h2 { font-size: 1rem; margin: 0 0 .5rem; }
         """
 }

@@ -46,8 +46,11 @@ struct MarketPublishersHandler {
     }
 
     /// The `{key}` path parameter, else 404.
-    static func key(_ request: HTTPRequest) throws -> String {
-        let key = request.pathParameters["key"] ?? ""
+    static func key(_ request: HTTPRequest) throws -> String { try key(request.pathParameters["key"]) }
+
+    /// A studio key as given (the page passes it in the query), else 404.
+    static func key(_ raw: String?) throws -> String {
+        let key = raw ?? ""
         guard !key.isEmpty, key.utf8.count <= 200 else { throw APIError.notFound("NOT_FOUND", "No publisher has this key.") }
         return key
     }

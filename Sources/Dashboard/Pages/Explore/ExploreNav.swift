@@ -5,7 +5,7 @@ import Foundation
 public enum ExploreNav {
     public enum Tab: Sendable { case apps, trending, rising, publishers, watchlist, favorites, tracker }
 
-    static let base = "/dashboard/explore"
+    public static let base = "/dashboard/explore"
 
     static func html(current: Tab?) -> HTML {
         let tabs: [(Tab, String, String)] = [
@@ -21,7 +21,7 @@ public enum ExploreNav {
     }
 
     /// The profile of a catalog app.
-    static func profile(_ adamId: String) -> String { base + "/apps/" + adamId }
+    public static func profile(_ adamId: String) -> String { base + "/apps/" + adamId }
 
     /// A query string of the non-empty pairs, percent-encoded, with its `?` (empty when none).
     static func query(_ pairs: [(String, String?)]) -> String {
