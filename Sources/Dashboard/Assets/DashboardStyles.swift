@@ -404,9 +404,11 @@ enum DashboardStyles {
         .snapshot { font-weight: 600; margin: 0 0 .75rem; }
         .sparklines { gap: 1.5rem; margin-bottom: .75rem; }
         figure.spark { margin: 0; display: flex; flex-direction: column; gap: .25rem; }
-        table.market td a, table.estimates td { overflow-wrap: anywhere; }
+        table.market td a, table.estimates td:not(.num) { overflow-wrap: anywhere; }
+        table.estimates td.num { white-space: nowrap; }
         details.description summary { cursor: pointer; }
         .explorer-results td .badge { margin-left: .35rem; }
+        dl.facts > div { display: contents; }
         ul.plain-list { list-style: none; margin: 0; padding: 0; }
         ul.plain-list li { padding: .45rem 0; border-bottom: 1px solid var(--line); gap: .5rem; flex-wrap: wrap; }
         ul.plain-list li:last-child { border-bottom: none; }

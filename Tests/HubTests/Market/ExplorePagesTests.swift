@@ -55,6 +55,13 @@ final class ExplorePagesTests: XCTestCase {
         // And the markup in an app's name is text, never a script
         XCTAssertTrue(page.text.contains("&lt;script&gt;alert(1)&lt;/script&gt; Notes"))
         XCTAssertFalse(page.text.contains("<script>alert(1)"))
+        // When the next day's snapshot is collected, the page shows it rather than the table drawn before
+        f.setDay(2)
+        try f.feed.chart(f.path, ids: MarketHubFixture.ids([2, 1, 3, 4, 5, 6, 7, 8, 9, 10]))
+        try f.runPass()
+        let next = try owner.get("/dashboard/explore/trending")
+        XCTAssertTrue(next.text.contains(#"Snapshot of <time datetime="2026-11-22">2026-11-22</time>"#), next.text)
+        XCTAssertTrue(try XCTUnwrap(row(next.text, containing: ">#1<")).contains(MarketHubFixture.ids([2])[0]))
         // And a chart with no snapshot says so rather than showing a date
         let gb = try owner.get("/dashboard/explore/trending?storefront=gb")
         XCTAssertEqual(gb.status, 200)

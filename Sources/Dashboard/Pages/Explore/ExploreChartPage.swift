@@ -20,6 +20,8 @@ public struct ExploreChartPage: Sendable {
     public var rows: [MarketAppRow]
     /// The plan does not open this view (Rising without full market access).
     public var planRequired: Bool
+    /// The table already drawn for these rows (kept per chart answer); nil draws `rows`.
+    public var drawnTable: HTML?
     public var problems: FormProblems
 
     public static let charts = [
@@ -59,7 +61,7 @@ public struct ExploreChartPage: Sendable {
                 }
             } else {
                 dateLine
-                table
+                drawnTable ?? table
             }
         }
     }
@@ -103,6 +105,9 @@ public struct ExploreChartPage: Sendable {
         guard let rank = row.rank, let previous = row.previousRank else { return "—" }
         return previous > rank ? "▲ +\(previous - rank)" : previous < rank ? "▼ −\(rank - previous)" : "="
     }
+
+    /// The rows' table (or what stands for it when there are none), to be kept and reused.
+    public func tableHTML() -> HTML { table }
 
     @HTMLBuilder var table: HTML {
         if rows.isEmpty {

@@ -13,6 +13,9 @@ struct ExplorePagesHandler {
     let access: MarketAccess
     let charts: MarketChartsHandler
     let apps: MarketAppsHandler
+    /// A chart answer as the page draws it: the dates and the table.
+    typealias Drawn = (date: String?, fromDate: String?, table: HTML)
+    let drawnCharts = ExploreChartBodies<Drawn>()
 
     /// Rows the chart pages show: the top 100 of a snapshot.
     static let chartRows = 100
@@ -84,9 +87,15 @@ struct ExplorePagesHandler {
             respond(
                 result.flatMap { response in
                     Result {
-                        let body = try JSONDecoder().decode(MarketTrending.Body.self, from: Data(response.body))
-                        page.date = body.snapshotDate
-                        page.rows = body.items.map(Self.row)
+                        let drawn = try drawnCharts.value(key: "t|" + Self.key(chart), response: response) { data in
+                            let body = try JSONDecoder().decode(MarketTrending.Body.self, from: data)
+                            var full = page
+                            full.date = body.snapshotDate
+                            full.rows = body.items.map(Self.row)
+                            return (body.snapshotDate, nil, full.tableHTML())
+                        }
+                        page.date = drawn.date
+                        page.drawnTable = drawn.table
                         return PageResponse.html(page.html(viewer: context.viewer()))
                     }
                 })
@@ -109,15 +118,24 @@ struct ExplorePagesHandler {
             respond(
                 result.flatMap { response in
                     Result {
-                        let body = try JSONDecoder().decode(MarketRising.Body.self, from: Data(response.body))
-                        page.fromDate = body.fromDate
-                        page.date = body.toDate
-                        page.rows = body.items.map(Self.row)
+                        let drawn = try drawnCharts.value(key: "r|" + Self.key(chart) + "|" + kind.rawValue, response: response) { data in
+                            let body = try JSONDecoder().decode(MarketRising.Body.self, from: data)
+                            var full = page
+                            full.fromDate = body.fromDate
+                            full.date = body.toDate
+                            full.rows = body.items.map(Self.row)
+                            return (body.toDate, body.fromDate, full.tableHTML())
+                        }
+                        page.date = drawn.date
+                        page.fromDate = drawn.fromDate
+                        page.drawnTable = drawn.table
                         return PageResponse.html(page.html(viewer: context.viewer()))
                     }
                 })
         }
     }
+
+    static func key(_ chart: MarketChartQuery) -> String { chart.storefront + "|" + chart.chart + "|" + (chart.genre ?? "") }
 
     /// The chart page drawn again, 400, when its pickers were refused.
     private func refusal(_ query: inout MarketQuery, _ page: inout ExploreChartPage, _ context: PageContext) -> HTTPResponse? {
