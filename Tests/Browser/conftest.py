@@ -11,6 +11,7 @@ telegram      the fake Telegram Bot API the hub talks to: telegram.control("/__c
 discord       the fake Discord REST API and OAuth the hub's platform bot talks to: discord.control(…), discord.read(…)
 revenuecat    the fake RevenueCat API v2 asod talks to: revenuecat.control("/__control/…", body), revenuecat.read(…)
 asc           the fake App Store Connect API asod talks to: asc.state(apps), asc.control(…), asc.read(…), asc.key_pem
+itunes        the fake iTunes Search API asod talks to: itunes.control("/_control/script", {...}), itunes.read("/_control/log")
 """
 import os
 import re
@@ -30,6 +31,7 @@ from harness.discord import FakeDiscord
 from harness.telegram import FakeTelegram
 from harness.revenuecat import FakeRevenueCat
 from harness.asc import FakeASC
+from harness.itunes import FakeITunesSearch
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("APPNORTH_BROWSER_ARTIFACTS") or ROOT / ".build" / "browser-artifacts")
@@ -85,7 +87,16 @@ def asc():
 
 
 @pytest.fixture(scope="session")
-def hub(telegram, discord, revenuecat, asc):
+def itunes():
+    fake = FakeITunesSearch(ROOT)
+    try:
+        yield fake
+    finally:
+        fake.stop()
+
+
+@pytest.fixture(scope="session")
+def hub(telegram, discord, revenuecat, asc, itunes):
     # run.sh gives a directory it removes (and stops a hub in) whatever happens to this process.
     given = os.environ.get("APPNORTH_BROWSER_DATA_DIR")
     data_dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="appnorth-browser-"))
@@ -95,6 +106,7 @@ def hub(telegram, discord, revenuecat, asc):
     started.env.update(discord.environment())
     started.env["APPNORTH_REVENUECAT_URL"] = revenuecat.base_url
     started.env.update(asc.environment())
+    started.env.update(itunes.environment())
     try:
         started.up()
         yield started

@@ -414,5 +414,21 @@ enum DashboardStyles {
         #locales select, #locales input { width: auto; }
         .hint.warning { font-size: .8rem; color: var(--warn); }
         @media (max-width: 600px) { table.stacked td.num { text-align: left; } }
+        .missing { color: var(--muted); }
+        .snapshot { font-weight: 600; margin: 0 0 .75rem; }
+        .sparklines { gap: 1.5rem; margin-bottom: .75rem; }
+        figure.spark { margin: 0; display: flex; flex-direction: column; gap: .25rem; }
+        table.market td a, table.estimates td:not(.num) { overflow-wrap: anywhere; }
+        table.estimates td.num { white-space: nowrap; }
+        details.description summary { cursor: pointer; }
+        .explorer-results td .badge { margin-left: .35rem; }
+        dl.facts > div { display: contents; }
+        ul.plain-list { list-style: none; margin: 0; padding: 0; }
+        ul.plain-list li { padding: .45rem 0; border-bottom: 1px solid var(--line); gap: .5rem; flex-wrap: wrap; }
+        ul.plain-list li:last-child { border-bottom: none; }
+        .difficulty { display: flex; gap: .35rem; align-items: center; flex-wrap: wrap; }
+        p.related { line-height: 1.8; }
+        form.track { margin: .5rem 0 1rem; align-items: end; flex-wrap: wrap; }
+        .tracker-day h2 { font-size: 1rem; margin: 0 0 .5rem; }
         """
 }

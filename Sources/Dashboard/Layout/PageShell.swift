@@ -3,13 +3,15 @@
 /// page's own content with an optional notice at the top.
 public struct PageShell {
     public enum Section: String, CaseIterable, Sendable {
-        case inbox, ideas, apps, notifications, settings
+        case inbox, ideas, apps, explore, keywordExplorer, notifications, settings
 
         var title: String {
             switch self {
             case .inbox: return "Inbox"
             case .ideas: return "Ideas"
             case .apps: return "Apps"
+            case .explore: return "Explore"
+            case .keywordExplorer: return "Keyword Explorer"
             case .notifications: return "Notifications"
             case .settings: return "Settings"
             }
@@ -20,6 +22,8 @@ public struct PageShell {
             case .inbox: return "/dashboard"
             case .ideas: return "/dashboard/ideas"
             case .apps: return "/dashboard/apps"
+            case .explore: return "/dashboard/explore/apps"
+            case .keywordExplorer: return "/dashboard/aso/keywords"
             case .notifications: return "/dashboard/notifications"
             case .settings: return "/dashboard/settings"
             }

@@ -42,7 +42,7 @@ struct ASOBackend {
     }
 
     /// The App Store IDs of the organization's projects, to mark its own apps.
-    func ownAppStoreIds(_ caller: AdminCaller) throws -> [String] {
-        try store.projects(organizationId: caller.organizationId).compactMap(\.appStoreId)
+    func ownAppStoreIds(organizationId: String) throws -> [String] {
+        try store.projects(organizationId: organizationId).compactMap(\.appStoreId)
     }
 }

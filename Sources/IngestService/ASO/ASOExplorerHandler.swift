@@ -8,17 +8,23 @@ struct ASOExplorerHandler {
     let asod: ASOBackend
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let call = try Self.explorerRequest(request, organizationId: caller.organizationId, asod: asod)
+        asod.forward(ASOExplorer.self, call, timeout: ASOBackend.liveSearchTimeout, respond: respond) {
+            .jsonBytes(ASOExplorerJSON.render($0))
+        }
+    }
+
+    /// The search of the request's `term` and `country`, checked for the operator API and the
+    /// Keyword Explorer page alike: 400 for the fields, then 403 `PLAN_REQUIRED` without ASO.
+    static func explorerRequest(_ request: HTTPRequest, organizationId: String, asod: ASOBackend) throws -> ASOExplorer.Request {
         var errors = FieldErrors()
         let term = request.query["term"] ?? ""
         if let problem = ASOTerm.problem(term) { errors.add("term", problem) }
         let country = ASOStorefront.normalize(request.query["country"] ?? "us")
         if country == nil { errors.add("country", "must be a supported App Store country code, e.g. us") }
         try errors.throwIfAnyInQuery()
-        let call = ASOExplorer.Request(
-            organizationId: caller.organizationId, plan: try asod.plan(caller), term: term,
-            country: country!, ownAppStoreIds: try asod.ownAppStoreIds(caller))
-        asod.forward(ASOExplorer.self, call, timeout: ASOBackend.liveSearchTimeout, respond: respond) {
-            .jsonBytes(ASOExplorerJSON.render($0))
-        }
+        return ASOExplorer.Request(
+            organizationId: organizationId, plan: try asod.plan(organizationId: organizationId), term: term,
+            country: country!, ownAppStoreIds: try asod.ownAppStoreIds(organizationId: organizationId))
     }
 }

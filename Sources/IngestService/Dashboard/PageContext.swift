@@ -11,7 +11,7 @@ struct PageContext {
 
     /// The sidebar's view of the member: the sections their role may open.
     func viewer(unread: Int = 0) -> PageShell.Viewer {
-        var sections: [PageShell.Section] = [.inbox, .ideas, .apps, .notifications]
+        var sections: [PageShell.Section] = [.inbox, .ideas, .apps, .explore, .keywordExplorer, .notifications]
         if session.role.allows(.manageMembers) || session.role.allows(.manageTokens) { sections.append(.settings) }
         return PageShell.Viewer(
             name: session.name, email: session.email, role: session.role.rawValue, organization: session.organizationName,

@@ -6,12 +6,16 @@ import HubRuntime
 struct MarketAccess {
     let store: IngestStore
 
-    func plan(_ caller: AdminCaller) throws -> OrganizationPlan {
-        try store.organization(id: caller.organizationId)?.entitlements ?? .selfhosted
+    func plan(_ caller: AdminCaller) throws -> OrganizationPlan { try plan(organizationId: caller.organizationId) }
+
+    func plan(organizationId: String) throws -> OrganizationPlan {
+        try store.organization(id: organizationId)?.entitlements ?? .selfhosted
     }
 
-    func organization(_ caller: AdminCaller) throws -> MarketOrganization {
-        MarketOrganization(organizationId: caller.organizationId, plan: try plan(caller))
+    func organization(_ caller: AdminCaller) throws -> MarketOrganization { try organization(id: caller.organizationId) }
+
+    func organization(id: String) throws -> MarketOrganization {
+        MarketOrganization(organizationId: id, plan: try plan(organizationId: id))
     }
 
     /// The `{adamId}` path parameter: the store's numeric app ID, else 404 (no such app).

@@ -11,8 +11,15 @@ struct MarketAppsHandler {
     let access: MarketAccess
 
     func search(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let call = try Self.searchRequest(request, plan: try access.plan(caller))
+        market.forward(MarketAppSearch.self, call, respond: respond) { .json($0) }
+    }
+
+    /// The search of the request's query, checked as the operator API and the Explore page
+    /// both check it: every problem at once, as 400 `INVALID_QUERY`.
+    static func searchRequest(_ request: HTTPRequest, plan: OrganizationPlan) throws -> MarketAppSearch.Request {
         var query = MarketQuery(request)
-        var call = MarketAppSearch.Request(plan: try access.plan(caller))
+        var call = MarketAppSearch.Request(plan: plan)
         call.query = query.searchText()
         call.genreId = query.genreFilter()
         if query.text("storefront") != nil || query.text("chart") != nil {
@@ -37,10 +44,10 @@ struct MarketAppsHandler {
         call.limit = query.integer("limit", default: 25, range: 1...50)
         call.offset = query.integer("offset", default: 0, range: 0...100_000)
         try query.throwIfAny()
-        market.forward(MarketAppSearch.self, call, respond: respond) { .json($0) }
+        return call
     }
 
-    private func day(_ query: inout MarketQuery, _ name: String) -> String? {
+    private static func day(_ query: inout MarketQuery, _ name: String) -> String? {
         guard let text = query.text(name) else { return nil }
         guard text.utf8.count == 10, ISOTime.parse(text + "T00:00:00Z") != nil else {
             query.errors.add(name, "must be a YYYY-MM-DD date")
@@ -50,6 +57,11 @@ struct MarketAppsHandler {
     }
 
     private func profileCall(_ request: HTTPRequest, _ caller: AdminCaller) throws -> MarketAppGet.Request {
+        try Self.profileRequest(request, organization: try access.organization(caller))
+    }
+
+    /// The profile of the `{handle}` path parameter (slug or store ID) with its `storefront`.
+    static func profileRequest(_ request: HTTPRequest, organization: MarketOrganization) throws -> MarketAppGet.Request {
         let handle = request.pathParameters["handle"] ?? ""
         guard !handle.isEmpty, handle.utf8.count <= 120 else { throw APIError.notFound("NOT_FOUND", "No app has this slug or ID.") }
         var query = MarketQuery(request)
@@ -58,7 +70,7 @@ struct MarketAppsHandler {
             query.errors.add("storefront", "must be a two-letter lowercase country code")
         }
         try query.throwIfAny()
-        return MarketAppGet.Request(organization: try access.organization(caller), handle: handle, storefront: storefront)
+        return MarketAppGet.Request(organization: organization, handle: handle, storefront: storefront)
     }
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
@@ -79,9 +91,14 @@ struct MarketAppsHandler {
     }
 
     func export(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        try export(request, call: try profileCall(request, caller), respond)
+    }
+
+    /// The export of `call` in the request's `format`, for the operator API and the profile page.
+    func export(_ request: HTTPRequest, call: MarketAppGet.Request, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let format = CommunityHTTP.nonEmptyQuery(request, "format") ?? "json"
         guard format == "json" || format == "csv" else { throw APIError.invalidQuery(["format": ["must be json or csv"]]) }
-        market.forward(MarketAppGet.self, try profileCall(request, caller), respond: withRetryAfter(respond)) { profile in
+        market.forward(MarketAppGet.self, call, respond: withRetryAfter(respond)) { profile in
             let file = "\(profile.app.slug).\(format)"
             var response =
                 format == "csv"

@@ -14,6 +14,12 @@ struct MarketChartsHandler {
         let chart = query.chart()
         let limit = query.integer("limit", default: 200, range: 1...200)
         try query.throwIfAny()
+        trending(chart, limit: limit, respond)
+    }
+
+    /// The trending answer (JSON, as the operator API gives it) for a checked chart, through the
+    /// cache; the Explore page reads the same answer.
+    func trending(_ chart: MarketChartQuery, limit: Int, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) {
         let key = "t|\(chart.storefront)|\(chart.chart)|\(chart.genre ?? "")|\(limit)"
         let market = self.market
         serve(key, respond) { etag, done in
@@ -31,6 +37,12 @@ struct MarketChartsHandler {
         let limit = query.integer("limit", default: 200, range: 1...200)
         try query.throwIfAny()
         guard try access.plan(caller).hasFullMarketAccess else { throw APIError.planRequired("Rising") }
+        rising(chart, kind: kind, limit: limit, respond)
+    }
+
+    /// The rising answer (JSON) for a checked chart, through the cache; the caller has checked the plan.
+    func rising(_ chart: MarketChartQuery, kind: MarketRising.Kind, limit: Int, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void)
+    {
         let key = "r|\(chart.storefront)|\(chart.chart)|\(chart.genre ?? "")|\(kind.rawValue)|\(limit)"
         let market = self.market
         serve(key, respond) { etag, done in

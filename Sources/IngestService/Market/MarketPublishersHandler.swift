@@ -1,5 +1,6 @@
 import HubHTTPServer
 import HubMessaging
+import HubRuntime
 
 /// Publishers (Estudios): studios grouped from the catalog, and one studio with its apps.
 struct MarketPublishersHandler {
@@ -7,8 +8,13 @@ struct MarketPublishersHandler {
     let access: MarketAccess
 
     func list(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        market.forward(MarketPublishers.self, try Self.listRequest(request, plan: try access.plan(caller)), respond: respond) { .json($0) }
+    }
+
+    /// The studio list of the request's query, checked for the operator API and the page alike.
+    static func listRequest(_ request: HTTPRequest, plan: OrganizationPlan) throws -> MarketPublishers.Request {
         var query = MarketQuery(request)
-        var call = MarketPublishers.Request(plan: try access.plan(caller))
+        var call = MarketPublishers.Request(plan: plan)
         call.query = query.searchText()
         call.genreId = query.genreFilter()
         if query.text("minApps") != nil { call.minApps = query.integer("minApps", default: 1, range: 1...100_000) }
@@ -23,10 +29,10 @@ struct MarketPublishersHandler {
         call.limit = query.integer("limit", default: 25, range: 1...50)
         call.offset = query.integer("offset", default: 0, range: 0...100_000)
         try query.throwIfAny()
-        market.forward(MarketPublishers.self, call, respond: respond) { .json($0) }
+        return call
     }
 
-    private func flag(_ query: inout MarketQuery, _ name: String) -> Bool {
+    private static func flag(_ query: inout MarketQuery, _ name: String) -> Bool {
         guard let text = query.text(name) else { return false }
         if text == "true" { return true }
         if text != "false" { query.errors.add(name, "must be true or false") }
@@ -34,8 +40,18 @@ struct MarketPublishersHandler {
     }
 
     func get(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
-        let key = request.pathParameters["key"] ?? ""
+        market.forward(MarketPublisherGet.self, .init(plan: try access.plan(caller), key: try Self.key(request)), respond: respond) {
+            .json($0)
+        }
+    }
+
+    /// The `{key}` path parameter, else 404.
+    static func key(_ request: HTTPRequest) throws -> String { try key(request.pathParameters["key"]) }
+
+    /// A studio key as given (the page passes it in the query), else 404.
+    static func key(_ raw: String?) throws -> String {
+        let key = raw ?? ""
         guard !key.isEmpty, key.utf8.count <= 200 else { throw APIError.notFound("NOT_FOUND", "No publisher has this key.") }
-        market.forward(MarketPublisherGet.self, .init(plan: try access.plan(caller), key: key), respond: respond) { .json($0) }
+        return key
     }
 }

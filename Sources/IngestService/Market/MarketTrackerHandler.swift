@@ -8,6 +8,12 @@ struct MarketTrackerHandler {
     let access: MarketAccess
 
     func timeline(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
+        let call = try Self.timelineRequest(request, organization: try access.organization(caller))
+        market.forward(MarketTrackerTimeline.self, call, respond: respond) { .json($0) }
+    }
+
+    /// The timeline of the request's query (`days`, `type`, `adamId`), checked for the API and the page.
+    static func timelineRequest(_ request: HTTPRequest, organization: MarketOrganization) throws -> MarketTrackerTimeline.Request {
         var query = MarketQuery(request)
         let days = query.integer("days", default: 30, range: 1...90)
         if !MarketTrackerTimeline.periods.contains(days) { query.errors.add("days", "must be 7, 30 or 90") }
@@ -17,7 +23,6 @@ struct MarketTrackerHandler {
             query.errors.add("adamId", "must be the store's numeric app ID")
         }
         try query.throwIfAny()
-        let call = MarketTrackerTimeline.Request(organization: try access.organization(caller), days: days, adamId: adamId, filter: filter)
-        market.forward(MarketTrackerTimeline.self, call, respond: respond) { .json($0) }
+        return MarketTrackerTimeline.Request(organization: organization, days: days, adamId: adamId, filter: filter)
     }
 }

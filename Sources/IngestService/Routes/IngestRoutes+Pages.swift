@@ -14,6 +14,7 @@ extension IngestRoutes {
             + notificationPageRoutes
             + appStorePageRoutes
             + storeListingPageRoutes
+            + marketPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

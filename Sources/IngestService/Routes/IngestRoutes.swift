@@ -84,6 +84,8 @@ struct IngestRoutes {
     let keywordPages: KeywordsPagesHandler
     let metadataPages: MetadataPagesHandler
     let pricesPages: PricesPagesHandler
+    let explorePages: ExplorePagesHandler
+    let keywordExplorerPages: KeywordExplorerPagesHandler
     // Hosted roadmap and changelog
     let roadmapPages: RoadmapPagesHandler
     let handoff: HandoffHandler
@@ -243,6 +245,8 @@ struct IngestRoutes {
         keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
         metadataPages = MetadataPagesHandler(apps: appsPages, asod: asod, work: work)
         pricesPages = PricesPagesHandler(apps: appsPages, asod: asod, work: work)
+        explorePages = ExplorePagesHandler(market: market, access: marketAccess, charts: marketCharts, apps: marketApps)
+        keywordExplorerPages = KeywordExplorerPagesHandler(aso: aso, store: store, work: work)
         mcp = MCPHTTPHandler.make(context: context, store: store, backends: backends, auth: auth, limits: limits, chartCache: chartCache)
         let feed = NotificationFeed(
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)

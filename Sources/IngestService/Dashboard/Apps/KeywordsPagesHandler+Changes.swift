@@ -108,16 +108,7 @@ extension KeywordsPagesHandler {
     /// One point a day from the oldest observation to the newest (at most 365), nil on a day
     /// without an observation or observed without the app.
     static func series(_ items: [ASORankPoint]) -> [LineChart.Point] {
-        let byDay = Dictionary(items.map { ($0.date, $0.rank.map(Double.init)) }, uniquingKeysWith: { first, _ in first })
-        guard let first = byDay.keys.min(), let last = byDay.keys.max(), let start = ISOTime.parse(first + "T00:00:00.000Z"),
-            let end = ISOTime.parse(last + "T00:00:00.000Z")
-        else { return [] }
-        let days = min(365, Int((end.timeIntervalSince(start) / 86_400).rounded()) + 1)
-        let from = end.addingTimeInterval(-86_400 * Double(days - 1))
-        return (0..<days).map { offset in
-            let day = String(ISOTime.format(from.addingTimeInterval(86_400 * Double(offset))).prefix(10))
-            return LineChart.Point(date: day, value: byDay[day] ?? nil)
-        }
+        LineChart.daily(items.map { ($0.date, $0.rank.map(Double.init)) })
     }
 
     /// `GET /dashboard/apps/{id}/keywords/candidates?country=`: read from iTunes in a task.
