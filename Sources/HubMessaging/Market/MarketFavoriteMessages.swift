@@ -30,13 +30,20 @@ public struct MarketFavorite: Codable, Equatable, Sendable {
     public var storefront: String?
     public var folderId: String?
     public var createdAt: String
-    public init(id: String, kind: MarketFavoriteKind, itemId: String, storefront: String?, folderId: String?, createdAt: String) {
+    /// An app's name in the market catalog when listed; null for other kinds and for apps the
+    /// catalog does not hold (yet).
+    public var name: String?
+    public init(
+        id: String, kind: MarketFavoriteKind, itemId: String, storefront: String?, folderId: String?, createdAt: String,
+        name: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.itemId = itemId
         self.storefront = storefront
         self.folderId = folderId
         self.createdAt = createdAt
+        self.name = name
     }
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -46,6 +53,7 @@ public struct MarketFavorite: Codable, Equatable, Sendable {
         try c.encode(storefront, forKey: .storefront)
         try c.encode(folderId, forKey: .folderId)
         try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(name, forKey: .name)
     }
 }
 

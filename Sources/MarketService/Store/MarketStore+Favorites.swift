@@ -8,7 +8,7 @@ extension MarketStore {
         return try MarketFavorite(
             id: r.text("id"), kind: MarketFavoriteKind(rawValue: r.text("kind")) ?? .app,
             itemId: r.text("item_id"), storefront: storefront.isEmpty ? nil : storefront,
-            folderId: r.string("folder_id"), createdAt: r.text("created_at"))
+            folderId: r.string("folder_id"), createdAt: r.text("created_at"), name: r.string("app_name"))
     }
 
     func folder(organizationId: String, id: String) throws -> MarketFavoriteFolder {
@@ -25,16 +25,21 @@ extension MarketStore {
     }
 
     public func favorites(_ request: MarketFavoritesList.Request) throws -> MarketFavoritesList.Response {
-        var sql = "SELECT * FROM favorites WHERE organization_id = ? AND kind = ?"
+        // One join names the app favorites (the catalog's primary key), so a list is one query.
+        var sql = """
+            SELECT f.*, a.name AS app_name FROM favorites f
+            LEFT JOIN apps a ON f.kind = 'app' AND a.adam_id = f.item_id
+            WHERE f.organization_id = ? AND f.kind = ?
+            """
         var args: [SQLValue] = [.text(request.organizationId), .text(request.kind.rawValue)]
         if let folderId = request.folderId {
             guard try folder(organizationId: request.organizationId, id: folderId).kind == request.kind else {
                 throw RPCError.marketNotFound("folder")
             }
-            sql += " AND folder_id = ?"
+            sql += " AND f.folder_id = ?"
             args.append(.text(folderId))
         }
-        return .init(items: try db.query(sql + " ORDER BY created_at DESC, id DESC", args).map(Self.favorite))
+        return .init(items: try db.query(sql + " ORDER BY f.created_at DESC, f.id DESC", args).map(Self.favorite))
     }
 
     public func saveFavorite(_ request: MarketFavoriteSave.Request) throws -> MarketFavoriteSave.Response {

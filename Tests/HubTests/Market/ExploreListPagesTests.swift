@@ -67,12 +67,16 @@ final class ExploreListPagesTests: XCTestCase {
         let inFolder = try member.get("/dashboard/explore/favorites/apps/\(folder)")
         XCTAssertEqual(inFolder.status, 200)
         XCTAssertTrue(inFolder.text.contains("<h1>Favorites: Rivals</h1>"), inFolder.text)
-        XCTAssertTrue(inFolder.text.contains("App \(app1)"))
-        XCTAssertTrue(try member.get("/dashboard/explore/favorites/apps/all").text.contains("App \(app1)"))
+        // by the catalog's name (escaped), and an app the catalog does not hold by its store ID
+        XCTAssertTrue(inFolder.text.contains("&lt;i&gt;Tracked&lt;/i&gt;</a>"), inFolder.text)
+        XCTAssertEqual(try member.post("/dashboard/explore/favorites", [("adamId", "999000999")]).status, 303)
+        let everything = try member.get("/dashboard/explore/favorites/apps/all").text
+        XCTAssertTrue(everything.contains("&lt;i&gt;Tracked&lt;/i&gt;</a>"), everything)
+        XCTAssertTrue(everything.contains(">App 999000999</a>"), everything)
         // When the folder is deleted, the app stays in All
         XCTAssertEqual(try member.post("/dashboard/explore/favorite-folders/\(folder)/delete").status, 303)
         let all = try member.get("/dashboard/explore/favorites/apps/all?done=folder-deleted")
-        XCTAssertTrue(all.text.contains("App \(app1)"))
+        XCTAssertTrue(all.text.contains("&lt;i&gt;Tracked&lt;/i&gt;</a>"), all.text)
         XCTAssertFalse(all.text.contains("Rivals"))
         XCTAssertEqual(try member.get("/dashboard/explore/favorites/apps/\(folder)").status, 404)
     }

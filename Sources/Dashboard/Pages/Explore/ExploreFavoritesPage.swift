@@ -19,12 +19,18 @@ public struct ExploreFavoritesPage: Sendable {
         public var adamId: String
         public var storefront: String?
         public var folderId: String?
-        public init(id: String, adamId: String, storefront: String?, folderId: String?) {
+        /// The catalog's name; nil when the catalog does not hold the app.
+        public var name: String?
+        public init(id: String, adamId: String, storefront: String?, folderId: String?, name: String? = nil) {
             self.id = id
             self.adamId = adamId
             self.storefront = storefront
             self.folderId = folderId
+            self.name = name
         }
+
+        /// What a person reads: the name, else the store ID that is all the hub knows.
+        var label: String { name ?? "App " + adamId }
     }
 
     public var folders: [Folder]
@@ -73,13 +79,13 @@ public struct ExploreFavoritesPage: Sendable {
                 element("ul", .class("plain-list")) {
                     for item in items {
                         element("li", .class("row")) {
-                            element("a", .href(ExploreNav.profile(item.adamId))) { "App " + item.adamId }
+                            element("a", .href(ExploreNav.profile(item.adamId))) { item.label }
                             if let storefront = item.storefront { element("span", .class("small muted")) { storefront.uppercased() } }
                             element("span", .class("spacer"))
                             if !folders.isEmpty {
                                 PostForm.make(action: ExploreNav.base + "/favorites", token: viewer.formToken, .class("inline row")) {
                                     voidElement("input", [.type("hidden"), .name("adamId"), .value(item.adamId)])
-                                    element("select", .name("folderId"), .label("Folder of App " + item.adamId)) {
+                                    element("select", .name("folderId"), .label("Folder of " + item.label)) {
                                         element("option", item.folderId == nil ? [.value(""), .selected] : [.value("")]) { "All only" }
                                         for folder in folders {
                                             element(

@@ -25,7 +25,9 @@ extension ExplorePagesHandler {
                     result.map { list in
                         let page = ExploreFavoritesPage(
                             folders: folders.items.map { .init(id: $0.id, name: $0.name, count: $0.itemCount) }, folderId: folderId,
-                            items: list.items.map { .init(id: $0.id, adamId: $0.itemId, storefront: $0.storefront, folderId: $0.folderId) })
+                            items: list.items.map {
+                                .init(id: $0.id, adamId: $0.itemId, storefront: $0.storefront, folderId: $0.folderId, name: $0.name)
+                            })
                         return PageResponse.html(
                             page.html(viewer: context.viewer(), notice: Self.listNotice(context.request.query["done"])))
                     }.mapError { APIError.fromBackend($0) })
