@@ -103,6 +103,21 @@ final class ExplorePagesTests: XCTestCase {
         XCTAssertEqual(try owner.get("/dashboard/explore/apps/424242").status, 404)
     }
 
+    func testAStoreIDTheCatalogDoesNotHoldSaysSoAndLinksToTheAppStore() throws {
+        // When the owner opens the profile of a store ID no chart or import recorded
+        let page = try owner.get("/dashboard/explore/apps/999000999")
+
+        // Then it is a 404 that says why and links to Apple's listing, inside the frame
+        XCTAssertEqual(page.status, 404)
+        XCTAssertTrue(page.text.contains("The market catalog has no record of this app yet."), page.text)
+        XCTAssertTrue(page.text.contains("href=\"https://apps.apple.com/app/id999000999\""), page.text)
+        XCTAssertTrue(page.text.contains("Sign out"))
+        // And an unknown slug keeps the generic not-found page (there is no store ID to link)
+        let slug = try owner.get("/dashboard/explore/apps/no-such-app")
+        XCTAssertEqual(slug.status, 404)
+        XCTAssertFalse(slug.text.contains("apps.apple.com"), slug.text)
+    }
+
     func testALimitedPlanSeesRangesAndNoRising() throws {
         // Given a Pro workspace
         try f.setPlan("pro")

@@ -52,7 +52,8 @@ struct ExplorePagesHandler {
         let organization = try access.organization(id: context.session.organizationId)
         let call = try MarketAppsHandler.profileRequest(context.request, organization: organization)
         let canWatch = context.session.role.allows(.manageApps) && (organization.plan.watchlistAllowance ?? 1) > 0
-        market.forward(MarketAppGet.self, call, respond: apps.withRetryAfter(respond)) { profile in
+        let missing = Self.missingApp(call.handle, context, respond)
+        market.forward(MarketAppGet.self, call, respond: apps.withRetryAfter(missing)) { profile in
             var facts = ExploreProfilePage.Facts()
             facts.description = profile.listing.description
             facts.version = profile.listing.version
@@ -68,6 +69,17 @@ struct ExplorePagesHandler {
                 activeAdDays: profile.activeAds.map { ($0.platform, $0.daysSinceFirstSeen) }, profilesLeft: profile.daily?.remaining,
                 canWatch: canWatch)
             return PageResponse.html(page.html(viewer: context.viewer(), notice: Self.notice(context.request.query["done"])))
+        }
+    }
+
+    /// A store ID the catalog does not hold answers its own 404 page (why, and Apple's listing)
+    /// instead of the generic one; other failures, and slugs, pass through.
+    static func missingApp(_ handle: String, _ context: PageContext, _ respond: @escaping Route.Completion) -> Route.Completion {
+        { result in
+            guard case .failure(let error as APIError) = result, error.status == 404,
+                handle.utf8.count <= 20, handle.utf8.allSatisfy({ (48...57).contains($0) })
+            else { return respond(result) }
+            respond(.success(PageResponse.html(ExploreMissingAppPage(adamId: handle).html(viewer: context.viewer()), status: 404)))
         }
     }
 
