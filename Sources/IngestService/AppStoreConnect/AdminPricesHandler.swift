@@ -28,6 +28,14 @@ struct AdminPricesHandler {
     /// The preview as CSV, with each territory's current Apple point for the staleness check.
     func exportCSV(_ request: HTTPRequest, _ caller: AdminCaller, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void) throws {
         let call = ASCPriceCSVExport.Request(app: try app(request, caller), previewId: request.pathParameters["previewId"] ?? "")
+        Self.exportCSV(call, through: asod, respond)
+    }
+
+    /// The export's download, asked of asod (which rereads Apple's points); the operator route and
+    /// the dashboard's Prices page answer the same file.
+    static func exportCSV(
+        _ call: ASCPriceCSVExport.Request, through asod: BackendForwarding, _ respond: @escaping (Result<HTTPResponse, Error>) -> Void
+    ) {
         asod.forward(ASCPriceCSVExport.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
             HTTPResponse(
                 status: 200,

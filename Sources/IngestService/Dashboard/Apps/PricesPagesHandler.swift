@@ -149,15 +149,7 @@ struct PricesPagesHandler {
     func exportCSV(_ context: PageContext, _ respond: @escaping Route.Completion) throws {
         let ref = try apps.importedApp(context).ref
         let call = ASCPriceCSVExport.Request(app: ref, previewId: context.request.pathParameters["previewId"] ?? "")
-        asod.forward(ASCPriceCSVExport.self, call, timeout: AdminAppStoreConnectHandler.appleTimeout, respond: respond) {
-            HTTPResponse(
-                status: 200,
-                headers: [
-                    ("Content-Type", "text/csv; charset=utf-8"),
-                    ("Content-Disposition", "attachment; filename=\"price-preview.csv\""),
-                ],
-                body: Array($0.csv.utf8))
-        }
+        AdminPricesHandler.exportCSV(call, through: asod, respond)
     }
 
     /// `POST /dashboard/apps/{id}/prices/import` (multipart `csv`): checked against Apple in a
