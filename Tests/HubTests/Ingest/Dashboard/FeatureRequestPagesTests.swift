@@ -136,6 +136,11 @@ final class FeatureRequestPagesTests: XCTestCase {
         XCTAssertEqual(max(size.width, size.height), 1600)
         XCTAssertEqual(size.height, 1067)
         XCTAssertEqual((report["screenshot"] as? [String: Any])?["width"] as? Int, 1600)
+        // And the feedback team's Reports page shows it, without a viewport the page's script never sent
+        let shown = try admin.pages(as: "team@example.com", role: .member).get("/dashboard/reports/\(id)")
+        XCTAssertEqual(shown.status, 200)
+        XCTAssertTrue(shown.text.contains("Export keywords as CSV"))
+        XCTAssertFalse(shown.text.contains("0 × 0"), shown.text)
     }
 
     func testTitleAndDetailsAreAcceptedUpToTheirLimitsAndRefusedPastThemWithWhatWasTyped() throws {
