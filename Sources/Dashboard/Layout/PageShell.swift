@@ -3,7 +3,7 @@
 /// page's own content with an optional notice at the top.
 public struct PageShell {
     public enum Section: String, CaseIterable, Sendable {
-        case inbox, ideas, apps, explore, keywordExplorer, notifications, settings
+        case inbox, ideas, apps, explore, keywordExplorer, notifications, settings, requestFeature
 
         var title: String {
             switch self {
@@ -14,6 +14,7 @@ public struct PageShell {
             case .keywordExplorer: return "Keyword Explorer"
             case .notifications: return "Notifications"
             case .settings: return "Settings"
+            case .requestFeature: return "Request a feature"
             }
         }
 
@@ -26,6 +27,7 @@ public struct PageShell {
             case .keywordExplorer: return "/dashboard/aso/keywords"
             case .notifications: return "/dashboard/notifications"
             case .settings: return "/dashboard/settings"
+            case .requestFeature: return "/dashboard/request-feature"
             }
         }
     }

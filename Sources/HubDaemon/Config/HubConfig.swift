@@ -56,6 +56,9 @@ public struct HubConfig: Sendable {
     public var ascTimeout: TimeInterval
     /// Seconds between two passes of ingest's `cleanup` job.
     public var cleanupInterval: TimeInterval
+    /// The public App ID of the project that receives the dashboard's "Request a feature"
+    /// (`APPNORTH_FEEDBACK_APP_ID`); unset, the page offers an email instead.
+    public var feedbackAppId: String?
     // pushd
     /// APNs provider API base URLs (`APPNORTH_APNS_URL_SANDBOX`, `APPNORTH_APNS_URL_PRODUCTION`).
     public var apnsSandboxURL: String
@@ -254,6 +257,7 @@ public struct HubConfig: Sendable {
             try HubConfig.integer(
                 value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",
                 default: 3_600, range: 1...604_800))
+        feedbackAppId = value("APPNORTH_FEEDBACK_APP_ID")
         // pushd
         apnsSandboxURL = value("APPNORTH_APNS_URL_SANDBOX") ?? "https://api.sandbox.push.apple.com"
         apnsProductionURL = value("APPNORTH_APNS_URL_PRODUCTION") ?? "https://api.push.apple.com"

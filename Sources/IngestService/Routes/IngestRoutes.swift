@@ -117,6 +117,7 @@ struct IngestRoutes {
     // Notifications
     let notifications: AdminNotificationsHandler
     let notificationPages: NotificationPagesHandler
+    let featureRequestPages: FeatureRequestPagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -252,6 +253,8 @@ struct IngestRoutes {
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
         notifications = AdminNotificationsHandler(feed: feed)
         notificationPages = NotificationPagesHandler(feed: feed)
+        featureRequestPages = FeatureRequestPagesHandler(
+            store: store, objects: objects, decoder: imageDecoder, feedbackAppId: context.config.feedbackAppId)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

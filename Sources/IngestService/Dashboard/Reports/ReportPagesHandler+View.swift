@@ -53,7 +53,9 @@ extension ReportPagesHandler {
             assignee: assignee, labels: typed ?? AdminFeedbackJSON.labels(row), contactEmail: row.string("email"),
             verifiedEmail: row.string("author_email"), pageURL: row.string("page_url") ?? "", pageTitle: row.string("page_title"),
             locale: row.string("locale"),
-            viewport: row.int("viewport_width").flatMap { width in row.int("viewport_height").map { (width, $0) } },
+            viewport: row.int("viewport_width").flatMap { width in row.int("viewport_height").map { (width, $0) } }.flatMap {
+                $0.0 > 0 ? $0 : nil
+            },
             userAgent: row.string("user_agent"), deviceContext: ReportPagesHandler.contextLines(row.string("device_context")),
             diagnostics: diagnostics.isEmpty ? nil : ReportPagesHandler.pretty(diagnostics), diagnosticsCount: diagnostics.count,
             screenshot: row.string("screenshot_key") == nil
