@@ -15,6 +15,7 @@ extension IngestRoutes {
             + appStorePageRoutes
             + storeListingPageRoutes
             + marketPageRoutes
+            + retentionPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

@@ -117,6 +117,10 @@ struct IngestRoutes {
     // Notifications
     let notifications: AdminNotificationsHandler
     let notificationPages: NotificationPagesHandler
+    // Retention and What's new
+    let retention: AdminRetentionHandler
+    let retentionPages: RetentionPagesHandler
+    let whatsNewPages: WhatsNewPagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -252,6 +256,9 @@ struct IngestRoutes {
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
         notifications = AdminNotificationsHandler(feed: feed)
         notificationPages = NotificationPagesHandler(feed: feed)
+        retention = AdminRetentionHandler(store: store)
+        retentionPages = RetentionPagesHandler(store: store)
+        whatsNewPages = WhatsNewPagesHandler(store: store, docsURL: context.config.docsURL)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

@@ -414,5 +414,7 @@ enum IngestSchema {
         integrationReplies,
         notificationReads,
         emailAlertPreferences,
+        mediaRetention,
+        whatsNewSeen,
     ]
 }
