@@ -37,7 +37,7 @@ public struct RetentionPage: Sendable {
                             hint: "1 to 3,650. Leave it empty to keep them until a person deletes them.", problems: problems["days"]
                         )
                         .input(
-                            "days", type: "number", value: draft ?? days.map(String.init) ?? "", Attribute("min", "1"),
+                            "days", type: "number", value: draft ?? days.map(String.init) ?? "", .class("days"), Attribute("min", "1"),
                             Attribute("max", "3650"), Attribute("step", "1"), Attribute("inputmode", "numeric"))
                         element("button", .type("submit"), .class("primary")) { "Save" }
                     }
