@@ -13,6 +13,7 @@ public enum ChatDaemon {
         ChatSchema.outboxAcknowledged,
         ChatSchema.dashboard,
         ChatSchema.teamUnread,
+        ChatImageSchema.retention,
     ]
 
     /// The daemon job applying the outbox retention (`OutboxRetention`), every

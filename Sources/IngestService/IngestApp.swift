@@ -38,7 +38,7 @@ public final class IngestApp: @unchecked Sendable {
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
         let objects = LocalDirectoryObjectStore(root: context.config.objectStoreDirectory)
-        cleanup = CleanupJob(store: store, objects: objects, clock: context.clock)
+        cleanup = CleanupJob(store: store, objects: objects, clock: context.clock, chat: backends[.chatd])
         let cleanup = self.cleanup
         schedule = PeriodicTask(name: cleanup.name, interval: context.config.cleanupInterval, logger: context.logger) { try cleanup.run() }
         reviews = ReviewsJob(store: store, asod: backends[.asod], logger: context.logger)

@@ -108,6 +108,9 @@ public struct HubConfig: Sendable {
     public var asoSearchLimit: Int
     /// RevenueCat's API base URL (`APPNORTH_REVENUECAT_URL`, default `https://api.revenuecat.com`).
     public var revenueCatURL: String
+    /// The documentation site What's new links to (`APPNORTH_DOCS_URL`, `https://www.appnorth.app/docs`):
+    /// the hub serves no `/docs` of its own.
+    public var docsURL: String
     /// Seconds between two passes of asod's `revenue` job (`APPNORTH_REVENUE_INTERVAL_S`, default 86,400; 0 = on demand only).
     public var revenueInterval: TimeInterval
     // marketd
@@ -325,6 +328,10 @@ public struct HubConfig: Sendable {
             value("APPNORTH_REVENUECAT_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://api.revenuecat.com"
         guard revenueCatURL.hasPrefix("http://") || revenueCatURL.hasPrefix("https://") else {
             throw ConfigError.invalid(name: "APPNORTH_REVENUECAT_URL", value: revenueCatURL, reason: "expected an http:// or https:// URL")
+        }
+        docsURL = value("APPNORTH_DOCS_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://www.appnorth.app/docs"
+        guard docsURL.hasPrefix("http://") || docsURL.hasPrefix("https://") else {
+            throw ConfigError.invalid(name: "APPNORTH_DOCS_URL", value: docsURL, reason: "expected an http:// or https:// URL")
         }
         revenueInterval = TimeInterval(
             try HubConfig.integer(

@@ -23,4 +23,6 @@ public enum Permission: String, CaseIterable, Sendable {
     case triageReports
     case moderateIdeas
     case saveFavorites
+    /// Set the workspace's media retention (report screenshots and chat photos).
+    case manageRetention
 }

@@ -12,6 +12,7 @@ public enum Role: String, CaseIterable, Codable, Sendable {
             return self == .owner || self == .admin
         case .manageOwners: return self == .owner
         case .requestReviews: return self == .owner || self == .admin
+        case .manageRetention: return self == .owner || self == .admin
         }
     }
 }

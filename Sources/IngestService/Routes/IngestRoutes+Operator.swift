@@ -164,6 +164,9 @@ extension IngestRoutes {
             // Notifications
             .operatorAsync("GET", "/api/admin/v1/notifications", notifications.list, body: .serverDefault),
             .operatorAsync("POST", "/api/admin/v1/notifications/{id}/read", notifications.read, body: .serverDefault),
+            // Accounts: media retention
+            .operatorSync("GET", "/api/admin/v1/organization/retention", retention.get, body: .serverDefault),
+            .operatorSync("PATCH", "/api/admin/v1/organization/retention", retention.update, body: .serverDefault),
         ]
     }
 }

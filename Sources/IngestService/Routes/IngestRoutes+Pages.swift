@@ -16,6 +16,7 @@ extension IngestRoutes {
             + storeListingPageRoutes
             + marketPageRoutes
             + featureRequestPageRoutes
+            + retentionPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

@@ -118,6 +118,10 @@ struct IngestRoutes {
     let notifications: AdminNotificationsHandler
     let notificationPages: NotificationPagesHandler
     let featureRequestPages: FeatureRequestPagesHandler
+    // Retention and What's new
+    let retention: AdminRetentionHandler
+    let retentionPages: RetentionPagesHandler
+    let whatsNewPages: WhatsNewPagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -255,6 +259,9 @@ struct IngestRoutes {
         notificationPages = NotificationPagesHandler(feed: feed)
         featureRequestPages = FeatureRequestPagesHandler(
             store: store, objects: objects, decoder: imageDecoder, feedbackAppId: context.config.feedbackAppId)
+        retention = AdminRetentionHandler(store: store)
+        retentionPages = RetentionPagesHandler(store: store)
+        whatsNewPages = WhatsNewPagesHandler(store: store, docsURL: context.config.docsURL)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

@@ -415,5 +415,7 @@ enum IngestSchema {
         notificationReads,
         emailAlertPreferences,
         featureRequestAttempts,
+        mediaRetention,
+        whatsNewSeen,
     ]
 }

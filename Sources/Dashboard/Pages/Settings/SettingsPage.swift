@@ -167,6 +167,7 @@ public struct SettingsPage: Sendable {
                     element("a", .href("#members")) { "Members" }
                     if canManageMembers { element("a", .href("#invitations")) { "Invitations" } }
                     if canManageTokens { element("a", .href("#tokens")) { "API tokens" } }
+                    element("a", .href("/dashboard/settings/retention")) { "Data retention" }
                 }
             }
             if let created { createdPanel(created) }

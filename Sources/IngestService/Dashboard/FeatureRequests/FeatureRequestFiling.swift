@@ -31,7 +31,7 @@ struct FeatureRequestFiling {
         }
         let session = context.session
         do {
-            try store.db.transaction {
+            _ = try store.db.transaction {
                 try store.insertFeedback(
                     id: id, projectId: project.id, draft: draft(form), authorEmail: session.email, authorKey: "email:" + session.email,
                     screenshot: stored, correlationId: context.request.correlationId, bundleId: project.bundleId)

@@ -18,7 +18,7 @@ final class RolesTests: XCTestCase {
         // Then owners and admins manage; members answer chat, triage, moderate and save favorites; only owners manage owners
         let managing: [Permission] = [
             .manageApps, .manageCredentials, .manageIntegrations, .manageMembers, .manageTokens, .publish, .writeWithTokens,
-            .requestReviews,
+            .requestReviews, .manageRetention,
         ]
         let daily: [Permission] = [.answerChat, .triageReports, .moderateIdeas, .saveFavorites]
         for permission in managing {
