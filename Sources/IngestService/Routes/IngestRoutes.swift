@@ -94,6 +94,7 @@ struct IngestRoutes {
     // App Store Connect
     let appStoreConnect: AdminAppStoreConnectHandler
     let reviews: AdminReviewsHandler
+    let reviewDrafts: AdminReviewDraftsHandler
     let metadata: AdminMetadataHandler
     let prices: AdminPricesHandler
     let priceJobs: AdminPriceJobsHandler
@@ -217,6 +218,7 @@ struct IngestRoutes {
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)
         reviews = AdminReviewsHandler(store: store, lookup: lookup, asod: asod)
+        reviewDrafts = AdminReviewDraftsHandler(store: store, reviews: reviews, asod: asod, ai: context.config.ai)
         metadata = AdminMetadataHandler(lookup: lookup, asod: asod)
         prices = AdminPricesHandler(lookup: lookup, asod: asod)
         priceJobs = AdminPriceJobsHandler(lookup: lookup, asod: asod)
