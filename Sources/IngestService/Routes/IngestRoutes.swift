@@ -243,7 +243,7 @@ struct IngestRoutes {
         work = PendingWork()
         workPages = WorkPagesHandler(work: work)
         appStoreConnectPages = AppStoreConnectPagesHandler(apps: appsPages, connection: appStoreConnect, asod: asod, work: work)
-        reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, asod: asod, work: work)
+        reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, drafts: reviewDrafts, asod: asod, work: work)
         keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
         metadataPages = MetadataPagesHandler(apps: appsPages, asod: asod, work: work)
         pricesPages = PricesPagesHandler(apps: appsPages, asod: asod, work: work)
