@@ -2,37 +2,26 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import HubRuntime
 @testable import IngestService
 
 /// "Draft reply" on a review's page (issue 28): the draft comes back through a task's page into
 /// the response box, labelled for a person to check; refusals say what to do; without a
 /// provider the button says why it is off; members see none of it.
 final class ReviewDraftPagesTests: XCTestCase {
-    private var openAI: FakeOpenAI!
-    private var fixture: ASCFixture!
+    private var drafts: ReviewDraftFixture!
     private var pages: PageSession!
-    private var projectId: String!
+    private var fixture: ASCFixture { drafts.asc }
+    private var openAI: FakeOpenAI { drafts.openAI }
 
-    override func setUpWithError() throws {
-        openAI = try FakeOpenAI()
-    }
+    override func tearDown() { drafts?.shutdown() }
 
-    override func tearDown() {
-        fixture?.shutdown()
-        openAI?.stop()
-    }
-
+    /// A drafts with the review synchronized and the owner signed in; `ai` false leaves drafting off.
     private func start(ai: Bool = true) throws {
-        fixture = try ASCFixture(
-            apps: [["id": "1450000001", "name": "Trails", "bundleId": "com.example.trails", "reviews": ReviewDraftTests.reviews]],
-            environment: ai ? openAI.environment() : [:])
-        projectId = try XCTUnwrap(fixture.connectAndImport(["1450000001"]).first)
-        XCTAssertEqual(try fixture.call("POST", "/projects/\(projectId!)/reviews/sync").status, 200)
+        drafts = try ReviewDraftFixture(ai: ai)
         pages = try fixture.admin.pages(as: "owner@example.com", role: .owner)
     }
 
-    private var path: String { "/dashboard/apps/\(projectId!)/reviews/\(ReviewDraftTests.reviewId)" }
+    private var path: String { "/dashboard/apps/\(drafts.projectId!)/reviews/\(ReviewDraftFixture.reviewId)" }
 
     func testTheDraftLandsInTheResponseBoxLabelledAndNothingIsPublished() throws {
         // Given a Pro organization and a provider that answers with markup in its text
@@ -68,15 +57,11 @@ final class ReviewDraftPagesTests: XCTestCase {
         XCTAssertTrue(limited.text.contains("nothing was spent"), limited.text)
         XCTAssertTrue(limited.text.contains("write the reply yourself"), limited.text)
         // Given the month's 100 drafts spent, then the page says when they come back
-        let asod = fixture.hub.daemons[.asod]!.context
-        let now = asod.clock.now()
-        try asod.store.run(
-            "INSERT OR REPLACE INTO review_draft_usage (organization_id, month, used) VALUES (?, ?, 100)",
-            [.text(try fixture.organizationId()), .text(String(ISOTime.format(now).prefix(7)))])
+        try drafts.setUsed(100)
         let spent = try pages.settled(try pages.post(path + "/draft"))
         XCTAssertEqual(spent.status, 429)
         XCTAssertTrue(spent.text.contains("used its 100 reply drafts for this month"), spent.text)
-        XCTAssertTrue(spent.text.contains("resets on \(Self.firstOfNextMonth(now)) (UTC)"), spent.text)
+        XCTAssertTrue(spent.text.contains("resets on \(Self.firstOfNextMonth(drafts.now)) (UTC)"), spent.text)
     }
 
     /// `YYYY-MM-01` of the UTC month after `date`.
@@ -89,7 +74,7 @@ final class ReviewDraftPagesTests: XCTestCase {
     }
 
     func testWithoutAProviderTheButtonIsOffWithTheReason() throws {
-        // Given a hub without APPNORTH_AI_URL
+        // Given a drafts without APPNORTH_AI_URL
         try start(ai: false)
         // When the owner opens the review, then the button is disabled and says why
         let review = try pages.get(path)

@@ -1,57 +1,27 @@
 import Foundation
 import XCTest
 
-@testable import HubRuntime
-@testable import HubStore
 @testable import IngestService
 
 /// Reply drafts (issue 28; seeds "Reviews", "Draft and publish a reply") over the operator API,
 /// with real ingest and asod against the fake App Store Connect and the fake OpenAI-compatible
 /// API: what the provider sees, what a failure costs, the monthly allowance and its edges.
 final class ReviewDraftTests: XCTestCase {
-    private var openAI: FakeOpenAI!
-    private var fixture: ASCFixture!
-    private var projectId: String!
+    private var drafts: ReviewDraftFixture!
+    private var fixture: ASCFixture { drafts.asc }
+    private var openAI: FakeOpenAI { drafts.openAI }
+    private var projectId: String { drafts.projectId }
 
-    /// A reviewer whose nickname is an email address, with an earlier response naming them.
-    static let nickname = "zeb.quietfox@example.net"
-    static let reviewId = "7f3c2a1e-5d4b-4c3a-9e8f-draft0000001"
-    static let reviews: [[String: Any]] = [
-        [
-            "id": reviewId, "rating": 2, "title": "Se cierra al exportar", "body": "La app se cierra cuando exporto un archivo GPX.",
-            "reviewerNickname": nickname, "createdDate": "2026-11-20T10:00:00-07:00", "territory": "ESP",
-            "response": [
-                "id": "resp-quietfox-1", "responseBody": "Hola Zebulon, gracias por escribir.",
-                "lastModifiedDate": "2026-11-21T10:00:00-07:00", "state": "PUBLISHED",
-            ],
-        ]
-    ]
+    override func tearDown() { drafts?.shutdown() }
 
-    override func setUpWithError() throws {
-        openAI = try FakeOpenAI()
-    }
-
-    override func tearDown() {
-        fixture?.shutdown()
-        openAI?.stop()
-    }
-
-    /// A hub with the app imported and its reviews synchronized; `ai` false leaves drafting off.
-    private func start(ai: Bool = true) throws {
-        fixture = try ASCFixture(
-            apps: [["id": "1450000001", "name": "Trails", "bundleId": "com.example.trails", "reviews": Self.reviews]],
-            environment: ai ? openAI.environment() : [:])
-        projectId = try XCTUnwrap(fixture.connectAndImport(["1450000001"]).first)
-        XCTAssertEqual(try fixture.call("POST", "/projects/\(projectId!)/reviews/sync").status, 200)
-    }
+    /// A drafts with the review synchronized; `ai` false leaves drafting off.
+    private func start(ai: Bool = true) throws { drafts = try ReviewDraftFixture(ai: ai) }
 
     private func draft(token: String = OperatorAPI.token) throws -> HubReply {
-        try fixture.call("POST", "/projects/\(projectId!)/reviews/\(Self.reviewId)/draft", token: token)
+        try fixture.call("POST", "/projects/\(projectId)/reviews/\(ReviewDraftFixture.reviewId)/draft", token: token)
     }
 
-    private func used() throws -> Int {
-        try fixture.hub.daemons[.asod]!.context.store.scalar("SELECT COALESCE(SUM(used), 0) FROM review_draft_usage").intValue ?? -1
-    }
+    private func used() throws -> Int { try drafts.used() }
 
     func testADraftComesBackFromTheAppNameAndReviewAloneAndNothingIsPublished() throws {
         // Given a synchronized review by a reviewer whose nickname is an email address
@@ -84,7 +54,9 @@ final class ReviewDraftTests: XCTestCase {
         XCTAssertTrue(system.contains("Do not promise dates"), system)
         // And the raw request holds no nickname, email, IDs or earlier response
         let raw = try XCTUnwrap(call["body"] as? String)
-        for secret in ["quietfox", "zeb.", "@", "Zebulon", Self.reviewId, "7f3c2a1e", "resp-quietfox", "1450000001", projectId!] {
+        for secret in [
+            "quietfox", "zeb.", "@", "Zebulon", ReviewDraftFixture.reviewId, "7f3c2a1e", "resp-quietfox", "1450000001", projectId,
+        ] {
             XCTAssertFalse(raw.contains(secret), "\(secret) was sent to the provider")
         }
         // And nothing was published with Apple
@@ -124,11 +96,7 @@ final class ReviewDraftTests: XCTestCase {
         // Given a Pro organization that used 99 of its 100 drafts this month
         try start()
         try fixture.setPlan("pro")
-        let asod = fixture.hub.daemons[.asod]!.context
-        let month = String(ISOTime.format(asod.clock.now()).prefix(7))
-        try asod.store.run(
-            "INSERT INTO review_draft_usage (organization_id, month, used) VALUES (?, ?, 99)",
-            [.text(try fixture.organizationId()), .text(month)])
+        try drafts.setUsed(99)
         // When it asks for one more, then it is drafted and none remain
         let last = try draft()
         XCTAssertEqual(last.status, 200, last.text)
@@ -151,7 +119,7 @@ final class ReviewDraftTests: XCTestCase {
     }
 
     func testWithoutAProviderItIsAINotConfigured() throws {
-        // Given a hub without APPNORTH_AI_URL
+        // Given a drafts without APPNORTH_AI_URL
         try start(ai: false)
         // When a draft is asked for, then AI_NOT_CONFIGURED, with nothing counted
         let reply = try draft()
@@ -170,7 +138,7 @@ final class ReviewDraftTests: XCTestCase {
         // And a read token is refused, and an unknown review is REVIEW_NOT_FOUND
         let reader = try fixture.createToken(name: "reader", scope: "read")
         XCTAssertEqual(try draft(token: reader).status, 403)
-        let unknown = try fixture.call("POST", "/projects/\(projectId!)/reviews/nope/draft")
+        let unknown = try fixture.call("POST", "/projects/\(projectId)/reviews/nope/draft")
         XCTAssertEqual(unknown.code, "REVIEW_NOT_FOUND")
         XCTAssertTrue(try openAI.log().isEmpty)
     }
