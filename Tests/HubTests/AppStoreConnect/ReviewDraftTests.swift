@@ -118,6 +118,23 @@ final class ReviewDraftTests: XCTestCase {
         XCTAssertEqual(try openAI.log().count, 1)
     }
 
+    func testALongReplyIsCutToApplesLimitAndAnEmptyOneIsUnavailable() throws {
+        // Given a provider whose reply is 6,500 characters of words, then one of blanks
+        try start()
+        try openAI.script([["content": String(repeating: "gracias ", count: 812) + "fin"], ["content": "  \n "]])
+        // When a draft is asked for, then it is cut at a word within Apple's 5,970 characters
+        let long = try draft()
+        XCTAssertEqual(long.status, 200, long.text)
+        let text = try XCTUnwrap(long.json["text"] as? String)
+        XCTAssertLessThanOrEqual(text.count, 5_970)
+        XCTAssertGreaterThan(text.count, 5_950)
+        XCTAssertTrue(text.hasSuffix("gracias"), String(text.suffix(20)))
+        // When the reply is blank, then DRAFT_UNAVAILABLE and only the first was spent
+        let blank = try draft()
+        XCTAssertEqual(blank.code, "DRAFT_UNAVAILABLE", blank.text)
+        XCTAssertEqual(try used(), 1)
+    }
+
     func testWithoutAProviderItIsAINotConfigured() throws {
         // Given a drafts without APPNORTH_AI_URL
         try start(ai: false)
