@@ -113,6 +113,8 @@ public struct HubConfig: Sendable {
     public var docsURL: String
     /// Seconds between two passes of asod's `revenue` job (`APPNORTH_REVENUE_INTERVAL_S`, default 86,400; 0 = on demand only).
     public var revenueInterval: TimeInterval
+    /// The review-draft provider (`APPNORTH_AI_*`, see `AISettings`); nil: drafting is off.
+    public var ai: AISettings?
     // marketd
     /// Storefronts collected, lowercase country codes (`APPNORTH_MARKET_STOREFRONTS`, default `us`).
     public var marketStorefronts: [String]
@@ -337,6 +339,7 @@ public struct HubConfig: Sendable {
             try HubConfig.integer(
                 value("APPNORTH_REVENUE_INTERVAL_S"), name: "APPNORTH_REVENUE_INTERVAL_S",
                 default: 86_400, range: 0...2_592_000))
+        ai = try AISettings.fromEnvironment(value)
         // marketd
         func list(_ name: String, default fallback: [String], valid: (String) -> Bool) throws -> [String] {
             guard let raw = value(name) else { return fallback }

@@ -111,6 +111,7 @@ extension IngestRoutes {
             .operatorAsync(
                 "DELETE", "/api/admin/v1/projects/{id}/reviews/{reviewId}/response", reviews.deleteResponse, body: .serverDefault),
             .operatorAsync("POST", "/api/admin/v1/projects/{id}/reviews/{reviewId}/promote", reviews.promote, body: .community),
+            .operatorAsync("POST", "/api/admin/v1/projects/{id}/reviews/{reviewId}/draft", reviewDrafts.create, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/metadata", metadata.read, body: .serverDefault),
             .operatorSync("POST", "/api/admin/v1/projects/{id}/metadata/validate", metadata.validate, body: .serverDefault),
             .operatorSync("POST", "/api/admin/v1/projects/{id}/metadata/suggest", metadata.suggest, body: .serverDefault),

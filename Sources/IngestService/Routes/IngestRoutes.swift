@@ -94,6 +94,7 @@ struct IngestRoutes {
     // App Store Connect
     let appStoreConnect: AdminAppStoreConnectHandler
     let reviews: AdminReviewsHandler
+    let reviewDrafts: AdminReviewDraftsHandler
     let metadata: AdminMetadataHandler
     let prices: AdminPricesHandler
     let priceJobs: AdminPriceJobsHandler
@@ -222,6 +223,7 @@ struct IngestRoutes {
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)
         reviews = AdminReviewsHandler(store: store, lookup: lookup, asod: asod)
+        reviewDrafts = AdminReviewDraftsHandler(store: store, reviews: reviews, asod: asod, ai: context.config.ai)
         metadata = AdminMetadataHandler(lookup: lookup, asod: asod)
         prices = AdminPricesHandler(lookup: lookup, asod: asod)
         priceJobs = AdminPriceJobsHandler(lookup: lookup, asod: asod)
@@ -246,7 +248,7 @@ struct IngestRoutes {
         work = PendingWork()
         workPages = WorkPagesHandler(work: work)
         appStoreConnectPages = AppStoreConnectPagesHandler(apps: appsPages, connection: appStoreConnect, asod: asod, work: work)
-        reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, asod: asod, work: work)
+        reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, drafts: reviewDrafts, asod: asod, work: work)
         keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
         metadataPages = MetadataPagesHandler(apps: appsPages, asod: asod, work: work)
         pricesPages = PricesPagesHandler(apps: appsPages, asod: asod, work: work)
