@@ -82,7 +82,7 @@ public struct ErasureStatusPage: Sendable {
                         ". Each part of the hub erases what it holds; this page updates itself until all are done."
                     }
                 }
-                element("table", .class("erasure-parts")) {
+                element("table", .class("list")) {
                     element("thead") {
                         element("tr") {
                             element("th", Attribute("scope", "col")) { "Part" }
@@ -100,7 +100,7 @@ public struct ErasureStatusPage: Sendable {
 
     func row(_ part: Part) -> HTML {
         element("tr", .id("part-" + part.daemon)) {
-            element("th", Attribute("scope", "row")) { Self.label(part.daemon) }
+            element("td") { element("strong") { Self.label(part.daemon) } }
             element("td") {
                 part.done ? element("span", .class("badge ok")) { "Done" } : element("span", .class("badge warn")) { "Pending" }
                 if let lastError = part.lastError, !part.done {
