@@ -168,6 +168,9 @@ extension IngestRoutes {
             // Accounts: media retention
             .operatorSync("GET", "/api/admin/v1/organization/retention", retention.get, body: .serverDefault),
             .operatorSync("PATCH", "/api/admin/v1/organization/retention", retention.update, body: .serverDefault),
+            // Erasure
+            .operatorSync("POST", "/api/admin/v1/projects/{id}/erasures", erasures.create, body: .serverDefault),
+            .operatorSync("GET", "/api/admin/v1/erasures/{erasureId}", erasures.get, body: .serverDefault),
         ]
     }
 }

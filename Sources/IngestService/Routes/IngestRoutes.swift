@@ -123,6 +123,9 @@ struct IngestRoutes {
     let retention: AdminRetentionHandler
     let retentionPages: RetentionPagesHandler
     let whatsNewPages: WhatsNewPagesHandler
+    // Erasure
+    let erasures: AdminErasuresHandler
+    let erasurePages: ErasurePagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -130,7 +133,7 @@ struct IngestRoutes {
     init(
         context: DaemonContext, store: IngestStore, requestGuard: PublicRequestGuard, limits: RateLimits,
         backends: BackendClients, hubMetrics: HubMetrics, objects: ObjectStore, imageDecoder: WorkerPool,
-        passwordHasher: WorkerPool, localJobs: [HubJob]
+        passwordHasher: WorkerPool, localJobs: [HubJob], erasures erasureRequests: ErasureRequests
     ) throws {
         auth = AdminAuth(store: store)
         self.requestGuard = requestGuard
@@ -264,6 +267,8 @@ struct IngestRoutes {
         retention = AdminRetentionHandler(store: store)
         retentionPages = RetentionPagesHandler(store: store)
         whatsNewPages = WhatsNewPagesHandler(store: store, docsURL: context.config.docsURL)
+        erasures = AdminErasuresHandler(lookup: lookup, requests: erasureRequests)
+        erasurePages = ErasurePagesHandler(apps: appsPages, requests: erasureRequests)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

@@ -417,5 +417,6 @@ enum IngestSchema {
         featureRequestAttempts,
         mediaRetention,
         whatsNewSeen,
+        erasures,
     ]
 }
