@@ -52,6 +52,7 @@ public enum ASODaemon {
                 timeout: context.config.ascTimeout)
             let work = ASCWorkQueue(rpc: context.rpc)
             ASCConnectionHandlers.install(on: context.rpc, work: work, connections: connections)
+            ASOAccountErasureHandlers.install(work: work, store: store)
             ASCReviewHandlers.install(
                 on: context.rpc, work: work,
                 reviews: ASCReviews(db: context.store, clock: context.clock, connections: connections))

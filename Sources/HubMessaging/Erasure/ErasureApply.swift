@@ -9,11 +9,18 @@ public struct ErasureApplyRequest: Codable, Equatable, Sendable {
     /// daemon that keeps data per conversation (pushd's Telegram and Discord threads); empty
     /// for chatd itself and for an organization, whose projects name everything.
     public var conversationIds: [String]
+    /// An organization's members, invitations and replies as ingest names them; nil for a
+    /// participant.
+    public var organizationRecords: ErasureOrganizationRecords?
 
-    public init(erasureId: String, subject: ErasureSubject, conversationIds: [String] = []) {
+    public init(
+        erasureId: String, subject: ErasureSubject, conversationIds: [String] = [],
+        organizationRecords: ErasureOrganizationRecords? = nil
+    ) {
         self.erasureId = erasureId
         self.subject = subject
         self.conversationIds = conversationIds
+        self.organizationRecords = organizationRecords
     }
 }
 
