@@ -35,6 +35,7 @@ public enum ChatDaemon {
             }
             context.jobs.add(name: outboxJob, interval: context.config.cleanupInterval) { try store.outbox.removeExpired() }
             ChatPushHandlers.install(on: context.rpc, store: store)
+            ChatErasureHandlers.install(on: context.rpc, store: store)
             try OutboxRelay.install(on: context, outbox: store.outbox, name: "chat")
         }
     }

@@ -164,6 +164,9 @@ extension IngestRoutes {
             // Notifications
             .operatorAsync("GET", "/api/admin/v1/notifications", notifications.list, body: .serverDefault),
             .operatorAsync("POST", "/api/admin/v1/notifications/{id}/read", notifications.read, body: .serverDefault),
+            // Erasure
+            .operatorSync("POST", "/api/admin/v1/projects/{id}/erasures", erasures.create, body: .serverDefault),
+            .operatorSync("GET", "/api/admin/v1/erasures/{erasureId}", erasures.get, body: .serverDefault),
         ]
     }
 }

@@ -117,6 +117,8 @@ struct IngestRoutes {
     // Notifications
     let notifications: AdminNotificationsHandler
     let notificationPages: NotificationPagesHandler
+    // Erasure
+    let erasures: AdminErasuresHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -124,7 +126,7 @@ struct IngestRoutes {
     init(
         context: DaemonContext, store: IngestStore, requestGuard: PublicRequestGuard, limits: RateLimits,
         backends: BackendClients, hubMetrics: HubMetrics, objects: ObjectStore, imageDecoder: WorkerPool,
-        passwordHasher: WorkerPool, localJobs: [HubJob]
+        passwordHasher: WorkerPool, localJobs: [HubJob], erasures erasureRequests: ErasureRequests
     ) throws {
         auth = AdminAuth(store: store)
         self.requestGuard = requestGuard
@@ -252,6 +254,7 @@ struct IngestRoutes {
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
         notifications = AdminNotificationsHandler(feed: feed)
         notificationPages = NotificationPagesHandler(feed: feed)
+        erasures = AdminErasuresHandler(lookup: lookup, requests: erasureRequests)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

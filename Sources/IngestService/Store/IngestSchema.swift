@@ -414,5 +414,6 @@ enum IngestSchema {
         integrationReplies,
         notificationReads,
         emailAlertPreferences,
+        erasures,
     ]
 }
