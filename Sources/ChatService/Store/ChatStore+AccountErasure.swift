@@ -18,9 +18,6 @@ extension ChatStore {
         return try db.transaction {
             let photos = try eraseOrganizationPhotos(subject.projectIds, projects: projects)
             var erased: [String: Int] = ["photos": photos]
-            let conversationIds = try db.query("SELECT id FROM conversations WHERE \(inProjects)", [projects]).compactMap {
-                $0.string("id")
-            }
             erased["cards"] = try count("SELECT COUNT(*) FROM messages WHERE \(inProjects) AND card IS NOT NULL", projects)
             erased["readStates"] = try count(
                 "SELECT COUNT(*) FROM conversations WHERE \(inProjects) AND (user_read_seq > 0 OR team_read_seq > 0)", projects)
@@ -31,7 +28,9 @@ extension ChatStore {
                 try db.run("DELETE FROM \(table) WHERE \(inProjects)", [projects])
                 erased[kind] = db.changes
             }
-            return ErasureApplyReport(erased: erased.filter { $0.value > 0 }, conversationIds: conversationIds)
+            // No conversation IDs: the projects name everything the daemons after chatd erase, and
+            // the erasure record, which stays, keeps none of them.
+            return ErasureApplyReport(erased: erased.filter { $0.value > 0 })
         }
     }
 
@@ -43,7 +42,13 @@ extension ChatStore {
         for row in try db.query(
             "SELECT staging_key, sent_key FROM images WHERE project_id IN (SELECT value FROM json_each(?))", [projects])
         {
-            if let key = row.string("staging_key") { keys.insert(key) }
+            if let key = row.string("staging_key") {
+                keys.insert(key)
+                // ingest keeps the raw upload beside its preview, under the image's ID.
+                if key.hasPrefix(ChatImageLimits.stagingPrefix) && key.hasSuffix(".jpg") {
+                    keys.insert(String(key.dropLast(4)) + ".upload")
+                }
+            }
             if let key = row.string("sent_key") { keys.insert(key) }
         }
         guard !keys.isEmpty || objects != nil else { return 0 }

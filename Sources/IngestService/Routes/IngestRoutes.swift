@@ -119,6 +119,7 @@ struct IngestRoutes {
     let notificationPages: NotificationPagesHandler
     // Erasure
     let erasures: AdminErasuresHandler
+    let accountErasure: AdminAccountErasureHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -255,6 +256,7 @@ struct IngestRoutes {
         notifications = AdminNotificationsHandler(feed: feed)
         notificationPages = NotificationPagesHandler(feed: feed)
         erasures = AdminErasuresHandler(lookup: lookup, requests: erasureRequests)
+        accountErasure = AdminAccountErasureHandler(store: store, requests: erasureRequests)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

@@ -415,5 +415,6 @@ enum IngestSchema {
         notificationReads,
         emailAlertPreferences,
         erasures,
+        accountErasures,
     ]
 }

@@ -68,8 +68,9 @@ final class ChatAccountErasureTests: XCTestCase {
                 "id": .text("evt_\(tag)"), "topic": "chat.user_message", "project_id": .text(project),
                 "payload": .text(#"{"ownerEmail":"\#(email)"}"#), "created_at": "2026-11-20T10:00:00.000Z",
             ])
-        // The sent photo, its staged preview, and a copy a rolled-back send left under the sent path.
-        for key in [staged, sent, "chat-images/\(project)/img_\(tag)_orphan.jpg"] {
+        // The sent photo, its staged preview and raw upload, and a copy a rolled-back send left
+        // under the sent path.
+        for key in [staged, "chat-image-staging/img_\(tag).upload", sent, "chat-images/\(project)/img_\(tag)_orphan.jpg"] {
             try objects.put(key: key, bytes: Array("jpeg of \(tag)".utf8), contentType: "image/jpeg")
         }
         return .organization("org_\(tag)", projectIds: [project])
@@ -80,14 +81,14 @@ final class ChatAccountErasureTests: XCTestCase {
     }
 
     func testErasingAnOrganizationLeavesNoneOfItsChatOrPhotosAndKeepsTheOthers() throws {
-        // Given two organizations with chat in every table of chatd.sqlite and three photos each
+        // Given two organizations with chat in every table of chatd.sqlite and four photo objects each
         let erased = try seed("acmegone")
         _ = try seed("bettykept")
         let before = try StoreTextScan.rows(db, holding: ["bettykept"])
         XCTAssertEqual(
             Set(try StoreTextScan.rows(db, holding: ["acmegone"]).keys), try StoreTextScan.tables(db),
             "the seed reaches every table chatd has")
-        XCTAssertEqual(try photos(of: "acmegone").count, 3)
+        XCTAssertEqual(try photos(of: "acmegone").count, 4)
 
         // When chatd is asked to erase the first
         let report = try chat.call(ErasureOrganization.self, ErasureApplyRequest(erasureId: "era_1", subject: erased))
@@ -95,16 +96,16 @@ final class ChatAccountErasureTests: XCTestCase {
         // Then no row or photo names it, and the report counts what went
         XCTAssertEqual(try StoreTextScan.rows(db, holding: ["acmegone"]), [:])
         XCTAssertEqual(try photos(of: "acmegone"), [])
-        XCTAssertEqual(report.conversationIds, ["cnv_acmegone"])
+        XCTAssertEqual(report.conversationIds, [])
         XCTAssertEqual(
             report.erased,
             [
-                "conversations": 1, "messages": 1, "cards": 1, "readStates": 1, "images": 1, "photos": 3, "paywalls": 1,
+                "conversations": 1, "messages": 1, "cards": 1, "readStates": 1, "images": 1, "photos": 4, "paywalls": 1,
                 "paywallSnapshots": 1, "events": 1,
             ])
         // And the other organization's rows and photos are untouched
         XCTAssertEqual(try StoreTextScan.rows(db, holding: ["bettykept"]), before)
-        XCTAssertEqual(try photos(of: "bettykept").count, 3)
+        XCTAssertEqual(try photos(of: "bettykept").count, 4)
 
         // When it is asked again (a retry after a lost reply)
         let again = try chat.call(ErasureOrganization.self, ErasureApplyRequest(erasureId: "era_1", subject: erased))
@@ -126,7 +127,7 @@ final class ChatAccountErasureTests: XCTestCase {
             XCTAssertEqual((error as? RPCError)?.status, 503)
         }
         XCTAssertEqual(try StoreTextScan.rows(db, holding: ["acmegone"]), rows)
-        XCTAssertEqual(try photos(of: "acmegone").count, 3)
+        XCTAssertEqual(try photos(of: "acmegone").count, 4)
 
         // When storage answers again and the driver retries
         _ = try chat.call(ErasureOrganization.self, ErasureApplyRequest(erasureId: "era_1", subject: subject))

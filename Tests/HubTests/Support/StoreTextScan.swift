@@ -9,7 +9,7 @@ enum StoreTextScan {
     /// Tables every daemon keeps for itself, naming no organization.
     static let bookkeeping: Set<String> = ["schema_migrations", "daemon_meta"]
 
-    /// The database's own tables: not SQLite's, and not the shadow tables of a full-text index
+    /// The database's own tables: not SQLite's, and not a full-text index or its shadow tables
     /// (their contents are the indexed table's, scanned there).
     static func tables(_ db: SQLiteDatabase) throws -> Set<String> {
         let rows = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -18,7 +18,7 @@ enum StoreTextScan {
             (try? db.queryOne("SELECT sql FROM sqlite_master WHERE name = ?", [.text(name)])?.string("sql"))??
                 .uppercased().contains("VIRTUAL TABLE") == true
         }
-        return names.filter { name in !indexes.contains { name.hasPrefix($0 + "_") } }.subtracting(bookkeeping)
+        return names.filter { name in !indexes.contains { name.hasPrefix($0 + "_") } }.subtracting(indexes).subtracting(bookkeeping)
     }
 
     /// How many rows of each table hold one of `needles` in any column; tables with none are left out.
