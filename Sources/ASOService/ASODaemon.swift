@@ -53,6 +53,7 @@ public enum ASODaemon {
                 timeout: context.config.ascTimeout)
             let work = ASCWorkQueue(rpc: context.rpc)
             ASCConnectionHandlers.install(on: context.rpc, work: work, connections: connections)
+            ASOAccountErasureHandlers.install(work: work, store: store)
             let reviews = ASCReviews(db: context.store, clock: context.clock, connections: connections)
             ASCReviewHandlers.install(on: context.rpc, work: work, reviews: reviews)
             // Drafts wait on the AI provider: their own queue, so Apple's calls never queue behind them.

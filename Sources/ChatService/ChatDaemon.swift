@@ -30,6 +30,7 @@ public enum ChatDaemon {
             ChatCardHandlers.install(on: context.rpc, store: store)
             ChatPaywallHandlers.install(on: context.rpc, store: store)
             ChatImageHandlers.install(on: context.rpc, store: store)
+            ChatAccountErasureHandlers.install(on: context.rpc, store: store)
             context.jobs.add(name: "chat-images", interval: context.config.cleanupInterval) {
                 try store.removeUnsentImages()
             }

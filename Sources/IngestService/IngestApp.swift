@@ -48,9 +48,12 @@ public final class IngestApp: @unchecked Sendable {
             try reviews.run()
         }
         let participantErasure = IngestParticipantErasure(store: store, objects: objects)
+        let organizationErasure = IngestOrganizationErasure(store: store, objects: objects)
         erasure = ErasureDriver(
-            store: store, backends: [.chatd: backends[.chatd], .pushd: backends[.pushd]],
-            local: [.participant: { try participantErasure.apply($0) }], clock: context.clock, logger: context.logger)
+            store: store,
+            backends: [.chatd: backends[.chatd], .pushd: backends[.pushd], .asod: backends[.asod], .marketd: backends[.marketd]],
+            local: [.participant: { try participantErasure.apply($0) }, .organization: { try organizationErasure.apply($0) }],
+            clock: context.clock, logger: context.logger)
         let erasure = self.erasure
         context.jobs.add(name: erasure.name, interval: ErasureDriver.scheduleInterval) { try erasure.runDue() }
         let jobs = context.jobs

@@ -56,6 +56,7 @@ public enum PushDaemon {
             }
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
+            PushAccountErasureHandlers.install(on: context.rpc, store: store)
             PushErasureHandlers.install(on: context.rpc, store: store)
             telegram.handlers.install(on: context.rpc)
             let discord = DiscordWiring(store: store, config: config, http: http, chatd: chatd, ingest: ingest, logger: context.logger)

@@ -13,12 +13,19 @@ public struct ErasureApplyRequest: Codable, Equatable, Sendable {
     /// (pushd's threads, report events and reply emails); ingest names them before it erases
     /// its own part, which comes last. Absent from older senders: empty.
     public var reportIds: [String]
+    /// An organization's members, invitations and replies as ingest names them; nil for a
+    /// participant.
+    public var organizationRecords: ErasureOrganizationRecords?
 
-    public init(erasureId: String, subject: ErasureSubject, conversationIds: [String] = [], reportIds: [String] = []) {
+    public init(
+        erasureId: String, subject: ErasureSubject, conversationIds: [String] = [], reportIds: [String] = [],
+        organizationRecords: ErasureOrganizationRecords? = nil
+    ) {
         self.erasureId = erasureId
         self.subject = subject
         self.conversationIds = conversationIds
         self.reportIds = reportIds
+        self.organizationRecords = organizationRecords
     }
 
     public init(from decoder: Decoder) throws {
@@ -27,6 +34,7 @@ public struct ErasureApplyRequest: Codable, Equatable, Sendable {
         subject = try container.decode(ErasureSubject.self, forKey: .subject)
         conversationIds = try container.decodeIfPresent([String].self, forKey: .conversationIds) ?? []
         reportIds = try container.decodeIfPresent([String].self, forKey: .reportIds) ?? []
+        organizationRecords = try container.decodeIfPresent(ErasureOrganizationRecords.self, forKey: .organizationRecords)
     }
 }
 

@@ -71,8 +71,10 @@ public final class ErasureDriver: HubJob, @unchecked Sendable {
             var state = record.daemons[daemon] ?? ErasureDaemonState()
             state.attempts += 1
             let reportIds = record.kind == .participant ? try store.participantReports(subject.owner!).map(\.id) : []
+            let records = record.kind == .organization ? try store.organizationErasureScope(record.organizationId).records : nil
             let request = ErasureApplyRequest(
-                erasureId: record.id, subject: subject, conversationIds: record.conversationIds, reportIds: reportIds)
+                erasureId: record.id, subject: subject, conversationIds: record.conversationIds, reportIds: reportIds,
+                organizationRecords: records)
             switch ask(daemon, request) {
             case .success(let report):
                 state.state = .done

@@ -171,6 +171,7 @@ extension IngestRoutes {
             // Erasure
             .operatorSync("POST", "/api/admin/v1/projects/{id}/erasures", erasures.create, body: .serverDefault),
             .operatorSync("GET", "/api/admin/v1/erasures/{erasureId}", erasures.get, body: .serverDefault),
+            .operatorSync("POST", "/api/admin/v1/organization/erasure", accountErasure.create, body: .serverDefault),
         ]
     }
 }

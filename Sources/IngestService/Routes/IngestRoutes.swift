@@ -126,6 +126,7 @@ struct IngestRoutes {
     // Erasure
     let erasures: AdminErasuresHandler
     let erasurePages: ErasurePagesHandler
+    let accountErasure: AdminAccountErasureHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -269,6 +270,7 @@ struct IngestRoutes {
         whatsNewPages = WhatsNewPagesHandler(store: store, docsURL: context.config.docsURL)
         erasures = AdminErasuresHandler(lookup: lookup, requests: erasureRequests)
         erasurePages = ErasurePagesHandler(apps: appsPages, requests: erasureRequests)
+        accountErasure = AdminAccountErasureHandler(store: store, requests: erasureRequests)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

@@ -418,5 +418,6 @@ enum IngestSchema {
         mediaRetention,
         whatsNewSeen,
         erasures,
+        accountErasures,
     ]
 }
