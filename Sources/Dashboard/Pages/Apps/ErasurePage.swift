@@ -38,7 +38,7 @@ public struct ErasurePage: Sendable {
     static let erasedText =
         "Their chat conversations with messages and photos, private reports with screenshots, push devices and queued "
         + "pushes, integration threads and their votes are erased from every part of the hub."
-    static let keptText = "Ideas and comments they wrote stay public, shown as by “Deleted user”. This cannot be undone."
+    static let keptText = "Ideas and comments they wrote stay public, under the name “Deleted user”. This cannot be undone."
 
     @HTMLBuilder
     func form(email: String, voterToken: String, _ problems: FormProblems, token: String) -> HTML {
