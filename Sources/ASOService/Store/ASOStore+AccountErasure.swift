@@ -2,7 +2,7 @@ import HubMessaging
 import HubStore
 
 /// Account erasure (`erasure.organization`): everything asod keeps for an organization or its
-/// apps. The search cache (`observations`, `observation_apps`), store listings and public
+/// apps, down to the review drafts it spent. The search cache (`observations`, `observation_apps`), store listings and public
 /// ratings are the App Store's public data, shared by every organization, and stay.
 extension ASOStore {
     /// The rows of one table an organization owns: `?1` is the organization ID, `?2` the JSON
@@ -23,6 +23,7 @@ extension ASOStore {
             ("revenueConnections", "revenue_connections", owned),
             ("appStoreConnections", "asc_connections", "organization_id = ?1"),
             ("quotaUsage", "quota_usage", "organization_id = ?1"),
+            ("reviewDraftUsage", "review_draft_usage", "organization_id = ?1"),
         ]
     }()
 

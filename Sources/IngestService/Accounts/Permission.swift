@@ -25,4 +25,6 @@ public enum Permission: String, CaseIterable, Sendable {
     case saveFavorites
     /// Set the workspace's media retention (report screenshots and chat photos).
     case manageRetention
+    /// Delete the whole organization with every app (an account erasure).
+    case deleteAccount
 }

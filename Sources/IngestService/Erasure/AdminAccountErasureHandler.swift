@@ -13,7 +13,7 @@ struct AdminAccountErasureHandler {
     }
 
     func create(_ request: HTTPRequest, _ caller: AdminCaller) throws -> HTTPResponse {
-        guard caller.role == .owner else { throw APIError.roleForbidden }
+        guard caller.role.allows(.deleteAccount) else { throw APIError.roleForbidden }
         let body = try request.decodeJSON(Body.self)
         let record = try requests.recordAccountErasure(caller.organizationId, confirm: body.confirm)
         return record.response(status: 202)

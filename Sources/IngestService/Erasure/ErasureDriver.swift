@@ -21,8 +21,9 @@ public final class ErasureDriver: HubJob, @unchecked Sendable {
     let local: [ErasureSubject.Kind: LocalPart]
     let clock: Clock
     let logger: Logger
-    /// One pass at a time, whether scheduled, woken or run by an operator.
-    private let passLock = NSLock()
+    /// One pass at a time, whether scheduled, woken or run by an operator. Not private: a test
+    /// holds it to read an erasure as recorded, before any pass can move it on.
+    let passLock = NSLock()
 
     public init(
         store: IngestStore, backends: [ErasureDaemon: RPCClient], local: [ErasureSubject.Kind: LocalPart], clock: Clock,

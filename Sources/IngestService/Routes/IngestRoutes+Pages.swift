@@ -17,6 +17,7 @@ extension IngestRoutes {
             + marketPageRoutes
             + featureRequestPageRoutes
             + retentionPageRoutes
+            + accountDeletionPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

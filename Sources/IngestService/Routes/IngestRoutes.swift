@@ -127,6 +127,7 @@ struct IngestRoutes {
     let erasures: AdminErasuresHandler
     let erasurePages: ErasurePagesHandler
     let accountErasure: AdminAccountErasureHandler
+    let accountDeletionPages: AccountDeletionPagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -271,6 +272,8 @@ struct IngestRoutes {
         erasures = AdminErasuresHandler(lookup: lookup, requests: erasureRequests)
         erasurePages = ErasurePagesHandler(apps: appsPages, requests: erasureRequests)
         accountErasure = AdminAccountErasureHandler(store: store, requests: erasureRequests)
+        accountDeletionPages = AccountDeletionPagesHandler(
+            requests: erasureRequests, accounts: accounts, gate: pageGate, docsURL: context.config.docsURL)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

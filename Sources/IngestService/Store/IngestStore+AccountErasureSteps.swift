@@ -60,6 +60,8 @@ extension IngestStore {
                 .organization, .soleUsers),
             step("apiTokens", "DELETE FROM api_tokens WHERE organization_id = ?", .organization),
             step("members", "DELETE FROM organization_members WHERE organization_id = ?", .organization),
+            // "Request a feature" attempts are counted per person, not per organization.
+            step("featureRequestAttempts", "DELETE FROM feature_request_attempts WHERE user_id IN (\(soleUsers))", .soleUsers),
             step("users", "DELETE FROM users WHERE id IN (\(soleUsers))", .soleUsers),
             step("projects", "DELETE FROM projects WHERE organization_id = ?", .organization),
             // Its erasures stay to be followed, naming no one: a participant's pending one is

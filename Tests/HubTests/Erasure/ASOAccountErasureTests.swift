@@ -8,7 +8,7 @@ import XCTest
 
 /// asod's part of an account erasure (`erasure.organization`): two organizations' App Store
 /// Connect and RevenueCat connections, reviews, keywords, rank history, publish log, price
-/// previews and jobs and quota seeded into every table of asod.sqlite that names one; erasing
+/// previews and jobs, quota and review drafts spent seeded into every table of asod.sqlite that names one; erasing
 /// one leaves no row naming it, the other's stay, and the App Store's public data stays.
 final class ASOAccountErasureTests: XCTestCase {
     var hub: HubHarness!
@@ -37,6 +37,7 @@ final class ASOAccountErasureTests: XCTestCase {
         let (org, project) = (SQLValue.text("org_\(tag)"), SQLValue.text("prj_\(tag)"))
         let at = SQLValue.text("2026-11-20T10:00:00.000Z")
         try insert("quota_usage", ["organization_id": org, "day": "2026-11-20", "used": 3])
+        try insert("review_draft_usage", ["organization_id": org, "month": "2026-11", "used": 2])
         try insert(
             "keyword_groups",
             ["id": .text("grp_\(tag)"), "organization_id": org, "project_id": project, "concept": .text("\(tag) words"), "created_at": at])
@@ -124,7 +125,7 @@ final class ASOAccountErasureTests: XCTestCase {
             [
                 "quotaUsage": 1, "keywordGroups": 1, "trackedKeywords": 1, "rankHistory": 1, "appStoreConnections": 1, "reviews": 1,
                 "metadataPublishLog": 1, "pricePreviews": 1, "priceJobs": 1, "priceJobItems": 1, "revenueConnections": 1,
-                "revenueSnapshots": 1,
+                "revenueSnapshots": 1, "reviewDraftUsage": 1,
             ])
         // And the other organization's rows and the shared observation stay
         XCTAssertEqual(try StoreTextScan.rows(db, holding: ["bettykept"]), before)

@@ -14,6 +14,15 @@ final class AccountErasureTests: XCTestCase {
     var fixture: ErasureFixture!
     static let email = "erin.account@example.com"
 
+    /// ingest tables this test leaves without the account's text: rows named only by their
+    /// parent's ID (statuses, labels, replies), what the API makes only later or elsewhere, the
+    /// erasures themselves, and the hub's signing keys, which belong to no organization. Each
+    /// still needs a step of ingest's erasure (`testEveryIngestTableHasAnErasureStep`).
+    static let ingestTablesNotSeeded: Set<String> = [
+        "erasures", "signing_keys", "board_statuses", "feedback_labels", "feedback_replies", "review_promotions", "changelog_entries",
+        "handoff_codes", "roadmap_sessions", "idempotency_records", "notification_reads", "mcp_credit_usage", "email_alert_preferences",
+    ]
+
     override func setUpWithError() throws {
         fixture = try ErasureFixture()
         try fixture.hub.start([.asod, .marketd])
@@ -57,6 +66,12 @@ final class AccountErasureTests: XCTestCase {
         try StoreTextScan.insert(
             f.hub.daemons[.marketd]!.context.store, "watchlist",
             ["organization_id": .text(organizationId), "adam_id": "111", "note": "ACCOUNT-WATCH", "created_at": "2026-11-20T10:00:00.000Z"])
+        // And an owner of this organization alone who signed in, saw What's new and asked for a
+        // feature once, and the workspace's media retention set
+        let owner = try AdminClient(hub: f.hub).person("olive.owner@example.com").session
+        try store.markWhatsNewSeen(memberId: owner.memberId)
+        XCTAssertNil(try store.countFeatureRequestAttempt(userId: owner.userId, limit: 5, window: 3_600))
+        try store.setMediaRetentionDays(organizationId: organizationId, days: 30)
         // And a second organization with an app and an idea of its own
         let other = try store.createOrganizationWithToken(slug: "kept-org", name: "Kept Org")
         let kept = try f.push.newProject(name: "KEPT-APP", token: other.token)
@@ -64,7 +79,14 @@ final class AccountErasureTests: XCTestCase {
             "POST", PublicAPI.prefix + "/ideas?app_id=\(kept.appId)&voter_token=\(PublicAPI.voterToken)",
             headers: [("Origin", PublicAPI.origin)],
             json: ["board": "ideas", "title": "KEPT-IDEA", "description": "stays", "authorName": "Kim"])
-        let needles = [organizationId, f.projectId, appId, organization.name, Self.email, "ACCOUNT-"]
+        let needles = [
+            organizationId, f.projectId, appId, organization.name, Self.email, "ACCOUNT-", owner.userId, owner.memberId, owner.email,
+        ]
+        // (every ingest table but the ones the account cannot reach before it is erased, so a new table fails here until it is seeded)
+        XCTAssertEqual(
+            Set(try StoreTextScan.rows(f.ingestDB, holding: needles).keys),
+            try StoreTextScan.tables(f.ingestDB).subtracting(Self.ingestTablesNotSeeded),
+            "the seed reaches every ingest table an account has rows in")
         XCTAssertEqual(
             Set(try findings(needles).map { $0.hasPrefix("objects/") ? "objects" : String($0.split(separator: ".")[0]) }),
             ["ingest", "chatd", "pushd", "asod", "marketd", "objects"],
@@ -122,5 +144,18 @@ final class AccountErasureTests: XCTestCase {
         XCTAssertEqual(keptIdea.status, 201, keptIdea.text)
         XCTAssertEqual(try findings(["KEPT-IDEA"]), ["ingest.ideas"])
         XCTAssertEqual(try f.push.call("GET", "/projects/\(kept.id)", token: other.token).status, 200)
+    }
+
+    func testEveryIngestTableHasAnErasureStep() throws {
+        // Given every table of ingest.sqlite but the hub's signing keys, which name no organization
+        let tables = try StoreTextScan.tables(fixture.ingestDB).subtracting(["signing_keys"])
+        // When the steps of ingest's part of an account erasure are read
+        let statements = IngestStore.organizationErasureSteps.map { $0.sql.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        // Then each table is deleted from or rewritten by one of them, so a new table fails here until it is erased
+        for table in tables.sorted() {
+            XCTAssertTrue(
+                statements.contains { $0.hasPrefix("DELETE FROM \(table) ") || $0.hasPrefix("UPDATE \(table) ") },
+                "\(table) is never erased")
+        }
     }
 }

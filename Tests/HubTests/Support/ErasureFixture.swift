@@ -149,6 +149,15 @@ final class ErasureFixture {
         try waitFor(id, "done") { $0["state"] as? String == "done" }
     }
 
+    /// Runs `body` while no pass of the erasure job can start (a woken pass waits for it), so
+    /// an erasure recorded inside is read as recorded, whatever the job's timing.
+    func holdingErasureJob<T>(_ body: () throws -> T) rethrows -> T {
+        let driver = hub.app!.erasure
+        driver.passLock.lock()
+        defer { driver.passLock.unlock() }
+        return try body()
+    }
+
     /// One pass of the erasure job now, every pending erasure whatever its retry time.
     func runErasureJob() throws {
         let ran = try push.call("POST", "/jobs/erasure/run")

@@ -28,7 +28,9 @@ final class RolesTests: XCTestCase {
         }
         for permission in daily { XCTAssertTrue(Role.allCases.allSatisfy { $0.allows(permission) }, "\(permission)") }
         XCTAssertEqual(Role.allCases.filter { $0.allows(.manageOwners) }, [.owner])
-        XCTAssertEqual(Set(managing + daily + [.manageOwners]).count, Permission.allCases.count)
+        // And only owners delete the account
+        XCTAssertEqual(Role.allCases.filter { $0.allows(.deleteAccount) }, [.owner])
+        XCTAssertEqual(Set(managing + daily + [.manageOwners, .deleteAccount]).count, Permission.allCases.count)
     }
 
     func testTheLastOwnerCannotBeDemotedOrRemovedWhileASecondOwnerCan() throws {
