@@ -94,7 +94,7 @@ def completion(model, content, messages):
             "system_fingerprint": "fp_fake"}
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(http1_server.JSONReplies, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args):
@@ -203,19 +203,6 @@ class Handler(BaseHTTPRequestHandler):
                 scripts.clear()
                 return self.send_json(200, {"ok": True})
         return self.send_json(404, {"error": "unknown control route"})
-
-    def send_json(self, status, body, headers=None):
-        self.send_text(status, json.dumps(body), headers)
-
-    def send_text(self, status, text, headers=None):
-        data = text.encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
 
 
 def main():
