@@ -25,6 +25,8 @@ public enum ChatDaemon {
             let store = ChatStore(
                 db: context.store, clock: context.clock,
                 objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory))
+            // Runs before the RPC server stops: queued sends commit and are answered first.
+            context.lifecycle.onShutdown("chat writes") { store.writes.stop() }
             ChatUserHandlers.install(on: context.rpc, store: store)
             ChatTeamHandlers.install(on: context.rpc, store: store)
             ChatCardHandlers.install(on: context.rpc, store: store)

@@ -19,6 +19,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
     let cache: StatementCache
     /// Depth of `transaction` calls on the stack; above 0 a nested call uses a savepoint.
     var transactionDepth = 0
+    /// Work every outermost transaction runs just before its COMMIT (`addCommitStep`).
+    var commitSteps: [() throws -> Void] = []
     /// How many statements were compiled; lets tests see that the cache is used.
     private(set) var preparedStatementCount = 0
 

@@ -419,5 +419,6 @@ enum IngestSchema {
         whatsNewSeen,
         erasures,
         accountErasures,
+        ideaSearchPerCommit,
     ]
 }

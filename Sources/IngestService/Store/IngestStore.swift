@@ -34,6 +34,7 @@ public final class IngestStore: @unchecked Sendable {
         writes = WriteBatcher(db: db, name: "ingest-writer")
         communityChanges = db.changeCounter(forTables: ["projects", "boards", "board_statuses", "ideas", "comments"])
         erasureChanges = db.changeCounter(forTables: ["erasures"])
+        db.addCommitStep { [unowned db] in try IngestStore.indexPendingIdeas(db) }
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.
