@@ -119,6 +119,21 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
+    /// Runs one statement with `?` arguments and returns how many rows it inserted, updated
+    /// or deleted, read under the same lock so another thread's statement cannot come between.
+    @discardableResult
+    public func runCounting(_ sql: String, _ args: [SQLValue] = []) throws -> Int {
+        try withStatement(sql, args) { statement in
+            while try step(statement) {}
+            return Int(sqlite3_changes(sqlite3_db_handle(statement)))
+        }
+    }
+
+    /// `?, ?, …` for an `IN (…)` list of `count` values; `NULL` for none, which matches nothing.
+    public static func placeholders(_ count: Int) -> String {
+        count == 0 ? "NULL" : Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
     /// Runs one statement and returns every row.
     public func query(_ sql: String, _ args: [SQLValue] = []) throws -> [Row] {
         try withStatement(sql, args) { try rows(of: $0, sql: sql) }

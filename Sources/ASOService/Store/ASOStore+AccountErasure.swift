@@ -37,8 +37,8 @@ extension ASOStore {
             var erased: [String: Int] = [:]
             for (kind, table, condition) in ASOStore.organizationTables {
                 // SQLite counts parameters up to the highest number used.
-                try db.run("DELETE FROM \(table) WHERE \(condition)", condition.contains("?2") ? args : [args[0]])
-                if db.changes > 0 { erased[kind] = db.changes }
+                let deleted = try db.runCounting("DELETE FROM \(table) WHERE \(condition)", condition.contains("?2") ? args : [args[0]])
+                if deleted > 0 { erased[kind] = deleted }
             }
             return ErasureApplyReport(erased: erased)
         }

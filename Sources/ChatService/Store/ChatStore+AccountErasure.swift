@@ -25,8 +25,7 @@ extension ChatStore {
                 ("images", "images"), ("paywalls", "chat_paywalls"), ("paywallSnapshots", "chat_paywall_snapshots"),
                 ("messages", "messages"), ("conversations", "conversations"), ("events", "outbox"),
             ] {
-                try db.run("DELETE FROM \(table) WHERE \(inProjects)", [projects])
-                erased[kind] = db.changes
+                erased[kind] = try db.runCounting("DELETE FROM \(table) WHERE \(inProjects)", [projects])
             }
             // No conversation IDs: the projects name everything the daemons after chatd erase, and
             // the erasure record, which stays, keeps none of them.

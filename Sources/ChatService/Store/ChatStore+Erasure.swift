@@ -46,8 +46,8 @@ extension ChatStore {
             }
             try db.run("DELETE FROM messages WHERE project_id = ? AND owner_kind = ? AND owner_value = ?", owned)
             try db.run("DELETE FROM chat_paywalls WHERE project_id = ? AND owner_kind = ? AND owner_value = ?", owned)
-            try db.run("DELETE FROM chat_paywall_snapshots WHERE project_id = ? AND owner_kind = ? AND owner_value = ?", owned)
-            erased["paywallSnapshots"] = db.changes
+            erased["paywallSnapshots"] = try db.runCounting(
+                "DELETE FROM chat_paywall_snapshots WHERE project_id = ? AND owner_kind = ? AND owner_value = ?", owned)
             return erased.filter { $0.value > 0 }
         }
         return ErasureApplyReport(erased: erased, conversationIds: found.conversationIds)
@@ -71,7 +71,7 @@ extension ChatStore {
             found.conversationIds.append(try row.text("id"))
         }
         // Their own uploads, sent or not, and every photo of their conversations (the team's too).
-        let list = Array(repeating: "?", count: found.conversationIds.count).joined(separator: ", ")
+        let list = SQLiteDatabase.placeholders(found.conversationIds.count)
         let inConversations =
             found.conversationIds.isEmpty
             ? ""
@@ -90,8 +90,7 @@ extension ChatStore {
     }
 
     private func deleting(_ sql: String, _ values: [SQLValue]) throws -> Int {
-        try db.run(sql + " (" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")", values)
-        return db.changes
+        try db.runCounting(sql + " (" + SQLiteDatabase.placeholders(values.count) + ")", values)
     }
 
     static func objectsUnavailable(_ message: String) -> RPCError {

@@ -45,8 +45,8 @@ extension IngestStore {
             var erased: [String: Int] = ["screenshots": try eraseScreenshots(projects: projects, objects: objects)]
             for step in IngestStore.organizationErasureSteps {
                 let values: [OrganizationErasureStep.Bind: SQLValue] = [.organization: org, .projects: projects, .soleUsers: soleUsers]
-                try db.run(step.sql, step.binds.map { values[$0]! })
-                if db.changes > 0 { erased[step.kind, default: 0] += db.changes }
+                let changed = try db.runCounting(step.sql, step.binds.map { values[$0]! })
+                if changed > 0 { erased[step.kind, default: 0] += changed }
             }
             return erased.filter { $0.value > 0 }
         }

@@ -49,15 +49,15 @@ extension IngestStore {
             }
             let ids = reports.map { SQLValue.text($0.id) }
             if !ids.isEmpty {
-                let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-                erased["events"] = try count(
+                let list = SQLiteDatabase.placeholders(ids.count)
+                erased["events"] = try db.runCounting(
                     "DELETE FROM outbox WHERE topic LIKE 'feedback.%' AND json_extract(payload, '$.id') IN (\(list))", ids)
-                erased["replies"] = try count("DELETE FROM feedback_replies WHERE feedback_id IN (\(list))", ids)
+                erased["replies"] = try db.runCounting("DELETE FROM feedback_replies WHERE feedback_id IN (\(list))", ids)
                 try db.run("DELETE FROM feedback_labels WHERE feedback_id IN (\(list))", ids)
                 try db.run("DELETE FROM feedback_events WHERE feedback_id IN (\(list))", ids)
                 try db.run(
                     "DELETE FROM notification_reads WHERE item_id IN (\(list))", reports.map { .text("report:" + $0.id) })
-                erased["reports"] = try count("DELETE FROM feedback WHERE id IN (\(list))", ids)
+                erased["reports"] = try db.runCounting("DELETE FROM feedback WHERE id IN (\(list))", ids)
                 erased["screenshots"] = reports.filter { $0.screenshotKey != nil }.count
             }
             let voted = try db.query(
@@ -65,31 +65,26 @@ extension IngestStore {
                 [project, .text(key)]
             ).map { SQLValue.text(try $0.text("idea_id")) }
             if !voted.isEmpty {
-                let list = Array(repeating: "?", count: voted.count).joined(separator: ", ")
-                erased["votes"] = try count("DELETE FROM votes WHERE voter_key = ? AND idea_id IN (\(list))", [.text(key)] + voted)
+                let list = SQLiteDatabase.placeholders(voted.count)
+                erased["votes"] = try db.runCounting("DELETE FROM votes WHERE voter_key = ? AND idea_id IN (\(list))", [.text(key)] + voted)
                 try db.run(
                     "UPDATE ideas SET vote_count = (SELECT count(*) FROM votes WHERE votes.idea_id = ideas.id) WHERE id IN (\(list))",
                     voted)
             }
             let authored = "project_id = ? AND (author_key = ? OR (? IS NOT NULL AND author_email = ?))"
             let authorArgs: [SQLValue] = [.text(ErasedAuthor.name), project, .text(key), SQLValue(email), SQLValue(email)]
-            erased["ideasDetached"] = try count(
+            erased["ideasDetached"] = try db.runCounting(
                 "UPDATE ideas SET author_name = ?, author_email = NULL, author_key = NULL WHERE \(authored)", authorArgs)
-            erased["commentsDetached"] = try count(
+            erased["commentsDetached"] = try db.runCounting(
                 "UPDATE comments SET author_name = ?, author_email = NULL, author_key = NULL WHERE \(authored)", authorArgs)
-            erased["idempotencyRecords"] = try count(
+            erased["idempotencyRecords"] = try db.runCounting(
                 "DELETE FROM idempotency_records WHERE project_id = ? AND scope = ?", [project, .text(key)])
             if let email {
                 erased["sessions"] =
-                    try count("DELETE FROM roadmap_sessions WHERE project_id = ? AND email = ?", [project, .text(email)])
-                    + count("DELETE FROM handoff_codes WHERE project_id = ? AND email = ?", [project, .text(email)])
+                    try db.runCounting("DELETE FROM roadmap_sessions WHERE project_id = ? AND email = ?", [project, .text(email)])
+                    + db.runCounting("DELETE FROM handoff_codes WHERE project_id = ? AND email = ?", [project, .text(email)])
             }
             return erased.filter { $0.value > 0 }
         }
-    }
-
-    private func count(_ sql: String, _ args: [SQLValue]) throws -> Int {
-        try db.run(sql, args)
-        return db.changes
     }
 }

@@ -19,8 +19,8 @@ extension MarketStore {
         return try db.transaction {
             var erased: [String: Int] = [:]
             for (kind, table) in MarketStore.organizationTables {
-                try db.run("DELETE FROM \(table) WHERE organization_id = ?", [.text(subject.organizationId)])
-                if db.changes > 0 { erased[kind] = db.changes }
+                let deleted = try db.runCounting("DELETE FROM \(table) WHERE organization_id = ?", [.text(subject.organizationId)])
+                if deleted > 0 { erased[kind] = deleted }
             }
             return ErasureApplyReport(erased: erased)
         }

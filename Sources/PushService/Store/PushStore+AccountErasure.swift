@@ -23,8 +23,7 @@ extension PushStore {
         return try db.transaction {
             var erased: [String: Int] = [:]
             func delete(_ kind: String, _ sql: String, _ args: [SQLValue]) throws {
-                try db.run(sql, args)
-                erased[kind, default: 0] += db.changes
+                erased[kind, default: 0] += try db.runCounting(sql, args)
             }
             func count(_ kind: String, _ sql: String, _ args: [SQLValue]) throws {
                 erased[kind, default: 0] += Int(try db.scalar(sql, args).int64Value ?? 0)
