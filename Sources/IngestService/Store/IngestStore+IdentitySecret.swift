@@ -7,7 +7,7 @@ extension IngestStore {
     /// store without one, until `resealPlainSecrets` runs with a keyring. Cached only until the
     /// next change to `projects`, so a rotation takes effect at once.
     public func identitySecret(projectId: String) throws -> String? {
-        try identitySecrets.value(for: projectId, in: communityChanges) { try loadIdentitySecret(projectId: projectId) }
+        try identitySecrets.value(for: projectId, in: projectChanges) { try loadIdentitySecret(projectId: projectId) }
     }
 
     private func loadIdentitySecret(projectId: String) throws -> String? {

@@ -97,7 +97,7 @@ extension IngestStore {
     }
 
     public func project(appId: String) throws -> Project? {
-        try projectsByAppId.value(for: appId, in: communityChanges) {
+        try projectsByAppId.value(for: appId, in: projectChanges) {
             try db.queryOne("SELECT * FROM projects WHERE app_id = ?", [.text(appId)]).map(IngestStore.project(from:))
         }
     }
@@ -115,7 +115,7 @@ extension IngestStore {
 
     /// The boards of a project in order, each with its statuses in order.
     public func boards(projectId: String) throws -> [Board] {
-        try boardsByProject.value(for: projectId, in: communityChanges) { try loadBoards(projectId: projectId) }
+        try boardsByProject.value(for: projectId, in: projectChanges) { try loadBoards(projectId: projectId) }
     }
 
     private func loadBoards(projectId: String) throws -> [Board] {

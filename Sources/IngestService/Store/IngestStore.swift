@@ -12,7 +12,10 @@ public final class IngestStore: @unchecked Sendable {
     let keyring: Keyring?
     /// Changes to the tables public reads come from; votes always touch `ideas` too.
     public let communityChanges: TableChangeCounter
-    /// Hot public reads, valid until the next change to those tables.
+    /// Changes to projects and their boards only: every public request resolves its project
+    /// and a write its board, so those caches must outlive the ideas and comments written.
+    let projectChanges: TableChangeCounter
+    /// Hot public reads, valid until the next change to the tables they come from.
     let projectsByAppId = GenerationCache<Project?>(capacity: 4_096)
     let boardsByProject = GenerationCache<[Board]>(capacity: 4_096)
     let identitySecrets = GenerationCache<String?>(capacity: 4_096)
@@ -33,6 +36,7 @@ public final class IngestStore: @unchecked Sendable {
         outbox = Outbox(db: db, clock: clock, ids: ids, consumedTopics: OutboxConsumers.ingest)
         writes = WriteBatcher(db: db, name: "ingest-writer")
         communityChanges = db.changeCounter(forTables: ["projects", "boards", "board_statuses", "ideas", "comments"])
+        projectChanges = db.changeCounter(forTables: ["projects", "boards", "board_statuses"])
         erasureChanges = db.changeCounter(forTables: ["erasures"])
         db.addCommitStep { [unowned db] in try IngestStore.indexPendingIdeas(db) }
     }
