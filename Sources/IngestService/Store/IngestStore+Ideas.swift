@@ -67,11 +67,14 @@ extension IngestStore {
     func uniqueIdeaSlug(projectId: String, title: String) throws -> String {
         let base = IdeaSlug.base(for: title)
         // Every candidate (base, or base cut short plus `-n` with n < 10^6) starts with this.
+        // A range rather than `GLOB stem*`: a bound GLOB pattern makes SQLite re-prepare the
+        // statement at every call. Slugs are ASCII, so every one starting with the stem sorts
+        // below the stem followed by the highest code point.
         let stem = String(base.prefix(IdeaSlug.maxLength - 8))
         let taken = Set(
             try db.query(
-                "SELECT slug FROM ideas WHERE project_id = ? AND slug GLOB ?",
-                [.text(projectId), .text(stem + "*")]
+                "SELECT slug FROM ideas WHERE project_id = ? AND slug >= ? AND slug < ?",
+                [.text(projectId), .text(stem), .text(stem + "\u{10FFFF}")]
             ).compactMap { $0.string(0) })
         var n = 1
         while taken.contains(IdeaSlug.candidate(base, n)) { n += 1 }
