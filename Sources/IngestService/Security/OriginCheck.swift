@@ -21,21 +21,33 @@ public enum OriginCheck {
     }
 
     /// `scheme://host:port` lowercased, or nil for anything that is not an http(s) origin.
+    /// Every public write normalizes its Origin and the project's allowed ones, so this works
+    /// on the UTF-8 bytes (the delimiters are ASCII, never part of a multi-byte character).
     public static func normalize(_ origin: String) -> String? {
-        let lower = origin.lowercased()
+        let lower: [UInt8] =
+            origin.utf8.allSatisfy { $0 < 0x80 }
+            ? origin.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 } : Array(origin.lowercased().utf8)
         let scheme: String
-        if lower.hasPrefix("https://") { scheme = "https" } else if lower.hasPrefix("http://") { scheme = "http" } else { return nil }
-        let rest = lower.dropFirst(scheme.count + 3)
-        guard !rest.isEmpty, !rest.contains("/"), !rest.contains("?"), !rest.contains("#"), !rest.contains("@") else { return nil }
-        var host = Substring(rest)
+        if lower.starts(with: Self.https) {
+            scheme = "https"
+        } else if lower.starts(with: Self.http) {
+            scheme = "http"
+        } else {
+            return nil
+        }
+        let rest = lower[(scheme.utf8.count + 3)...]
+        guard !rest.isEmpty, !rest.contains(where: { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 || $0 == 0x40 }) else { return nil }
+        var host = rest
         var port = scheme == "https" ? "443" : "80"
-        if let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") {
+        if let colon = rest.lastIndex(of: 0x3A), rest.last != 0x5D {
             host = rest[..<colon]
-            port = String(rest[rest.index(after: colon)...])
-            guard let p = Int(port), (1...65535).contains(p) else { return nil }
+            guard let p = Int(String(decoding: rest[(colon + 1)...], as: UTF8.self)), (1...65535).contains(p) else { return nil }
             port = String(p)
         }
         guard !host.isEmpty else { return nil }
-        return "\(scheme)://\(host):\(port)"
+        return "\(scheme)://\(String(decoding: host, as: UTF8.self)):\(port)"
     }
+
+    private static let https = Array("https://".utf8)
+    private static let http = Array("http://".utf8)
 }

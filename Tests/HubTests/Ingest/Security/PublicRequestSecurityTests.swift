@@ -48,6 +48,23 @@ final class PublicRequestSecurityTests: XCTestCase {
         XCTAssertThrowsError(try OriginCheck.check("https://evil.example.com", allowed: allowed, rule: .ifPresent))
     }
 
+    func testOriginNormalization() {
+        // Given origins as browsers and operators write them
+        let cases: [(String, String?)] = [
+            ("HTTPS://App.Example.COM", "https://app.example.com:443"), ("http://localhost:3000", "http://localhost:3000"),
+            ("http://localhost:080", "http://localhost:80"), ("https://a:65535", "https://a:65535"), ("https://a:1", "https://a:1"),
+            ("https://[::1]", "https://[::1]:443"), ("https://[::1]:8443", "https://[::1]:8443"),
+            ("https://BÜCHER.example", "https://bücher.example:443"),
+            ("https://", nil), ("ftp://a", nil), ("https://a/b", nil), ("https://a?b", nil), ("https://a#b", nil),
+            ("https://u@a", nil), ("https://a:0", nil), ("https://a:65536", nil), ("https://a:", nil), ("https://:80", nil),
+            ("null", nil), ("https:/a", nil),
+        ]
+        for (origin, expected) in cases {
+            // Then each is scheme://host:port lowercased with the default port explicit, or nil
+            XCTAssertEqual(OriginCheck.normalize(origin), expected, origin)
+        }
+    }
+
     func testIdempotentWritesReplayConflictAndLeaveNothingOnFailure() throws {
         let hub = try HubHarness()
         defer { hub.shutdown() }
