@@ -57,6 +57,11 @@ extension IngestStore {
     /// A JSON body re-serialized with sorted keys and no whitespace, so formatting alone
     /// never turns a retry into a conflict; other bytes are taken as they are.
     public static func canonicalPayload(_ body: [UInt8]) -> [UInt8] {
+        CanonicalJSON.canonical(body) ?? serializedPayload(body)
+    }
+
+    /// `canonicalPayload` through `JSONSerialization`, for what `CanonicalJSON` leaves to it.
+    static func serializedPayload(_ body: [UInt8]) -> [UInt8] {
         guard !body.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
             let data = try? JSONSerialization.data(
                 withJSONObject: object,
