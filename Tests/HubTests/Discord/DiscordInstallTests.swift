@@ -100,7 +100,7 @@ final class DiscordInstallTests: XCTestCase {
         try fixture.installAndChoose()
         _ = try fixture.push.userMessage(voter: PushFixture.voter(1), body: "Queued")
         try fixture.push.waitForEvents()
-        XCTAssertTrue(try eventually(timeout: 5) { fixture.outbox.count == 1 })
+        XCTAssertTrue(eventually(timeout: 5) { fixture.outbox.count == 1 })
 
         // When it is disconnected
         _ = try fixture.rpc.call(DiscordDisconnect.self, .init(projectId: fixture.projectId)).get()
