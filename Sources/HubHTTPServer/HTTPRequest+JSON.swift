@@ -1,10 +1,11 @@
 import Foundation
+import HubRuntime
 
 extension HTTPRequest {
     /// Whether `Content-Type` is `application/json`, parameters such as charset allowed.
     public var hasJSONContentType: Bool {
         guard let type = headers["content-type"] else { return false }
-        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? ""
         return media.lowercased() == "application/json"
     }
 

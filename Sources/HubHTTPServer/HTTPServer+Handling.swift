@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import HubRuntime
 
 extension HTTPServer {
     /// A chunked body past its limit is read and dropped so the 413 can be sent on a
@@ -100,7 +101,7 @@ extension HTTPServer {
         _ = MHD_get_connection_values(connection, .HEADER_KIND, HTTPServer.headerIterator, pointer)
         context.correlationId = CorrelationID.accept(context.headers[CorrelationID.headerName])
         if let declared = context.headers["content-length"] {
-            context.declaredLength = Int(declared.trimmingCharacters(in: .whitespaces))
+            context.declaredLength = Int(declared.trimmingSpaces())
         }
         context.expectsBody = context.declaredLength.map { $0 > 0 } ?? (context.headers["transfer-encoding"] != nil)
         if stopping.load(ordering: .acquiring) {

@@ -1,5 +1,6 @@
 import Foundation
 import HubHTTPServer
+import HubRuntime
 
 /// Collects every problem of a request before answering, so a client sees all its field
 /// errors at once: `{"title": ["must be 4-140 characters"], …}`.
@@ -21,7 +22,7 @@ public struct FieldErrors {
             if required { add(field, "is required") }
             return nil
         }
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmingWhitespace()
         let length = trimmed.utf16.count
         if length < range.lowerBound || length > range.upperBound {
             add(
