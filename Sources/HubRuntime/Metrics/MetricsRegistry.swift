@@ -19,7 +19,7 @@ public final class MetricsRegistry: @unchecked Sendable {
     }
 
     public func gauge(_ name: String, help: String, read: @escaping @Sendable () -> Double) {
-        register(GaugeFamily(name: name, help: help, read: read))
+        _ = register(GaugeFamily(name: name, help: help, read: read))
     }
 
     /// Seconds, from 0.5 ms to 10 s.
