@@ -3,12 +3,15 @@
 # shared machine moves by tens of percent from run to run. ingest runs under callgrind with
 # counting off; once the project exists counting starts, one keep-alive client sends N
 # requests, and the total is divided by N.
-#   bench/request_instructions.sh feedback|idea|list [N, default 1000]
+#   bench/request_instructions.sh feedback|idea|list [N, default 1000] [CLIENTS, default 1]
+# With CLIENTS keep-alive clients at once (N split between them) writes share group commits,
+# as under load; with one, every request pays its own commit.
 # APPNORTH_BENCH_INGEST=/path/to/ingest measures another build (e.g. an earlier commit's).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 KIND=${1:?feedback, idea or list}
 N=${2:-1000}
+CLIENTS=${3:-1}
 . "$ROOT/bench/lib.sh"
 command -v valgrind >/dev/null && command -v callgrind_control >/dev/null || { echo "needs valgrind"; exit 1; }
 INGEST=${APPNORTH_BENCH_INGEST:-}
@@ -31,24 +34,28 @@ if [ "$KIND" = list ]; then
     curl -sf -o /dev/null "$BASE/api/v1/ideas?$Q&sort=recent"   # the page is cached from here on
 fi
 callgrind_control -i on "$HUB_PID" >/dev/null
-python3 - "$HUB_PORT" "$Q" "$KIND" "$N" <<'PY'
-import http.client, json, sys
-port, query, kind, n = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+python3 - "$HUB_PORT" "$Q" "$KIND" "$N" "$CLIENTS" <<'PY'
+import http.client, json, sys, threading
+port, query, kind, n, clients = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 report = {"type": "problem", "message": "The save button does nothing under load.", "pageURL": "https://app.example.com/settings",
           "pageTitle": "Settings", "locale": "en_US", "viewport": {"width": 390, "height": 844},
           "diagnostics": [{"category": "console", "level": "error", "message": "save failed: 500"}]}
-c = http.client.HTTPConnection("127.0.0.1", port)
-for i in range(n):
-    if kind == "list":
-        c.request("GET", f"/api/v1/ideas?{query}&sort=recent")
-    else:
-        path, body = ("/api/v1/feedback", report) if kind == "feedback" else \
-            ("/api/v1/ideas", {"board": "ideas", "title": f"Idea number {i} for the bench", "description": "Some words about it"})
-        c.request("POST", f"{path}?{query}", json.dumps(body), {"Content-Type": "application/json", "Origin": "http://localhost",
-                                                                "Idempotency-Key": f"key-{i:08d}"})
-    r = c.getresponse(); r.read()
-    assert r.status in (200, 201), r.status
+def client(first, count):
+    c = http.client.HTTPConnection("127.0.0.1", port)
+    for i in range(first, first + count):
+        if kind == "list":
+            c.request("GET", f"/api/v1/ideas?{query}&sort=recent")
+        else:
+            path, body = ("/api/v1/feedback", report) if kind == "feedback" else \
+                ("/api/v1/ideas", {"board": "ideas", "title": f"Idea number {i} for the bench", "description": "Some words about it"})
+            c.request("POST", f"{path}?{query}", json.dumps(body), {"Content-Type": "application/json", "Origin": "http://localhost",
+                                                                    "Idempotency-Key": f"key-{i:08d}"})
+        r = c.getresponse(); r.read()
+        assert r.status in (200, 201), r.status
+threads = [threading.Thread(target=client, args=(t * (n // clients), n // clients)) for t in range(clients)]
+for t in threads: t.start()
+for t in threads: t.join()
 PY
 kill "$HUB_PID"; wait "$HUB_PID" 2>/dev/null || true; HUB_PID=
 total=$(callgrind_annotate "$WORK/callgrind.out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
-echo "$KIND: $N requests, $total instructions in ingest, $((total / N)) per request"
+echo "$KIND: $N requests from $CLIENTS clients, $total instructions in ingest, $((total / N)) per request"
