@@ -47,6 +47,30 @@ public struct CommunityIdea: Equatable, Sendable {
     /// indexes, so it must stay spelled exactly like this for them to be used.
     static let visibleSQL = "i.merged_into_id IS NULL AND (i.moderation IS NULL OR i.moderation = 'approved')"
 
+    /// An idea just inserted, as `init(row:)` would read it back: no votes or comments yet,
+    /// not pinned, and the viewer its author when it has a key.
+    init(
+        created id: String, slug: String, board: Board, status: BoardStatus?, title: String, description: String,
+        authorName: String?, authorKey: String?, moderation: String?, at: String
+    ) {
+        self.id = id
+        self.slug = slug
+        boardId = board.id
+        boardSlug = board.slug
+        self.title = title
+        self.description = description
+        self.authorName = authorName
+        self.status = status.map { Status(slug: $0.slug, label: $0.label, color: $0.color) }
+        voteCount = 0
+        commentCount = 0
+        hasVoted = false
+        pinned = false
+        self.moderation = moderation
+        createdAt = at
+        lastActivityAt = at
+        viewerIsAuthor = authorKey != nil
+    }
+
     init(row: Row) throws {
         id = try row.text(0)
         slug = try row.text(1)

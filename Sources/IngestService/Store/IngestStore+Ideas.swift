@@ -46,6 +46,8 @@ extension IngestStore {
             let id = ids.next()
             let at = now()
             let status = board.statuses.first(where: \.isDefault) ?? board.statuses.first
+            let slug = try uniqueIdeaSlug(projectId: projectId, title: title)
+            let moderation: String? = board.moderation.moderatesIdeas ? "pending" : nil
             try db.run(
                 """
                 INSERT INTO ideas (id, project_id, board_id, slug, title, description, author_name, author_email, author_key,
@@ -53,12 +55,14 @@ extension IngestStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .text(id), .text(projectId), .text(board.id), .text(try uniqueIdeaSlug(projectId: projectId, title: title)),
-                    .text(title), .text(description), SQLValue(authorName), SQLValue(authorEmail), SQLValue(authorKey),
-                    SQLValue(status?.id), board.moderation.moderatesIdeas ? .text("pending") : .null,
+                    .text(id), .text(projectId), .text(board.id), .text(slug), .text(title), .text(description),
+                    SQLValue(authorName), SQLValue(authorEmail), SQLValue(authorKey), SQLValue(status?.id), SQLValue(moderation),
                     .text(at), .text(at), .text(at),
                 ])
-            return try communityIdea(id: id, viewerKey: authorKey)!
+            // Built from what was inserted rather than read back: this runs on the writer thread.
+            return CommunityIdea(
+                created: id, slug: slug, board: board, status: status, title: title, description: description,
+                authorName: authorName, authorKey: authorKey, moderation: moderation, at: at)
         }
     }
 

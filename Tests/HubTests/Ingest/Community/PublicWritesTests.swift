@@ -49,6 +49,22 @@ final class PublicWritesTests: XCTestCase {
         XCTAssertEqual(try community.get("/ideas/\(id)").json["commentCount"] as? Int, 1)
     }
 
+    func testACreatedIdeaAnswersWhatReadingItBackAnswers() throws {
+        let store = community.store
+        _ = try community.addBoard("moderated", moderation: .ideas)
+        for slug in ["ideas", "moderated"] {
+            let board = try XCTUnwrap(try store.boards(projectId: community.projectId).first { $0.slug == slug })
+            for authorKey in [nil, "participant-key-1"] as [String?] {
+                // When an idea is created on an open and on a moderated board, with and without an author key
+                let created = try store.submitIdea(
+                    projectId: community.projectId, board: board, title: "Read back \(slug)", description: "Words",
+                    authorName: authorKey == nil ? nil : "Ana", authorEmail: nil, authorKey: authorKey)
+                // Then what it answers is what reading it back for the same viewer answers
+                XCTAssertEqual(created, try store.communityIdea(id: created.id, viewerKey: authorKey), "\(slug) \(authorKey ?? "nil")")
+            }
+        }
+    }
+
     func testInputLimitsAnswerInvalidPayloadWithEveryFieldError() throws {
         // Title of 3 and an author name of 81 in one request: both reported
         let short = try community.send(
