@@ -4,4 +4,7 @@
 
 /* SQLITE_TRANSIENT is a cast macro that Swift cannot import. */
 static inline sqlite3_destructor_type an_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+/* sqlite3_config is variadic, which Swift cannot call. Memory statistics cost a global mutex
+   on every allocation; nothing reads them. Must run before the library initializes. */
+static inline int an_sqlite_disable_memstatus(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
 #endif

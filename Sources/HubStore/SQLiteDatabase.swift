@@ -24,12 +24,18 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// How many statements were compiled; lets tests see that the cache is used.
     private(set) var preparedStatementCount = 0
 
+    /// Process-wide settings, applied once before the first connection opens: memory
+    /// statistics off, so an allocation inside SQLite takes no global mutex (every row written
+    /// makes hundreds). Refused (and harmless) if the library was initialized before.
+    static let libraryConfigured: Bool = an_sqlite_disable_memstatus() == SQLITE_OK
+
     /// Opens (creating if needed) the database in WAL mode with `synchronous=NORMAL` and
     /// foreign keys enforced. A write that finds the database locked retries for
     /// `busyTimeoutMilliseconds` before failing with `.busy`.
     public init(path: String, busyTimeoutMilliseconds: Int32 = 5000, statementCacheCapacity: Int = 128) throws {
         self.path = path
         cache = StatementCache(capacity: statementCacheCapacity)
+        _ = SQLiteDatabase.libraryConfigured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
         let rc = sqlite3_open_v2(path, &db, flags, nil)

@@ -382,4 +382,14 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertEqual(try db.journalMode(), "memory")
         XCTAssertEqual(try db.scalar("SELECT ? || ?", ["a", "b"]), "ab")
     }
+
+    func testMemoryStatisticsAreOffSoAllocationsTakeNoGlobalMutex() throws {
+        // Given a connection that writes
+        let db = try openWithTable()
+        defer { db.close() }
+        try db.run("INSERT INTO item (name, qty) VALUES ('a', 1)")
+        // Then the library was configured before it initialized, and counts no memory
+        XCTAssertTrue(SQLiteDatabase.libraryConfigured)
+        XCTAssertEqual(sqlite3_memory_used(), 0)
+    }
 }
