@@ -133,7 +133,7 @@ final class IdentityVerifierTests: XCTestCase {
         let cases: [(Double, String)] = [
             (1, "1"), (-0.0, "0"), (1.5, "1.5"), (-2.25, "-2.25"), (100, "100"), (1e20, "100000000000000000000"),
             (1e21, "1e+21"), (1.5e300, "1.5e+300"), (0.000001, "0.000001"), (1e-7, "1e-7"),
-            (1.25e-7, "1.25e-7"), (0.1 + 0.2, "0.30000000000000004"), (5e-324, "5e-324"),
+            (1.25e-7, "1.25e-7"), (0.1 + 0.2, "0.30000000000000004"), (Double.leastNonzeroMagnitude, "5e-324"),
             (123_456_789_012, "123456789012"),
         ]
         for (value, text) in cases { XCTAssertEqual(JSNumber.format(value), text, "\(value)") }
