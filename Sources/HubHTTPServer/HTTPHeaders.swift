@@ -23,6 +23,8 @@ public struct HTTPHeaders: Sequence {
 
     /// Header names are ASCII; comparing bytes avoids building lowercased copies per lookup.
     static func equalsIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        // Native strings know their UTF-8 length: most names differ there already.
+        guard a.utf8.count == b.utf8.count else { return false }
         var ai = a.utf8.makeIterator()
         var bi = b.utf8.makeIterator()
         while true {

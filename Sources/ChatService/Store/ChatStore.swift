@@ -36,7 +36,7 @@ public final class ChatStore: @unchecked Sendable {
         if imageCount > ChatImageLimits.perMessage {
             throw RPCError.invalidPayload(field: "imageTokens", "must hold at most \(ChatImageLimits.perMessage) image tokens")
         }
-        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if body.trimmingWhitespace().isEmpty {
             if imageCount > 0 && body.isEmpty { return }
             throw RPCError.invalidPayload(
                 field: "body",

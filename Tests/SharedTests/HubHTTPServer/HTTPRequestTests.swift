@@ -21,6 +21,14 @@ final class HTTPRequestTests: XCTestCase {
         XCTAssertEqual(request.headers["content-type"], "application/json")
         XCTAssertEqual(request.headers["CONTENT-TYPE"], "application/json")
         XCTAssertNil(request.headers["content-length"])
+        // And names that differ only in length or past ASCII letters are different names
+        let headers = HTTPHeaders([("X-AppNorth-Email", "a@example.com"), ("Origin", "https://a.example"), ("x-é", "1")])
+        XCTAssertEqual(headers["x-appnorth-email"], "a@example.com")
+        XCTAssertNil(headers["x-appnorth-emai"])
+        XCTAssertNil(headers["x-appnorth-emails"])
+        XCTAssertNil(headers["origim"])
+        XCTAssertEqual(headers["x-é"], "1")
+        XCTAssertNil(headers["X-É"])
     }
 
     func testQueryIsParsedFromRawQuery() {
