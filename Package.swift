@@ -69,6 +69,7 @@ let package = Package(
             name: "appnorth-bench",
             dependencies: [
                 "ChatService", "PushService", "HubRuntime", "HubCrypto", "HubMessaging", "HubDaemon", "HubHTTPClient", "HubStore",
+                "CSQLite",
             ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
