@@ -26,6 +26,8 @@ public struct HTTPRequest {
     /// `https` when a trusted proxy says so in `X-Forwarded-Proto`, else `http`.
     public let scheme: String
     public let receivedAt: Date
+    /// Left by the route's header check for its handler (see `HeaderCheckMemo`).
+    public let headerCheckMemo = HeaderCheckMemo()
 
     public init(
         method: String, path: String, rawQuery: String? = nil, headers: HTTPHeaders = HTTPHeaders(),

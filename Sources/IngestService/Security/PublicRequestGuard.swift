@@ -25,6 +25,12 @@ public final class PublicRequestGuard: @unchecked Sendable {
         _ request: HTTPRequest, write: Bool, origin rule: OriginCheck.Rule = .required,
         consume: Bool = true
     ) throws -> PublicContext {
+        // The handler after the header check of the same request: everything but spending the
+        // budget was decided on the same head.
+        if consume, let head = request.headerCheckMemo.value as? ResolvedHead, head.write == write, head.rule == rule {
+            try communityBudget.consume(head.context.clientAddress)
+            return head.context
+        }
         let address = request.remoteAddress ?? "unknown"
         if consume { try communityBudget.consume(address) } else { try communityBudget.check(address) }
         guard let appId = request.query["app_id"], InputLimits.appId.contains(appId.utf16.count) else {
@@ -46,9 +52,18 @@ public final class PublicRequestGuard: @unchecked Sendable {
         if write {
             try OriginCheck.check(request.headers["origin"], allowed: project.allowedOrigins, rule: rule)
         }
-        return PublicContext(
+        let context = PublicContext(
             project: project, participant: Participant(identity: identity, voterTokenHash: voterTokenHash),
             clientAddress: address)
+        if !consume { request.headerCheckMemo.value = ResolvedHead(context: context, write: write, rule: rule) }
+        return context
+    }
+
+    /// A head resolved by a header check (`consume: false`), for its handler.
+    private struct ResolvedHead: Sendable {
+        let context: PublicContext
+        let write: Bool
+        let rule: OriginCheck.Rule
     }
 
     /// The check of a public write's head: budget, App ID, voter token, identity and Origin as

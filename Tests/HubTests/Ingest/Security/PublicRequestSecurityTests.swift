@@ -119,6 +119,42 @@ final class PublicRequestSecurityTests: XCTestCase {
         }
     }
 
+    func testTheHandlerReusesWhatItsHeaderCheckResolvedAndStillSpendsTheBudget() throws {
+        let hub = try HubHarness()
+        defer { hub.shutdown() }
+        try hub.start([.ingest])
+        let store = hub.app!.store
+        let org = try store.createOrganization(slug: "acme", name: "Acme")
+        let project = try store.createProject(organizationId: org.id, name: "App", allowedOrigins: ["http://localhost"])
+        let guardian = PublicRequestGuard(
+            store: store, clock: SystemClock(), communityBudget: RateLimiter(limit: 3, window: 60, clock: SystemClock()))
+        func request() -> HTTPRequest {
+            HTTPRequest(
+                method: "POST", path: "/api/v1/ideas", rawQuery: "app_id=\(project.appId)&voter_token=abcdefghijklmnop",
+                headers: HTTPHeaders([(name: "Origin", value: "http://localhost")]), body: [], remoteAddress: "192.0.2.7")
+        }
+        // Given a request whose head was checked (nothing spent)
+        let first = request()
+        let checked = try guardian.resolve(first, write: true, consume: false)
+        // When the project's allowed origins change before its body is in
+        var changes = AdminProjectChanges()
+        changes.allowedOrigins = ["https://elsewhere.example"]
+        _ = try store.updateProject(id: project.id, organizationId: org.id, changes: changes)
+        // Then its handler answers from the checked head, for the same write and Origin rule only
+        let handled = try guardian.resolve(first, write: true)
+        XCTAssertEqual(handled.project, checked.project)
+        XCTAssertThrowsError(try guardian.resolve(first, write: true, origin: .ifPresent)) {
+            XCTAssertEqual(($0 as? APIError)?.code, "ORIGIN_NOT_ALLOWED")
+        }
+        // And another request is resolved afresh
+        XCTAssertThrowsError(try guardian.resolve(request(), write: true, consume: false)) {
+            XCTAssertEqual(($0 as? APIError)?.code, "ORIGIN_NOT_ALLOWED")
+        }
+        // And the handler calls spent the budget of 3: two above, one here, none left
+        XCTAssertNoThrow(try guardian.resolve(request(), write: false))
+        XCTAssertThrowsError(try guardian.resolve(request(), write: false)) { XCTAssertEqual(($0 as? APIError)?.code, "RATE_LIMITED") }
+    }
+
     func testGuardResolvesProjectParticipantAndEnforcesPolicies() throws {
         let hub = try HubHarness()
         defer { hub.shutdown() }
