@@ -8,6 +8,16 @@ extension SQLiteDatabase {
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try locked {
             let depth = transactionDepth
+            if depth > 0 && savepointsElided {
+                transactionDepth += 1
+                defer { transactionDepth -= 1 }
+                do {
+                    return try body()
+                } catch {
+                    elidedBodyFailed = true
+                    throw error
+                }
+            }
             let savepoint = "an_sp\(depth)"
             try run(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
             transactionDepth += 1
@@ -22,6 +32,29 @@ extension SQLiteDatabase {
                 throw error
             }
             return result
+        }
+    }
+
+    /// An outermost transaction whose nested transactions open no savepoint: it commits only
+    /// if none of them threw (even one whose error `body` caught), and otherwise rolls back
+    /// whole and throws, since a nested failure could not be undone alone. For a group commit
+    /// of jobs that rarely fail: a savepoint per job copies every page the job changes that an
+    /// earlier job of the batch already changed into the statement journal; run the batch
+    /// this way first and again with savepoints only when this throws.
+    public func transactionWithoutSavepoints<T>(_ body: () throws -> T) throws -> T {
+        try locked {
+            precondition(transactionDepth == 0, "transactionWithoutSavepoints inside a transaction")
+            savepointsElided = true
+            elidedBodyFailed = false
+            defer {
+                savepointsElided = false
+                elidedBodyFailed = false
+            }
+            return try transaction {
+                let result = try body()
+                if elidedBodyFailed { throw NestedTransactionFailed() }
+                return result
+            }
         }
     }
 
@@ -44,3 +77,7 @@ extension SQLiteDatabase {
         }
     }
 }
+
+/// A transaction nested in `transactionWithoutSavepoints` threw: the whole transaction was
+/// rolled back.
+public struct NestedTransactionFailed: Error, Equatable {}

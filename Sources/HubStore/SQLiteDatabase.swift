@@ -19,6 +19,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
     let cache: StatementCache
     /// Depth of `transaction` calls on the stack; above 0 a nested call uses a savepoint.
     var transactionDepth = 0
+    /// Inside `transactionWithoutSavepoints`: nested transactions open no savepoint, and
+    /// one whose body throws marks the whole transaction for rollback.
+    var savepointsElided = false
+    var elidedBodyFailed = false
     /// Work every outermost transaction runs just before its COMMIT (`addCommitStep`).
     var commitSteps: [() throws -> Void] = []
     /// How many statements were compiled; lets tests see that the cache is used.

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Group commit for a store's writes: jobs queued by many request threads are run by one
-/// writer thread, a batch at a time, each job in its own savepoint inside one transaction,
-/// and completed only after that transaction committed. A job that throws undoes only its
-/// own work; a failed commit fails the whole batch. One commit then carries many writes,
+/// writer thread, a batch at a time, inside one transaction, and completed only after that
+/// transaction committed. A job that throws undoes only its own work (the batch is then run
+/// again with a savepoint per job, so a job must be safe to run twice); a failed commit fails
+/// the whole batch. One commit then carries many writes,
 /// which is what makes concurrent writers fast on SQLite, while every acknowledged write
 /// is still durable before its acknowledgement.
 public final class WriteBatcher: @unchecked Sendable {
@@ -90,6 +91,14 @@ public final class WriteBatcher: @unchecked Sendable {
     }
 
     private func run(_ batch: [Job]) {
+        // First without a savepoint per job: nearly every batch commits this way. A job that
+        // throws (or whose nested transaction throws) rolls the attempt back, and the batch
+        // runs again below with a savepoint each, so a job may run twice: jobs only write to
+        // the database (and repeat-safe object puts), never effects a second run would double.
+        if let values = try? db.transactionWithoutSavepoints({ try batch.map { try $0.run() } }) {
+            for (job, value) in zip(batch, values) { job.complete(.success(value)) }
+            return
+        }
         var results: [Result<Any, Error>] = []
         results.reserveCapacity(batch.count)
         do {

@@ -392,4 +392,38 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertTrue(SQLiteDatabase.libraryConfigured)
         XCTAssertEqual(sqlite3_memory_used(), 0)
     }
+
+    func testATransactionWithoutSavepointsCommitsOnlyIfNoNestedTransactionThrew() throws {
+        struct Refused: Error {}
+        let db = try openWithTable()
+        defer { db.close() }
+        // Given nested transactions that all succeed
+        try db.transactionWithoutSavepoints {
+            try db.transaction { try db.run("INSERT INTO item (name) VALUES ('a')") }
+            try db.transaction { try db.transaction { try db.run("INSERT INTO item (name) VALUES ('b')") } }
+        }
+        // Then everything committed
+        XCTAssertEqual(try names(db), ["a", "b"])
+        // When a nested transaction throws and the body catches it
+        XCTAssertThrowsError(
+            try db.transactionWithoutSavepoints {
+                try db.run("INSERT INTO item (name) VALUES ('c')")
+                _ = try? db.transaction {
+                    try db.run("INSERT INTO item (name) VALUES ('d')")
+                    throw Refused()
+                }
+            }
+        ) { XCTAssertEqual($0 as? NestedTransactionFailed, NestedTransactionFailed()) }
+        // Then the whole transaction was rolled back, and the next ones use savepoints again
+        XCTAssertEqual(try names(db), ["a", "b"])
+        XCTAssertFalse(db.isInTransaction)
+        try db.transaction {
+            try db.run("INSERT INTO item (name) VALUES ('e')")
+            _ = try? db.transaction {
+                try db.run("INSERT INTO item (name) VALUES ('f')")
+                throw Refused()
+            }
+        }
+        XCTAssertEqual(try names(db), ["a", "b", "e"])
+    }
 }

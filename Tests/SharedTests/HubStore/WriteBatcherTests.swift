@@ -66,6 +66,82 @@ final class WriteBatcherTests: XCTestCase {
         XCTAssertEqual(values, [1, 20, 30, 50, 60])
     }
 
+    /// Queues `jobs` behind a job that holds the writer, so they run as one batch.
+    private func runAsOneBatch(_ batcher: WriteBatcher, _ jobs: [() throws -> Void]) -> [Bool] {
+        let hold = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        batcher.submit({
+            holding.signal()
+            hold.wait()
+        }) { _ in }
+        holding.wait()
+        let group = DispatchGroup()
+        var outcomes = [Bool](repeating: false, count: jobs.count)
+        let lock = NSLock()
+        for (index, job) in jobs.enumerated() {
+            group.enter()
+            batcher.submit(job) { result in
+                lock.withLock { outcomes[index] = (try? result.get()) != nil }
+                group.leave()
+            }
+        }
+        hold.signal()
+        group.wait()
+        return outcomes
+    }
+
+    func testABatchWithoutFailuresRunsEachJobOnceWithoutASavepoint() throws {
+        let batcher = WriteBatcher(db: db)
+        defer { batcher.stop() }
+        var runs = [Int](repeating: 0, count: 8)
+        var depths: Set<Int> = []
+        // Given eight jobs queued together, each with a nested transaction as stores write
+        let outcomes = runAsOneBatch(
+            batcher,
+            (0..<8).map { i in
+                {
+                    runs[i] += 1
+                    depths.insert(self.db.transactionDepth)
+                    try self.db.transaction { try self.db.run("INSERT INTO t (v) VALUES (?)", [.int(Int64(100 + i))]) }
+                }
+            })
+        // Then each ran once, directly in the batch's transaction (depth 1, no savepoint of its own)
+        XCTAssertEqual(outcomes, Array(repeating: true, count: 8))
+        XCTAssertEqual(runs, Array(repeating: 1, count: 8))
+        XCTAssertEqual(depths, [1])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t").intValue, 8)
+    }
+
+    func testAFailingJobMakesItsBatchRunAgainWithASavepointPerJob() throws {
+        struct Refused: Error {}
+        let batcher = WriteBatcher(db: db)
+        defer { batcher.stop() }
+        var runs = [Int](repeating: 0, count: 5)
+        // Given five jobs queued together, the third of which fails after writing, and the
+        // fourth of which catches the failure of a nested transaction of its own
+        let outcomes = runAsOneBatch(
+            batcher,
+            (0..<5).map { i in
+                {
+                    runs[i] += 1
+                    try self.db.run("INSERT INTO t (v) VALUES (?)", [.int(Int64(200 + i))])
+                    if i == 2 { throw Refused() }
+                    if i == 3 {
+                        _ = try? self.db.transaction {
+                            try self.db.run("INSERT INTO t (v) VALUES (999)")
+                            throw Refused()
+                        }
+                    }
+                }
+            })
+        // Then the first attempt stopped at the third job and the batch ran again job by job:
+        // only the third failed, and only its row and the caught nested row are missing
+        XCTAssertEqual(outcomes, [true, true, false, true, true])
+        XCTAssertEqual(runs, [2, 2, 2, 1, 1])
+        let values = try db.query("SELECT v FROM t ORDER BY v").compactMap { $0.int("v") }
+        XCTAssertEqual(values, [200, 201, 203, 204])
+    }
+
     func testStopFinishesQueuedWorkThenRefuses() throws {
         let batcher = WriteBatcher(db: db)
         let group = DispatchGroup()
