@@ -3,8 +3,9 @@ import Foundation
 
 /// The SQLite ceiling of an acknowledged write: the rows the hub wrote, inserted again into an
 /// empty database of the same schema through SQLite's C API, each statement prepared once and
-/// bound per row, batched as the hub batches (a transaction per `batch` requests, a savepoint
-/// per request, `beforeCommit` run once per transaction).
+/// bound per row, batched as the hub batches: a transaction per `batch` requests,
+/// `beforeCommit` run once per transaction, and with `savepoints` one savepoint per request
+/// (how a batch runs again when one of its jobs failed; the first attempt opens none).
 ///
 /// The target database holds the schema. `setup` (not timed) runs first with the hub's
 /// database attached as `src`; `plan` then yields one row per statement, in order:
@@ -21,7 +22,9 @@ enum SQLiteCeiling {
         let description: String
     }
 
-    static func run(target: String, source: String, batch: Int, setup: String, plan: String, beforeCommit: String) throws {
+    static func run(
+        target: String, source: String, batch: Int, savepoints: Bool, setup: String, plan: String, beforeCommit: String
+    ) throws {
         var db: OpaquePointer?
         guard sqlite3_open(target, &db) == SQLITE_OK, let db else { throw Failure(description: "cannot open \(target)") }
         defer { sqlite3_close(db) }
@@ -44,13 +47,13 @@ enum SQLiteCeiling {
         var previous: Int64?
         for step in steps {
             if step.request != previous {
-                if previous != nil { try exec(db, "RELEASE sp;") }
+                if previous != nil && savepoints { try exec(db, "RELEASE sp;") }
                 if inBatch == batch {
                     try commit(db, beforeCommit)
                     inBatch = 0
                 }
                 if inBatch == 0 { try exec(db, "BEGIN IMMEDIATE;") }
-                try exec(db, "SAVEPOINT sp;")
+                if savepoints { try exec(db, "SAVEPOINT sp;") }
                 inBatch += 1
                 previous = step.request
             }
@@ -71,7 +74,7 @@ enum SQLiteCeiling {
             sqlite3_clear_bindings(statement)
         }
         if previous != nil {
-            try exec(db, "RELEASE sp;")
+            if savepoints { try exec(db, "RELEASE sp;") }
             try commit(db, beforeCommit)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
