@@ -70,10 +70,11 @@ final class WriteBatcherTests: XCTestCase {
     private func runAsOneBatch(_ batcher: WriteBatcher, _ jobs: [() throws -> Void]) -> [Bool] {
         let hold = DispatchSemaphore(value: 0)
         let holding = DispatchSemaphore(value: 0)
-        batcher.submit({
+        let holdTheWriter: () -> Void = {
             holding.signal()
             hold.wait()
-        }) { _ in }
+        }
+        batcher.submit(holdTheWriter, completion: { _ in })
         holding.wait()
         let group = DispatchGroup()
         var outcomes = [Bool](repeating: false, count: jobs.count)
