@@ -2,10 +2,13 @@ import CZeroMQ
 import Foundation
 import HubRuntime
 
-/// The I/O side of an `RPCClient`: the only owner of its sockets, running on its own
-/// thread. Callers hand it calls through a locked queue and a wake-up pipe polled next to
-/// the sockets. Kept apart from `RPCClient` so the thread does not keep the client alive
-/// and the client's `deinit` can close it.
+/// The I/O side of an `RPCClient`'s asynchronous calls: the only owner of its socket, running
+/// on its own thread. Callers hand it calls through a locked queue and a wake-up pipe polled
+/// next to the sockets. It also holds what the client's blocking calls on their threads' own
+/// sockets share with it (`RPCCallerSocket`): the in-flight count, the observer, whether the
+/// client is closing, and the generation that a timeout anywhere advances. Kept apart from
+/// `RPCClient` so the thread does not keep the client alive and the client's `deinit` can
+/// close it.
 final class RPCClientLoop: @unchecked Sendable {
     /// One submitted call. `resolve` decodes the reply (or takes the failure), reports the
     /// error it will complete with (nil on success), then runs the caller's completion.
@@ -31,6 +34,8 @@ final class RPCClientLoop: @unchecked Sendable {
     private var closing = false
     private var inFlight = 0
     private var observerValue: ((RPCCallOutcome) -> Void)?
+    /// Advanced by every timeout: each socket of the client made before it is replaced.
+    private var generationValue = 0
     private var thread: Thread?
     private let finished = DispatchGroup()
 
@@ -39,6 +44,8 @@ final class RPCClientLoop: @unchecked Sendable {
     private var unsent: [Call] = []
     private var pending: [String: Call] = [:]
     private var deadlines = DeadlineHeap()
+    /// The generation `connection` was made in.
+    private var connectionGeneration = 0
 
     init(peer: String, endpoint: String, logger: Logger, context: ZMQContext, curve: CurveClientKeys?) throws {
         self.peer = peer
@@ -58,6 +65,49 @@ final class RPCClientLoop: @unchecked Sendable {
     }
 
     var isIOThread: Bool { lock.withLock { thread != nil && Thread.current == thread } }
+
+    var isClosing: Bool { lock.withLock { closing } }
+
+    var generation: Int { lock.withLock { generationValue } }
+
+    /// Counts a call as in flight, or returns why it cannot be taken.
+    func admit() -> RPCError? {
+        lock.withLock {
+            if closing { return .peerUnavailable(peer, "client closed") }
+            if inFlight >= RPCDefaults.maxPendingCalls { return .peerUnavailable(peer, "too many calls in flight") }
+            inFlight += 1
+            return nil
+        }
+    }
+
+    /// Ends an admitted call: the observer hears how it went (`error` nil on success).
+    func complete(type: String, submittedAt: UInt64, error: RPCError?) {
+        let observer = lock.withLock { () -> ((RPCCallOutcome) -> Void)? in
+            inFlight -= 1
+            return observerValue
+        }
+        guard let observer else { return }
+        let status: RPCCallOutcome.Status
+        switch error?.code {
+        case nil: status = .ok
+        case RPCError.Code.timeout: status = .timeout
+        case let code?: status = .error(code)
+        }
+        let duration = Double(Self.monotonicNanos() - submittedAt) / 1e9
+        observer(RPCCallOutcome(peer: peer, type: type, duration: duration, result: status))
+    }
+
+    /// A call timed out on some socket of the client: the peer may be wedged, so every socket
+    /// made before now is replaced, this thread's at once (its calls still waiting fail).
+    /// Returns the new generation.
+    func advanceGeneration() -> Int {
+        let generation = lock.withLock { () -> Int in
+            generationValue += 1
+            return generationValue
+        }
+        wake.wake()
+        return generation
+    }
 
     func start() {
         let thread = Thread { [self] in
@@ -100,9 +150,9 @@ final class RPCClientLoop: @unchecked Sendable {
         defer { connection.close() }
         var ready = [ZMQSocket.Readiness](repeating: .none, count: 3)
         while true {
-            let (batch, isClosing) = lock.withLock { () -> ([Call], Bool) in
+            let (batch, isClosing, generation) = lock.withLock { () -> ([Call], Bool, Int) in
                 defer { queue.removeAll(keepingCapacity: true) }
-                return (queue, closing)
+                return (queue, closing, generationValue)
             }
             if isClosing {
                 let all = unsent + batch + Array(pending.values)
@@ -111,6 +161,10 @@ final class RPCClientLoop: @unchecked Sendable {
                 return
             }
             unsent += batch
+            if generation != connectionGeneration {
+                connectionGeneration = generation
+                reconnect(reason: "timeout")
+            }
             do {
                 var lostPeer = false
                 if ready[1].readable { lostPeer = try connection.readEvents() && !connection.isConnected }
@@ -217,7 +271,10 @@ final class RPCClientLoop: @unchecked Sendable {
             expired = true
             finish(call, .failure(.timeout(peer, call.type)))
         }
-        if expired { reconnect(reason: "timeout") }
+        if expired {
+            connectionGeneration = advanceGeneration()
+            reconnect(reason: "timeout")
+        }
     }
 
     private func reconnect(reason: String) {
@@ -242,20 +299,6 @@ final class RPCClientLoop: @unchecked Sendable {
 
     /// Completes a call: the observer hears of it first, then the caller's completion runs.
     private func finish(_ call: Call, _ input: Result<Data, RPCError>) {
-        call.resolve(input) { [self] error in
-            let observer = lock.withLock { () -> ((RPCCallOutcome) -> Void)? in
-                inFlight -= 1
-                return observerValue
-            }
-            guard let observer else { return }
-            let status: RPCCallOutcome.Status
-            switch error?.code {
-            case nil: status = .ok
-            case RPCError.Code.timeout: status = .timeout
-            case let code?: status = .error(code)
-            }
-            let duration = Double(Self.monotonicNanos() - call.submittedAt) / 1e9
-            observer(RPCCallOutcome(peer: peer, type: call.type, duration: duration, result: status))
-        }
+        call.resolve(input) { [self] error in complete(type: call.type, submittedAt: call.submittedAt, error: error) }
     }
 }
