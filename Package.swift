@@ -67,6 +67,7 @@ let package = Package(
             name: "appnorth-bench",
             dependencies: [
                 "ChatService", "PushService", "HubRuntime", "HubCrypto", "HubMessaging", "HubDaemon", "HubHTTPClient", "HubStore",
+                "CZeroMQ", "HubHTTPServer",
             ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
