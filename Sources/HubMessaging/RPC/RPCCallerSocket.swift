@@ -58,14 +58,16 @@ final class RPCCallerSocket {
                 }
             }
             guard try connection.dealer.send([frame]) else { return .failure(.peerUnavailable(peer, "send queue full")) }
+            let disconnects = connection.disconnects
             while true {
                 let wait = Self.millisecondsUntil(expiresAt) ?? 0
                 let ready = try ZMQSocket.poll(
                     [.socket(connection.dealer, writable: false), .socket(connection.monitor, writable: false)], timeoutMs: wait)
                 // A reply already received wins over a disconnect reported with it.
                 if ready[0].readable, let result = try read(connection, id: id, decode: decode) { return result }
-                if ready[1].readable, try connection.readEvents(), !connection.isConnected {
-                    return .failure(.peerUnavailable(peer, "the peer disconnected"))
+                if ready[1].readable {
+                    try connection.readEvents()
+                    if connection.disconnects != disconnects { return .failure(.peerUnavailable(peer, "the peer disconnected")) }
                 }
                 if Self.millisecondsUntil(expiresAt) == nil {
                     generation = loop.advanceGeneration()
@@ -98,7 +100,8 @@ final class RPCCallerSocket {
         return fresh
     }
 
-    /// The reply with `id` among the messages waiting, if one is.
+    /// The reply with `id` among the messages waiting, if one is; replies to earlier calls and
+    /// malformed ones are dropped.
     private func read<Response>(
         _ connection: RPCClientConnection, id: String, decode: (Data) -> (id: String, result: Result<Response, RPCError>)?
     ) throws -> Result<Response, RPCError>? {

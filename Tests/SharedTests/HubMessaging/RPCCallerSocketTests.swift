@@ -75,9 +75,23 @@ final class RPCCallerSocketTests: RPCTestCase {
         let client = try makeClient(endpoint, peer: "echod", timeout: 2)
         XCTAssertEqual(client.call(TestEcho.self, .init(text: "one", n: 0)).successValue?.text, "one")
 
+        // (a second connection to the same server tells when its end has reached this process)
+        let watcher = try RPCClientConnection(endpoint: endpoint, context: .shared)
+        defer { watcher.close() }
+        XCTAssertTrue(
+            try eventually(timeout: 2) {
+                try watcher.readEvents()
+                return watcher.isConnected
+            })
+
         // When the server is replaced on the same endpoint while the thread makes no call, and
         // the thread calls at once
         first.stop()
+        XCTAssertTrue(
+            try eventually(timeout: 2) {
+                try watcher.readEvents()
+                return watcher.disconnects > 0
+            })
         _ = try makeServer("restarted.sock")
         let result = client.call(TestEcho.self, .init(text: "two", n: 0))
 
