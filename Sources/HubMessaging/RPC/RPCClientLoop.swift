@@ -122,14 +122,16 @@ final class RPCClientLoop: @unchecked Sendable {
 
     /// Queues a call for the I/O thread, or returns the reason it cannot be taken.
     func submit(_ call: Call) -> RPCError? {
-        let refusal: RPCError? = lock.withLock {
-            if closing { return .peerUnavailable(peer, "client closed") }
-            if inFlight >= RPCDefaults.maxPendingCalls { return .peerUnavailable(peer, "too many calls in flight") }
+        let (refusal, first): (RPCError?, Bool) = lock.withLock {
+            if closing { return (.peerUnavailable(peer, "client closed"), false) }
+            if inFlight >= RPCDefaults.maxPendingCalls { return (.peerUnavailable(peer, "too many calls in flight"), false) }
             inFlight += 1
             queue.append(call)
-            return nil
+            return (nil, queue.count == 1)
         }
-        if refusal == nil { wake.wake() }
+        // The I/O thread takes the whole queue at once: a call joining a queue that is not
+        // empty is taken with the one that already woke it, so one write per batch does.
+        if first { wake.wake() }
         return refusal
     }
 
