@@ -7,10 +7,12 @@ import HubRuntime
 ///   (a) a bare libzmq DEALER/ROUTER round trip over ipc with the sizes of `chat.status`,
 ///   (b) `chat.status` through `RPCClient`/`RPCServer` to chatd's real `ChatStore`,
 ///   (c) the same store call in process,
-/// in alternating rounds so load on the machine weighs on all three alike; then the hop's
-/// added latency, (b) − (c), as a multiple of (a), and what the envelope's JSON costs.
+/// in alternating rounds of a fifth of a second (for 5 s) so load on the machine weighs on all
+/// three alike; then the hop's added latency, (b) − (c), as a multiple of (a), and what the
+/// envelope's JSON costs.
 enum RPCHopBench {
-    static let rounds = 5
+    /// Short rounds, so a burst of load from elsewhere on the machine lands on all three alike.
+    static let rounds = 25
 
     static func run(seconds: Double) throws {
         let bench = try BenchChatd(prefix: "appnorth-hop-")
