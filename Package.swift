@@ -43,7 +43,9 @@ let package = Package(
         .target(name: "HubAppStoreConnect", dependencies: ["HubRuntime", "HubCrypto", "HubHTTPClient"]),
         // The team's dashboard and the hosted pages: HTML built with one escaping builder, and
         // the static files compiled into the binary. ingest serves them.
-        .target(name: "Dashboard", dependencies: ["HubRuntime", "HubCrypto", "HubHTTPServer"]),
+        .target(
+            name: "Dashboard", dependencies: ["HubRuntime", "HubCrypto", "HubHTTPServer"],
+            resources: [.embedInCode("Resources/whats_new.json")]),
         // Each daemon: a library with its store, handlers and the builder tests call too,
         // and an executable whose main only loads config and runs it.
         .target(

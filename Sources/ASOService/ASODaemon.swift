@@ -20,6 +20,7 @@ public enum ASODaemon {
         ASORatingSchema.observations,
         RevenueSchema.revenueCat,
         ASONotificationSchema.indexes,
+        ReviewDraftSchema.usage,
     ]
 
     public static var spec: DaemonSpec {
@@ -52,9 +53,14 @@ public enum ASODaemon {
                 timeout: context.config.ascTimeout)
             let work = ASCWorkQueue(rpc: context.rpc)
             ASCConnectionHandlers.install(on: context.rpc, work: work, connections: connections)
-            ASCReviewHandlers.install(
-                on: context.rpc, work: work,
-                reviews: ASCReviews(db: context.store, clock: context.clock, connections: connections))
+            ASOAccountErasureHandlers.install(work: work, store: store)
+            let reviews = ASCReviews(db: context.store, clock: context.clock, connections: connections)
+            ASCReviewHandlers.install(on: context.rpc, work: work, reviews: reviews)
+            // Drafts wait on the AI provider: their own queue, so Apple's calls never queue behind them.
+            let drafts = ReviewDrafts(
+                store: store, reviews: reviews, client: config.ai.map { ReviewDraftClient(settings: $0, caFile: config.tlsCAFile) },
+                logger: context.logger)
+            ASCWorkQueue(rpc: context.rpc).register(ASCReviewDraft.self) { try drafts.draft($0) }
             ASCMetadataHandlers.install(
                 on: context.rpc, work: work,
                 metadata: ASCMetadata(db: context.store, clock: context.clock, connections: connections))

@@ -13,6 +13,7 @@ public enum ChatDaemon {
         ChatSchema.outboxAcknowledged,
         ChatSchema.dashboard,
         ChatSchema.teamUnread,
+        ChatImageSchema.retention,
     ]
 
     /// The daemon job applying the outbox retention (`OutboxRetention`), every
@@ -24,16 +25,20 @@ public enum ChatDaemon {
             let store = ChatStore(
                 db: context.store, clock: context.clock,
                 objects: LocalDirectoryObjectStore(root: context.config.objectStoreDirectory))
+            // Runs before the RPC server stops: queued sends commit and are answered first.
+            context.lifecycle.onShutdown("chat writes") { store.writes.stop() }
             ChatUserHandlers.install(on: context.rpc, store: store)
             ChatTeamHandlers.install(on: context.rpc, store: store)
             ChatCardHandlers.install(on: context.rpc, store: store)
             ChatPaywallHandlers.install(on: context.rpc, store: store)
             ChatImageHandlers.install(on: context.rpc, store: store)
+            ChatAccountErasureHandlers.install(on: context.rpc, store: store)
             context.jobs.add(name: "chat-images", interval: context.config.cleanupInterval) {
                 try store.removeUnsentImages()
             }
             context.jobs.add(name: outboxJob, interval: context.config.cleanupInterval) { try store.outbox.removeExpired() }
             ChatPushHandlers.install(on: context.rpc, store: store)
+            ChatErasureHandlers.install(on: context.rpc, store: store)
             try OutboxRelay.install(on: context, outbox: store.outbox, name: "chat")
         }
     }

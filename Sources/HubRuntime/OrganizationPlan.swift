@@ -36,4 +36,15 @@ public enum OrganizationPlan: String, Codable, CaseIterable, Sendable {
 
     /// ASO tools (Keyword Explorer, tracking): Pro, Studio and self-hosted.
     public var hasASOAccess: Bool { self != .free }
+
+    /// Review reply drafts per UTC month across the organization (docs/limits.md, "Plans");
+    /// `nil` means no limit. Free drafts none: its reply is written by hand.
+    public var monthlyReviewDraftAllowance: Int? {
+        switch self {
+        case .free: return 0
+        case .pro: return 100
+        case .studio: return 500
+        case .selfhosted: return nil
+        }
+    }
 }

@@ -15,6 +15,7 @@ extension SQLiteDatabase {
             let result: T
             do {
                 result = try body()
+                if depth == 0 { for step in commitSteps { try step() } }
                 try run(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
             } catch {
                 rollBack(depth: depth, savepoint: savepoint)
@@ -22,6 +23,14 @@ extension SQLiteDatabase {
             }
             return result
         }
+    }
+
+    /// Adds work that runs at the end of every outermost transaction, inside it, after its
+    /// savepoints were released or rolled back and before its COMMIT: work a store wants once
+    /// per commit instead of once per savepoint (a group commit's batch). A step that throws
+    /// rolls the whole transaction back. Call before the connection is shared.
+    public func addCommitStep(_ step: @escaping () throws -> Void) {
+        locked { commitSteps.append(step) }
     }
 
     /// Errors here are dropped: the caller's error is the one worth reporting, and SQLite may

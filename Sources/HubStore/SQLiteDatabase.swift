@@ -19,6 +19,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
     let cache: StatementCache
     /// Depth of `transaction` calls on the stack; above 0 a nested call uses a savepoint.
     var transactionDepth = 0
+    /// Work every outermost transaction runs just before its COMMIT (`addCommitStep`).
+    var commitSteps: [() throws -> Void] = []
     /// How many statements were compiled; lets tests see that the cache is used.
     private(set) var preparedStatementCount = 0
 
@@ -115,6 +117,21 @@ public final class SQLiteDatabase: @unchecked Sendable {
         try withStatement(sql, args) { statement in
             while try step(statement) {}
         }
+    }
+
+    /// Runs one statement with `?` arguments and returns how many rows it inserted, updated
+    /// or deleted, read under the same lock so another thread's statement cannot come between.
+    @discardableResult
+    public func runCounting(_ sql: String, _ args: [SQLValue] = []) throws -> Int {
+        try withStatement(sql, args) { statement in
+            while try step(statement) {}
+            return Int(sqlite3_changes(sqlite3_db_handle(statement)))
+        }
+    }
+
+    /// `?, ?, …` for an `IN (…)` list of `count` values; `NULL` for none, which matches nothing.
+    public static func placeholders(_ count: Int) -> String {
+        count == 0 ? "NULL" : Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     /// Runs one statement and returns every row.

@@ -15,6 +15,7 @@ public final class IngestApp: @unchecked Sendable {
     let routes: IngestRoutes
     public let cleanup: CleanupJob
     public let reviews: ReviewsJob
+    public let erasure: ErasureDriver
     /// Decodes chat photo uploads off the HTTP threads.
     public let imageDecoder = ChatImageUploads.makeDecoder()
     /// Hashes passwords off the HTTP threads.
@@ -38,7 +39,7 @@ public final class IngestApp: @unchecked Sendable {
         metrics = HubMetrics(clock: context.clock, startedAt: context.startedAt)
         backends = try BackendClients(config: context.config, clock: context.clock, logger: context.logger, metrics: metrics)
         let objects = LocalDirectoryObjectStore(root: context.config.objectStoreDirectory)
-        cleanup = CleanupJob(store: store, objects: objects, clock: context.clock)
+        cleanup = CleanupJob(store: store, objects: objects, clock: context.clock, chat: backends[.chatd])
         let cleanup = self.cleanup
         schedule = PeriodicTask(name: cleanup.name, interval: context.config.cleanupInterval, logger: context.logger) { try cleanup.run() }
         reviews = ReviewsJob(store: store, asod: backends[.asod], logger: context.logger)
@@ -46,10 +47,21 @@ public final class IngestApp: @unchecked Sendable {
         reviewsSchedule = PeriodicTask(name: reviews.name, interval: context.config.reviewsInterval, logger: context.logger) {
             try reviews.run()
         }
+        let participantErasure = IngestParticipantErasure(store: store, objects: objects)
+        let organizationErasure = IngestOrganizationErasure(store: store, objects: objects)
+        erasure = ErasureDriver(
+            store: store,
+            backends: [.chatd: backends[.chatd], .pushd: backends[.pushd], .asod: backends[.asod], .marketd: backends[.marketd]],
+            local: [.participant: { try participantErasure.apply($0) }, .organization: { try organizationErasure.apply($0) }],
+            clock: context.clock, logger: context.logger)
+        let erasure = self.erasure
+        context.jobs.add(name: erasure.name, interval: ErasureDriver.scheduleInterval) { try erasure.runDue() }
+        let jobs = context.jobs
+        let erasureRequests = ErasureRequests(store: store, driver: erasure) { jobs.trigger(ErasureDriver.jobName) }
         routes = try IngestRoutes(
             context: context, store: store, requestGuard: publicGuard, limits: limits, backends: backends,
             hubMetrics: metrics, objects: objects, imageDecoder: imageDecoder, passwordHasher: passwordHasher,
-            localJobs: [cleanup, reviews])
+            localJobs: [cleanup, reviews, erasure], erasures: erasureRequests)
         let router = Router()
         routes.install(on: router)
         var options = HTTPServerOptions()

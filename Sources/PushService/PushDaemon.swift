@@ -56,6 +56,8 @@ public enum PushDaemon {
             }
             PushDeviceHandlers.install(on: context.rpc, store: store)
             PushCredentialHandlers.install(on: context.rpc, store: store)
+            PushAccountErasureHandlers.install(on: context.rpc, store: store)
+            PushErasureHandlers.install(on: context.rpc, store: store)
             telegram.handlers.install(on: context.rpc)
             let discord = DiscordWiring(store: store, config: config, http: http, chatd: chatd, ingest: ingest, logger: context.logger)
             discord.rpcService.install(on: context.rpc, workers: discord.workers)

@@ -12,6 +12,7 @@ discord       the fake Discord REST API and OAuth the hub's platform bot talks t
 revenuecat    the fake RevenueCat API v2 asod talks to: revenuecat.control("/__control/…", body), revenuecat.read(…)
 asc           the fake App Store Connect API asod talks to: asc.state(apps), asc.control(…), asc.read(…), asc.key_pem
 itunes        the fake iTunes Search API asod talks to: itunes.control("/_control/script", {...}), itunes.read("/_control/log")
+openai        the fake OpenAI-compatible API asod drafts review replies with: openai.control("/__control/…", body), openai.read(…)
 """
 import os
 import re
@@ -32,6 +33,7 @@ from harness.telegram import FakeTelegram
 from harness.revenuecat import FakeRevenueCat
 from harness.asc import FakeASC
 from harness.itunes import FakeITunesSearch
+from harness.openai import FakeOpenAI
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("APPNORTH_BROWSER_ARTIFACTS") or ROOT / ".build" / "browser-artifacts")
@@ -96,7 +98,16 @@ def itunes():
 
 
 @pytest.fixture(scope="session")
-def hub(telegram, discord, revenuecat, asc, itunes):
+def openai():
+    fake = FakeOpenAI(ROOT)
+    try:
+        yield fake
+    finally:
+        fake.stop()
+
+
+@pytest.fixture(scope="session")
+def hub(telegram, discord, revenuecat, asc, itunes, openai):
     # run.sh gives a directory it removes (and stops a hub in) whatever happens to this process.
     given = os.environ.get("APPNORTH_BROWSER_DATA_DIR")
     data_dir = Path(given) if given else Path(tempfile.mkdtemp(prefix="appnorth-browser-"))
@@ -107,6 +118,7 @@ def hub(telegram, discord, revenuecat, asc, itunes):
     started.env["APPNORTH_REVENUECAT_URL"] = revenuecat.base_url
     started.env.update(asc.environment())
     started.env.update(itunes.environment())
+    started.env.update(openai.environment())
     try:
         started.up()
         yield started

@@ -147,3 +147,35 @@ def test_keyword_is_tracked_and_its_history_chart_renders(browser, team, operato
     assert "Not in results" in browser.text("table.observations")
     browser.shot("keyword-history")
     assert browser.console_errors() == []
+
+
+def test_review_reply_is_drafted_for_a_person_to_edit(browser, team, asc, operator, openai):
+    # Given an imported app with a Spanish review, synchronized, and a provider with a reply
+    openai.control("/__control/state", {"reply": "Gracias por escribirnos. Sentimos que la app se cierre al exportar; "
+                                                 "nos gustaría ayudarte: escríbenos desde Ayuda en la app."})
+    reviews = [{"id": "rd1", "rating": 2, "title": "Se cierra al exportar", "body": "La app se cierra cuando exporto un GPX.",
+                "reviewerNickname": "zeb.quietfox@example.net", "createdDate": "2026-11-20T10:00:00-07:00", "territory": "ESP"}]
+    [project_id] = connect_through_api(
+        operator, asc, [{"id": "1460000021", "name": "Drafts Browser", "bundleId": "com.example.draftsbrowser", "reviews": reviews}],
+        ["1460000021"])
+    operator.post(f"/projects/{project_id}/reviews/sync").expect(200)
+    path = f"{APPS}/{project_id}/reviews/rd1"
+    # (the fake App Store Connect is shared by the suite: earlier tests' publishes stay in its log)
+    posts_before = len([entry for entry in asc.read("/__control/log") if entry["method"] == "POST"])
+
+    # When the owner opens the review, the Draft reply button is beside the response box
+    team.sign_in(browser, team.owner, path=path)
+    browser.wait_for("form.draft-reply button")
+    browser.shot("review-before-draft")
+    # And when they ask for a draft
+    browser.find("form.draft-reply button").click()
+    # Then the review's page comes back with the draft in the box, labelled, nothing published
+    browser.wait_for("#ai-draft-note", timeout=30)
+    assert "AI draft — check every claim before publishing" in browser.text("#ai-draft-note")
+    assert browser.find("#response-body").get_attribute("value").startswith("Gracias por escribirnos.")
+    assert "No response yet." in browser.text("#response")
+    assert len([entry for entry in asc.read("/__control/log") if entry["method"] == "POST"]) == posts_before
+    sent = openai.read("/__control/log")[-1]["body"]
+    assert "quietfox" not in sent and "La app se cierra cuando exporto un GPX." in sent
+    browser.shot("review-drafted")
+    assert browser.console_errors() == []

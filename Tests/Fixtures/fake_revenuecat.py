@@ -96,7 +96,7 @@ def metric_objects(metrics, at):
     return out
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(http1_server.JSONReplies, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args):
@@ -233,16 +233,6 @@ class Handler(BaseHTTPRequestHandler):
                 scripts.clear()
                 return self.send_json(200, {"ok": True})
         return self.send_json(404, {"error": "unknown control route"})
-
-    def send_json(self, status, body, headers=None):
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
 
 
 def main():

@@ -90,6 +90,24 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"0\r\n\r\n")
 
 
+class JSONReplies:
+    """`send_json`/`send_text` for a fake's `BaseHTTPRequestHandler`: a JSON answer with its
+    Content-Length and any extra headers (Retry-After and the like)."""
+
+    def send_json(self, status, body, headers=None):
+        self.send_text(status, json.dumps(body), headers)
+
+    def send_text(self, status, text, headers=None):
+        data = text.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+
 class Server(ThreadingHTTPServer):
     daemon_threads = True
 

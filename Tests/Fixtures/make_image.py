@@ -2,7 +2,7 @@
 
 Usage: make_image.py KIND [WIDTH HEIGHT]. Kinds: gps_jpeg (3000x1500 with EXIF GPS and XMP),
 small_jpeg, png (with alpha), webp, animated_webp, animated_gif, solid_jpeg (WIDTH x HEIGHT of
-one colour: a large canvas in a small file).
+one colour: a large canvas in a small file), gradient_png (WIDTH x HEIGHT, no alpha).
 """
 import base64
 import io
@@ -39,6 +39,8 @@ def make(kind, size):
         first.save(out, "WEBP", save_all=True, append_images=[second], duration=100, loop=0)
     elif kind == "solid_jpeg":
         Image.new("RGB", size, (200, 100, 50)).save(out, "JPEG")
+    elif kind == "gradient_png":
+        gradient(*size).save(out, "PNG")
     elif kind == "animated_gif":
         first, second = gradient(64, 64), gradient(64, 64).rotate(90)
         first.save(out, "GIF", save_all=True, append_images=[second], duration=100, loop=0)

@@ -24,11 +24,16 @@ mkfifo "$FAKES_IN"
 "$PY" "$ROOT/Tests/Fixtures/fake_telegram.py" --port 0 <"$FAKES_IN" >"$DATA/telegram.port" &
 "$PY" "$ROOT/Tests/Fixtures/fake_discord.py" --port 0 <"$FAKES_IN" >"$DATA/discord.port" &
 "$PY" "$ROOT/Tests/Fixtures/fake_revenuecat.py" --port 0 <"$FAKES_IN" >"$DATA/revenuecat.port" &
+"$PY" "$ROOT/Tests/Fixtures/fake_openai.py" --port 0 <"$FAKES_IN" >"$DATA/openai.port" &
 exec {FAKES_FD}>"$FAKES_IN"
-for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && [ -s "$DATA/telegram.port" ] && [ -s "$DATA/discord.port" ] && [ -s "$DATA/revenuecat.port" ] && break; sleep 0.1; done
+for _ in $(seq 1 100); do [ -s "$DATA/itunes.port" ] && [ -s "$DATA/telegram.port" ] && [ -s "$DATA/discord.port" ] && [ -s "$DATA/revenuecat.port" ] && [ -s "$DATA/openai.port" ] && break; sleep 0.1; done
 export APPNORTH_ITUNES_URL=http://127.0.0.1:$(head -n 1 "$DATA/itunes.port")
 export APPNORTH_TELEGRAM_API_URL=http://127.0.0.1:$(head -n 1 "$DATA/telegram.port")
 export APPNORTH_REVENUECAT_URL=http://127.0.0.1:$(head -n 1 "$DATA/revenuecat.port")
+# Review drafts reach the fake provider (with a key and model it knows) instead of answering
+# 503 AI_NOT_CONFIGURED, a 5xx the fuzz would count whenever it names a real project.
+export APPNORTH_AI_URL=http://127.0.0.1:$(head -n 1 "$DATA/openai.port")/v1
+export APPNORTH_AI_KEY=sk-test-fake-openai-key APPNORTH_AI_MODEL=gpt-4o-mini
 # The platform Discord bot, known to its fake, so the Discord routes reach pushd and Discord
 # rather than answering 503 DISCORD_NOT_CONFIGURED.
 DISCORD=http://127.0.0.1:$(head -n 1 "$DATA/discord.port")

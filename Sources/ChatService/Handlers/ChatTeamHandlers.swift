@@ -1,3 +1,4 @@
+import HubDaemon
 import HubMessaging
 
 /// The operator calls on a project's conversations.
@@ -11,7 +12,7 @@ enum ChatTeamHandlers {
             try ChatStore.summary(store.conversation(projectId: request.projectId, id: request.conversationId))
         }
         rpc.register(ChatTeamMessages.self) { request, _ in try store.teamMessages(request) }
-        rpc.register(ChatTeamPost.self) { request, _ in try store.post(request) }
+        rpc.register(ChatTeamPost.self, through: store.writes) { request in try store.post(request) }
         rpc.register(ChatTeamResolve.self) { request, _ in try store.resolve(request) }
         rpc.register(ChatTeamReopen.self) { request, _ in
             try store.reopen(projectId: request.projectId, conversationId: request.conversationId)

@@ -1,3 +1,4 @@
+import HubDaemon
 import HubMessaging
 
 /// The public chat calls ingest forwards for an SDK user.
@@ -7,6 +8,6 @@ enum ChatUserHandlers {
         rpc.register(ChatMessagesList.self) { request, _ in
             ChatMessagesList.Response(messages: try store.listMessages(of: request.owner, after: request.after))
         }
-        rpc.register(ChatSend.self) { request, _ in try store.send(request) }
+        rpc.register(ChatSend.self, through: store.writes) { request in try store.send(request) }
     }
 }

@@ -27,4 +27,13 @@ enum ChatImageSchema {
             CREATE INDEX images_message ON images (message_seq, position) WHERE message_seq IS NOT NULL;
             CREATE INDEX images_unsent ON images (created_at) WHERE message_seq IS NULL;
             """)
+
+    /// The workspace's media retention: a sent photo whose object was deleted keeps its row,
+    /// marked expired, so the thread shows where it was. Sent photos are found by project and age.
+    static let retention = Migration(
+        name: "0008_chat_image_retention",
+        sql: """
+            ALTER TABLE images ADD COLUMN expired_at TEXT;
+            CREATE INDEX images_sent_age ON images (project_id, created_at) WHERE message_seq IS NOT NULL AND expired_at IS NULL;
+            """)
 }

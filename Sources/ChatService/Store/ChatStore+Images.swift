@@ -116,9 +116,10 @@ extension ChatStore {
     }
 
     static func imageDTO(_ row: Row) throws -> ChatImageDTO {
-        try ChatImageDTO(
+        let expired = row.string("expired_at") != nil
+        return try ChatImageDTO(
             id: row.text("id"), url: nil, width: Int(row.integer("width")), height: Int(row.integer("height")),
-            key: row.string("sent_key") ?? row.string("staging_key"))
+            key: expired ? nil : row.string("sent_key") ?? row.string("staging_key"), expired: expired ? true : nil)
     }
 
     /// The stored uploader: the participant's identity, or `team` and the member.

@@ -13,6 +13,8 @@ public final class ChatStore: @unchecked Sendable {
     let objects: ObjectStore?
     /// Chat events for pushd, delivered by an `OutboxRelay`.
     public let outbox: Outbox
+    /// Group commit for sends and team replies; stopped at shutdown before the store closes.
+    public let writes: WriteBatcher
 
     /// Longest message body, in characters.
     public static let maximumBodyLength = 2_000
@@ -23,6 +25,7 @@ public final class ChatStore: @unchecked Sendable {
         self.objects = objects
         ids = TimeSortableID(clock: clock)
         outbox = Outbox(db: db, clock: clock, ids: ids, consumedTopics: OutboxConsumers.chatd)
+        writes = WriteBatcher(db: db, name: "chatd-writer")
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.

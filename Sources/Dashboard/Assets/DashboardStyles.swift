@@ -430,5 +430,11 @@ enum DashboardStyles {
         p.related { line-height: 1.8; }
         form.track { margin: .5rem 0 1rem; align-items: end; flex-wrap: wrap; }
         .tracker-day h2 { font-size: 1rem; margin: 0 0 .5rem; }
+        .nav .dot { width: .55rem; height: .55rem; border-radius: 50%; background: var(--accent); flex: none; margin-left: .5rem; }
+        input.days { max-width: 10rem; }
+        ol.updates { list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem; }
+        ol.updates .update h2 { font-size: 1.05rem; margin: .35rem 0; }
+        ol.updates .update p { margin: .35rem 0; }
+        ol.updates .update p.row { flex-wrap: wrap; gap: .35rem 1rem; }
         """
 }

@@ -26,6 +26,8 @@ public struct Attribute: Sendable, Equatable {
         if value.hasPrefix("/") && !value.hasPrefix("//") { return value }
         if value.hasPrefix("#") || value.hasPrefix("?") { return value }
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") { return value }
+        // An email draft opens the member's mail program; it runs nothing in the page.
+        if lower.hasPrefix("mailto:") { return value }
         return "#"
     }
 

@@ -3,7 +3,7 @@
 /// page's own content with an optional notice at the top.
 public struct PageShell {
     public enum Section: String, CaseIterable, Sendable {
-        case inbox, ideas, apps, explore, keywordExplorer, notifications, settings
+        case inbox, ideas, apps, explore, keywordExplorer, notifications, settings, whatsNew, requestFeature
 
         var title: String {
             switch self {
@@ -14,6 +14,8 @@ public struct PageShell {
             case .keywordExplorer: return "Keyword Explorer"
             case .notifications: return "Notifications"
             case .settings: return "Settings"
+            case .whatsNew: return "What's new"
+            case .requestFeature: return "Request a feature"
             }
         }
 
@@ -26,6 +28,8 @@ public struct PageShell {
             case .keywordExplorer: return "/dashboard/aso/keywords"
             case .notifications: return "/dashboard/notifications"
             case .settings: return "/dashboard/settings"
+            case .whatsNew: return "/dashboard/whats-new"
+            case .requestFeature: return "/dashboard/request-feature"
             }
         }
     }
@@ -40,10 +44,14 @@ public struct PageShell {
         /// Sections this viewer may open, in order.
         public let sections: [Section]
         public let unread: Int
+        /// What's new has entries dated after the member last opened it: the sidebar shows a dot.
+        public let whatsNewUnread: Bool
 
         public init(
-            name: String, email: String, role: String, organization: String, formToken: String, sections: [Section], unread: Int = 0
+            name: String, email: String, role: String, organization: String, formToken: String, sections: [Section], unread: Int = 0,
+            whatsNewUnread: Bool = false
         ) {
+            self.whatsNewUnread = whatsNewUnread
             self.name = name
             self.email = email
             self.role = role
@@ -76,6 +84,11 @@ public struct PageShell {
                                 element("span") { item.title }
                                 if item == .inbox && viewer.unread > 0 {
                                     element("span", .class("count"), .title("unread")) { String(viewer.unread) }
+                                }
+                                if item == .whatsNew && viewer.whatsNewUnread {
+                                    element("span", .class("dot"), .title("New updates")) {
+                                        element("span", .class("visually-hidden")) { "New updates" }
+                                    }
                                 }
                             }
                         }

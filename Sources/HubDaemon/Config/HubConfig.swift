@@ -56,6 +56,9 @@ public struct HubConfig: Sendable {
     public var ascTimeout: TimeInterval
     /// Seconds between two passes of ingest's `cleanup` job.
     public var cleanupInterval: TimeInterval
+    /// The public App ID of the project that receives the dashboard's "Request a feature"
+    /// (`APPNORTH_FEEDBACK_APP_ID`); unset, the page offers an email instead.
+    public var feedbackAppId: String?
     // pushd
     /// APNs provider API base URLs (`APPNORTH_APNS_URL_SANDBOX`, `APPNORTH_APNS_URL_PRODUCTION`).
     public var apnsSandboxURL: String
@@ -105,8 +108,13 @@ public struct HubConfig: Sendable {
     public var asoSearchLimit: Int
     /// RevenueCat's API base URL (`APPNORTH_REVENUECAT_URL`, default `https://api.revenuecat.com`).
     public var revenueCatURL: String
+    /// The documentation site What's new links to (`APPNORTH_DOCS_URL`, `https://www.appnorth.app/docs`):
+    /// the hub serves no `/docs` of its own.
+    public var docsURL: String
     /// Seconds between two passes of asod's `revenue` job (`APPNORTH_REVENUE_INTERVAL_S`, default 86,400; 0 = on demand only).
     public var revenueInterval: TimeInterval
+    /// The review-draft provider (`APPNORTH_AI_*`, see `AISettings`); nil: drafting is off.
+    public var ai: AISettings?
     // marketd
     /// Storefronts collected, lowercase country codes (`APPNORTH_MARKET_STOREFRONTS`, default `us`).
     public var marketStorefronts: [String]
@@ -254,6 +262,7 @@ public struct HubConfig: Sendable {
             try HubConfig.integer(
                 value("APPNORTH_CLEANUP_INTERVAL_S"), name: "APPNORTH_CLEANUP_INTERVAL_S",
                 default: 3_600, range: 1...604_800))
+        feedbackAppId = value("APPNORTH_FEEDBACK_APP_ID")
         // pushd
         apnsSandboxURL = value("APPNORTH_APNS_URL_SANDBOX") ?? "https://api.sandbox.push.apple.com"
         apnsProductionURL = value("APPNORTH_APNS_URL_PRODUCTION") ?? "https://api.push.apple.com"
@@ -322,10 +331,15 @@ public struct HubConfig: Sendable {
         guard revenueCatURL.hasPrefix("http://") || revenueCatURL.hasPrefix("https://") else {
             throw ConfigError.invalid(name: "APPNORTH_REVENUECAT_URL", value: revenueCatURL, reason: "expected an http:// or https:// URL")
         }
+        docsURL = value("APPNORTH_DOCS_URL").map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "https://www.appnorth.app/docs"
+        guard docsURL.hasPrefix("http://") || docsURL.hasPrefix("https://") else {
+            throw ConfigError.invalid(name: "APPNORTH_DOCS_URL", value: docsURL, reason: "expected an http:// or https:// URL")
+        }
         revenueInterval = TimeInterval(
             try HubConfig.integer(
                 value("APPNORTH_REVENUE_INTERVAL_S"), name: "APPNORTH_REVENUE_INTERVAL_S",
                 default: 86_400, range: 0...2_592_000))
+        ai = try AISettings.fromEnvironment(value)
         // marketd
         func list(_ name: String, default fallback: [String], valid: (String) -> Bool) throws -> [String] {
             guard let raw = value(name) else { return fallback }

@@ -77,3 +77,32 @@ public enum ChatImageStage: RPCMessage {
         }
     }
 }
+
+/// `chat.images.expire`: a workspace's media-retention pass (docs/chat.md, "Retention"). chatd
+/// removes the sent photos of `projectIds` uploaded before `before`, at most `limit` of them:
+/// each object is deleted first, then the photo is marked expired, so clients get `url: null`
+/// and `expired: true` instead of a broken image. A store that cannot delete answers
+/// `IMAGE_STORAGE_UNAVAILABLE` and leaves the photos it did not reach unchanged.
+public enum ChatImageExpire: RPCMessage {
+    public static let type = "chat.images.expire"
+    /// Photos per call; a workspace with more is finished by the next passes.
+    public static let maximumLimit = 500
+    /// Project IDs per call (every project of one organization).
+    public static let maximumProjects = 1_000
+    public struct Request: Codable, Equatable, Sendable {
+        public var projectIds: [String]
+        /// ISO-8601 time; photos uploaded before it go.
+        public var before: String
+        public var limit: Int
+        public init(projectIds: [String], before: String, limit: Int = ChatImageExpire.maximumLimit) {
+            self.projectIds = projectIds
+            self.before = before
+            self.limit = limit
+        }
+    }
+    public struct Response: Codable, Equatable, Sendable {
+        /// Photos removed by this call.
+        public var expired: Int
+        public init(expired: Int) { self.expired = expired }
+    }
+}

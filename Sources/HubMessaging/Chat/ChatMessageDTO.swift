@@ -46,16 +46,19 @@ public struct ChatImageDTO: Codable, Equatable, Sendable {
     public var height: Int
     /// Object-store key of the sanitized JPEG; nil once ingest has signed the URL.
     public var key: String?
+    /// The workspace's retention removed the photo: there is no key and `url` stays null.
+    public var expired: Bool?
 
-    public init(id: String, url: String?, width: Int, height: Int, key: String? = nil) {
+    public init(id: String, url: String?, width: Int, height: Int, key: String? = nil, expired: Bool? = nil) {
         self.id = id
         self.url = url
         self.width = width
         self.height = height
         self.key = key
+        self.expired = expired
     }
 
-    private enum CodingKeys: String, CodingKey { case id, url, width, height, key }
+    private enum CodingKeys: String, CodingKey { case id, url, width, height, key, expired }
 
     // `url` is always present (null when storage is unavailable); `key` only between daemons.
     public func encode(to encoder: Encoder) throws {
@@ -65,6 +68,8 @@ public struct ChatImageDTO: Codable, Equatable, Sendable {
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)
         try c.encodeIfPresent(key, forKey: .key)
+        // Only an expired photo says so; a present one keeps the four fields the SDK decodes.
+        if expired == true { try c.encode(true, forKey: .expired) }
     }
 }
 

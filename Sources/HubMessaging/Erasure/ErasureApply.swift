@@ -9,11 +9,32 @@ public struct ErasureApplyRequest: Codable, Equatable, Sendable {
     /// daemon that keeps data per conversation (pushd's Telegram and Discord threads); empty
     /// for chatd itself and for an organization, whose projects name everything.
     public var conversationIds: [String]
+    /// The participant's private reports in ingest, for a daemon that keeps data per report
+    /// (pushd's threads, report events and reply emails); ingest names them before it erases
+    /// its own part, which comes last. Absent from older senders: empty.
+    public var reportIds: [String]
+    /// An organization's members, invitations and replies as ingest names them; nil for a
+    /// participant.
+    public var organizationRecords: ErasureOrganizationRecords?
 
-    public init(erasureId: String, subject: ErasureSubject, conversationIds: [String] = []) {
+    public init(
+        erasureId: String, subject: ErasureSubject, conversationIds: [String] = [], reportIds: [String] = [],
+        organizationRecords: ErasureOrganizationRecords? = nil
+    ) {
         self.erasureId = erasureId
         self.subject = subject
         self.conversationIds = conversationIds
+        self.reportIds = reportIds
+        self.organizationRecords = organizationRecords
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        erasureId = try container.decode(String.self, forKey: .erasureId)
+        subject = try container.decode(ErasureSubject.self, forKey: .subject)
+        conversationIds = try container.decodeIfPresent([String].self, forKey: .conversationIds) ?? []
+        reportIds = try container.decodeIfPresent([String].self, forKey: .reportIds) ?? []
+        organizationRecords = try container.decodeIfPresent(ErasureOrganizationRecords.self, forKey: .organizationRecords)
     }
 }
 

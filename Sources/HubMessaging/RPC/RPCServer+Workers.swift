@@ -18,10 +18,7 @@ extension RPCServer {
                 }
             }
             if !accepted {
-                reply(
-                    .failure(
-                        RPCError(
-                            code: "BUSY", message: "\(M.type) is busy; try again", status: 503, fields: [RPCError.retryAfterField: ["1"]])))
+                reply(.failure(.busy(M.type)))
             }
         }
     }

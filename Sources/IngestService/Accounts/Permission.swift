@@ -23,4 +23,8 @@ public enum Permission: String, CaseIterable, Sendable {
     case triageReports
     case moderateIdeas
     case saveFavorites
+    /// Set the workspace's media retention (report screenshots and chat photos).
+    case manageRetention
+    /// Delete the whole organization with every app (an account erasure).
+    case deleteAccount
 }

@@ -10,8 +10,9 @@ public enum Role: String, CaseIterable, Codable, Sendable {
         case .answerChat, .triageReports, .moderateIdeas, .saveFavorites: return true
         case .manageApps, .manageCredentials, .manageIntegrations, .manageMembers, .manageTokens, .publish, .writeWithTokens:
             return self == .owner || self == .admin
-        case .manageOwners: return self == .owner
+        case .manageOwners, .deleteAccount: return self == .owner
         case .requestReviews: return self == .owner || self == .admin
+        case .manageRetention: return self == .owner || self == .admin
         }
     }
 }

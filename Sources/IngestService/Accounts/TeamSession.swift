@@ -27,6 +27,8 @@ public struct TeamSession: Equatable, Sendable {
     public let lastSeenAt: String
     /// When it ends unless used again: the earlier of the idle and the absolute limit.
     public let expiresAt: String
+    /// When the member last opened What's new; nil: never.
+    public var whatsNewSeenAt: String? = nil
 
     /// Whether `value` is this session's form token, compared in constant time.
     public func acceptsFormToken(_ value: String?) -> Bool {

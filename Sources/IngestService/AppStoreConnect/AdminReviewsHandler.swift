@@ -22,7 +22,7 @@ struct AdminReviewsHandler {
         try lookup.importedApp(request, caller)
     }
 
-    private func review(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCReviewRef, project: Project) {
+    func review(_ request: HTTPRequest, _ caller: AdminCaller) throws -> (ref: ASCReviewRef, project: Project) {
         let (app, project) = try app(request, caller)
         let id = request.pathParameters["reviewId"] ?? ""
         guard (1...100).contains(id.utf8.count) else {

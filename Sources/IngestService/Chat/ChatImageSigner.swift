@@ -102,7 +102,9 @@ struct ChatImageSigner: Sendable {
     }
 
     func signed(_ image: ChatImageDTO, base: String) -> ChatImageDTO {
-        ChatImageDTO(id: image.id, url: image.key.map { base + readPath(key: $0) }, width: image.width, height: image.height)
+        ChatImageDTO(
+            id: image.id, url: image.key.map { base + readPath(key: $0) }, width: image.width, height: image.height,
+            expired: image.expired)
     }
 
     static func percentEncoded(_ text: String) -> String {

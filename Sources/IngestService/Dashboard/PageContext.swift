@@ -13,9 +13,12 @@ struct PageContext {
     func viewer(unread: Int = 0) -> PageShell.Viewer {
         var sections: [PageShell.Section] = [.inbox, .ideas, .apps, .explore, .keywordExplorer, .notifications]
         if session.role.allows(.manageMembers) || session.role.allows(.manageTokens) { sections.append(.settings) }
+        sections.append(.whatsNew)
+        sections.append(.requestFeature)
         return PageShell.Viewer(
             name: session.name, email: session.email, role: session.role.rawValue, organization: session.organizationName,
-            formToken: session.formToken, sections: sections, unread: unread)
+            formToken: session.formToken, sections: sections, unread: unread,
+            whatsNewUnread: WhatsNewFeed.shipped.hasEntries(after: session.whatsNewSeenAt))
     }
 
     /// Throws 403 `FORBIDDEN` unless the member's role allows `permission`.

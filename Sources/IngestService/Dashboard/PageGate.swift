@@ -111,6 +111,7 @@ struct PageGate {
         guard let token = SessionCookie.value(in: request), let session = try accounts.session(token: token) else {
             throw PageOutcome.signIn(next: isPost ? nil : request.pathAndQuery, hadCookie: SessionCookie.value(in: request) != nil)
         }
+        try accounts.store.refuseIfAccountErasing(session.organizationId)
         if isPost && !session.acceptsFormToken(FormFields(request).raw(PostForm.tokenField) ?? multipartToken(request)) {
             throw PageError.formToken
         }

@@ -59,6 +59,9 @@ enum AdminFeedbackJSON {
         } else {
             out["screenshot"] = NSNull()
         }
+        // The report outlives a screenshot the workspace's retention removed, and says so.
+        out["screenshotRemoved"] =
+            row.string("screenshot_removed_at").map { ["reason": "retention", "removedAt": $0] as [String: Any] } ?? NSNull()
         out["correlationId"] = row.string("correlation_id") ?? ""
         out["replies"] = try replies.map { reply -> [String: Any] in
             var out: [String: Any] = try [

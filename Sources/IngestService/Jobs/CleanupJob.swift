@@ -11,12 +11,15 @@ import HubRuntime
 /// two days, by which time every image token made from it has expired and sent photos have
 /// their own copy; and dashboard sessions and invitation codes nothing can use any more, and
 /// the hosted roadmap's expired handoff codes and sessions; and notifications read state after
-/// `notificationReadRetentionDays`.
+/// `notificationReadRetentionDays`; and last, each workspace's media retention
+/// (`applyMediaRetention`).
 public struct CleanupJob: HubJob {
     public let name = "cleanup"
     let store: IngestStore
     let objects: ObjectStore
     let clock: Clock
+    /// chatd, which removes the sent photos of a workspace with retention.
+    let chat: RPCClient
     static let orphanGrace: TimeInterval = 3_600
     /// Longer than any notification stays in the feed, so pruning never brings one back unread.
     static let notificationReadRetentionDays = 90
@@ -41,6 +44,7 @@ public struct CleanupJob: HubJob {
         let accounts = try store.deleteExpiredAccountRows()
         let roadmap = try store.deleteExpiredRoadmapAccess()
         let reads = try store.deleteNotificationReads(olderThanDays: CleanupJob.notificationReadRetentionDays)
-        return records + events + orphans + staged + accounts + roadmap + reads
+        let retained = try applyMediaRetention()
+        return records + events + orphans + staged + accounts + roadmap + reads + retained
     }
 }

@@ -59,6 +59,7 @@ struct RoadmapPagesHandler {
         guard let appId = request.pathParameters["appId"], InputLimits.appId.contains(appId.utf16.count),
             let project = try store.project(appId: appId)
         else { return nil }
+        try store.refuseIfAccountErasing(project.organizationId)
         let visitor =
             cookies
             ? try RoadmapVisitor.of(request, projectId: project.id, store: store)

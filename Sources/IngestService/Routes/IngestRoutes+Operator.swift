@@ -111,6 +111,7 @@ extension IngestRoutes {
             .operatorAsync(
                 "DELETE", "/api/admin/v1/projects/{id}/reviews/{reviewId}/response", reviews.deleteResponse, body: .serverDefault),
             .operatorAsync("POST", "/api/admin/v1/projects/{id}/reviews/{reviewId}/promote", reviews.promote, body: .community),
+            .operatorAsync("POST", "/api/admin/v1/projects/{id}/reviews/{reviewId}/draft", reviewDrafts.create, body: .serverDefault),
             .operatorAsync("GET", "/api/admin/v1/projects/{id}/metadata", metadata.read, body: .serverDefault),
             .operatorSync("POST", "/api/admin/v1/projects/{id}/metadata/validate", metadata.validate, body: .serverDefault),
             .operatorSync("POST", "/api/admin/v1/projects/{id}/metadata/suggest", metadata.suggest, body: .serverDefault),
@@ -164,6 +165,13 @@ extension IngestRoutes {
             // Notifications
             .operatorAsync("GET", "/api/admin/v1/notifications", notifications.list, body: .serverDefault),
             .operatorAsync("POST", "/api/admin/v1/notifications/{id}/read", notifications.read, body: .serverDefault),
+            // Accounts: media retention
+            .operatorSync("GET", "/api/admin/v1/organization/retention", retention.get, body: .serverDefault),
+            .operatorSync("PATCH", "/api/admin/v1/organization/retention", retention.update, body: .serverDefault),
+            // Erasure
+            .operatorSync("POST", "/api/admin/v1/projects/{id}/erasures", erasures.create, body: .serverDefault),
+            .operatorSync("GET", "/api/admin/v1/erasures/{erasureId}", erasures.get, body: .serverDefault),
+            .operatorSync("POST", "/api/admin/v1/organization/erasure", accountErasure.create, body: .serverDefault),
         ]
     }
 }

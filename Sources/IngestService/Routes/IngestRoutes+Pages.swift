@@ -15,6 +15,9 @@ extension IngestRoutes {
             + appStorePageRoutes
             + storeListingPageRoutes
             + marketPageRoutes
+            + featureRequestPageRoutes
+            + retentionPageRoutes
+            + accountDeletionPageRoutes
     }
 
     var accountPageRoutes: [RouteLine] {

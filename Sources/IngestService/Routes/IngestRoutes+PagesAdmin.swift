@@ -29,6 +29,10 @@ extension IngestRoutes {
             .hubAsync(
                 "POST", "/dashboard/apps/{id}/revenuecat/disconnect", gate.pageAsync(.manageIntegrations, apps.disconnectRevenueCat),
                 body: form),
+            .hubSync("GET", "/dashboard/apps/{id}/erasures", gate.page(.manageApps, erasurePages.form), body: .serverDefault),
+            .hubSync("POST", "/dashboard/apps/{id}/erasures/review", gate.page(.manageApps, erasurePages.review), body: form),
+            .hubSync("POST", "/dashboard/apps/{id}/erasures", gate.page(.manageApps, erasurePages.create), body: form),
+            .hubSync("GET", "/dashboard/erasures/{id}", gate.page(.manageApps, erasurePages.status), body: .serverDefault),
             .hubSync("GET", "/dashboard/settings", gate.page(nil, settings.page), body: .serverDefault),
             .hubSync("POST", "/dashboard/settings/invitations", gate.page(.manageMembers, settings.invite), body: form),
             .hubSync(

@@ -29,6 +29,7 @@ extension IngestRoutes {
             .hubSync("POST", app + "/reviews/{reviewId}/response/delete", gate.page(.publish, reviews.deleteResponse), body: form),
             .hubAsync("POST", app + "/reviews/{reviewId}/status", gate.pageAsync(.publish, reviews.setStatus), body: form),
             .hubAsync("POST", app + "/reviews/{reviewId}/promote", gate.pageAsync(.publish, reviews.promote), body: form),
+            .hubSync("POST", app + "/reviews/{reviewId}/draft", gate.page(.publish, reviews.draft), body: form),
             .hubAsync("GET", app + "/keywords", gate.pageAsync(nil, keywords.list), body: read),
             .hubAsync("POST", app + "/keywords", gate.pageAsync(.manageApps, keywords.add), body: form),
             .hubAsync("POST", app + "/keywords/groups", gate.pageAsync(.manageApps, keywords.addGroup), body: form),

@@ -94,6 +94,7 @@ struct IngestRoutes {
     // App Store Connect
     let appStoreConnect: AdminAppStoreConnectHandler
     let reviews: AdminReviewsHandler
+    let reviewDrafts: AdminReviewDraftsHandler
     let metadata: AdminMetadataHandler
     let prices: AdminPricesHandler
     let priceJobs: AdminPriceJobsHandler
@@ -117,6 +118,16 @@ struct IngestRoutes {
     // Notifications
     let notifications: AdminNotificationsHandler
     let notificationPages: NotificationPagesHandler
+    let featureRequestPages: FeatureRequestPagesHandler
+    // Retention and What's new
+    let retention: AdminRetentionHandler
+    let retentionPages: RetentionPagesHandler
+    let whatsNewPages: WhatsNewPagesHandler
+    // Erasure
+    let erasures: AdminErasuresHandler
+    let erasurePages: ErasurePagesHandler
+    let accountErasure: AdminAccountErasureHandler
+    let accountDeletionPages: AccountDeletionPagesHandler
 
     /// `localJobs` are the jobs ingest runs itself; with the backends' jobs they are what
     /// `POST /api/admin/v1/jobs/{name}/run` can run. Chat photo uploads decode on `imageDecoder`,
@@ -124,7 +135,7 @@ struct IngestRoutes {
     init(
         context: DaemonContext, store: IngestStore, requestGuard: PublicRequestGuard, limits: RateLimits,
         backends: BackendClients, hubMetrics: HubMetrics, objects: ObjectStore, imageDecoder: WorkerPool,
-        passwordHasher: WorkerPool, localJobs: [HubJob]
+        passwordHasher: WorkerPool, localJobs: [HubJob], erasures erasureRequests: ErasureRequests
     ) throws {
         auth = AdminAuth(store: store)
         self.requestGuard = requestGuard
@@ -217,6 +228,7 @@ struct IngestRoutes {
         let asod = BackendForwarding(client: backends[.asod])
         appStoreConnect = AdminAppStoreConnectHandler(store: store, asod: asod)
         reviews = AdminReviewsHandler(store: store, lookup: lookup, asod: asod)
+        reviewDrafts = AdminReviewDraftsHandler(store: store, reviews: reviews, asod: asod, ai: context.config.ai)
         metadata = AdminMetadataHandler(lookup: lookup, asod: asod)
         prices = AdminPricesHandler(lookup: lookup, asod: asod)
         priceJobs = AdminPriceJobsHandler(lookup: lookup, asod: asod)
@@ -241,7 +253,7 @@ struct IngestRoutes {
         work = PendingWork()
         workPages = WorkPagesHandler(work: work)
         appStoreConnectPages = AppStoreConnectPagesHandler(apps: appsPages, connection: appStoreConnect, asod: asod, work: work)
-        reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, asod: asod, work: work)
+        reviewPages = ReviewsPagesHandler(apps: appsPages, reviews: reviews, drafts: reviewDrafts, asod: asod, work: work)
         keywordPages = KeywordsPagesHandler(apps: appsPages, aso: aso, work: work)
         metadataPages = MetadataPagesHandler(apps: appsPages, asod: asod, work: work)
         pricesPages = PricesPagesHandler(apps: appsPages, asod: asod, work: work)
@@ -252,6 +264,16 @@ struct IngestRoutes {
             store: store, chatd: backends[.chatd], asod: backends[.asod], marketd: backends[.marketd], clock: context.clock)
         notifications = AdminNotificationsHandler(feed: feed)
         notificationPages = NotificationPagesHandler(feed: feed)
+        featureRequestPages = FeatureRequestPagesHandler(
+            store: store, objects: objects, decoder: imageDecoder, feedbackAppId: context.config.feedbackAppId)
+        retention = AdminRetentionHandler(store: store)
+        retentionPages = RetentionPagesHandler(store: store)
+        whatsNewPages = WhatsNewPagesHandler(store: store, docsURL: context.config.docsURL)
+        erasures = AdminErasuresHandler(lookup: lookup, requests: erasureRequests)
+        erasurePages = ErasurePagesHandler(apps: appsPages, requests: erasureRequests)
+        accountErasure = AdminAccountErasureHandler(store: store, requests: erasureRequests)
+        accountDeletionPages = AccountDeletionPagesHandler(
+            requests: erasureRequests, accounts: accounts, gate: pageGate, docsURL: context.config.docsURL)
 
         // `market-charts` is marketd's pass, then fresh chart answers.
         let runnable =

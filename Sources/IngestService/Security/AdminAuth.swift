@@ -44,10 +44,16 @@ public struct AdminAuth: Sendable {
 
     /// The request's live token of either scope, whatever the method: nil without a bearer
     /// token, for a revoked one, or when its author is no longer a member. For routes that
-    /// decide themselves what each scope may do (the MCP server, `MCPHTTPHandler`).
+    /// decide themselves what each scope may do (the MCP server, `MCPHTTPHandler`). While the
+    /// organization's account is erased, 409 `ACCOUNT_ERASING` for all but reading an erasure,
+    /// so nothing new is written into a half-erased account.
     func liveToken(_ request: HTTPRequest) throws -> APIToken? {
-        guard let text = AdminAuth.bearerToken(request.headers["authorization"]) else { return nil }
-        return try store.authenticate(token: text)
+        guard let text = AdminAuth.bearerToken(request.headers["authorization"]),
+            let token = try store.authenticate(token: text)
+        else { return nil }
+        let followsErasure = request.method == "GET" && request.path.hasPrefix("/api/admin/v1/erasures/")
+        if !followsErasure { try store.refuseIfAccountErasing(token.organizationId) }
+        return token
     }
 
     /// A missing, revoked or read-only token is refused from the head, before a body is read.

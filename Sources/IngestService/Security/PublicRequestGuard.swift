@@ -31,6 +31,7 @@ public final class PublicRequestGuard: @unchecked Sendable {
             throw APIError.invalidAppId
         }
         guard let project = try store.project(appId: appId) else { throw APIError.projectNotFound }
+        try store.refuseIfAccountErasing(project.organizationId)
         var voterTokenHash: String?
         if let token = request.query["voter_token"] {
             guard PublicRequestGuard.isValidVoterToken(token) else {

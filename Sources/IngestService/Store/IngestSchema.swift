@@ -414,5 +414,11 @@ enum IngestSchema {
         integrationReplies,
         notificationReads,
         emailAlertPreferences,
+        featureRequestAttempts,
+        mediaRetention,
+        whatsNewSeen,
+        erasures,
+        accountErasures,
+        ideaSearchPerCommit,
     ]
 }

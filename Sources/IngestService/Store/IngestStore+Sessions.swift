@@ -50,7 +50,7 @@ extension IngestStore {
         guard
             let row = try db.queryOne(
                 """
-                SELECT s.*, m.role, m.name AS member_name, u.email, o.name AS organization_name FROM user_sessions s
+                SELECT s.*, m.role, m.name AS member_name, m.whats_new_seen_at, u.email, o.name AS organization_name FROM user_sessions s
                 JOIN organization_members m ON m.id = s.member_id AND m.organization_id = s.organization_id AND m.user_id = s.user_id
                 JOIN users u ON u.id = s.user_id
                 JOIN organizations o ON o.id = s.organization_id
@@ -66,7 +66,7 @@ extension IngestStore {
             id: row.text("id"), userId: row.text("user_id"), memberId: row.text("member_id"),
             organizationId: row.text("organization_id"), organizationName: row.text("organization_name"), email: row.text("email"),
             name: row.text("member_name"), role: Role(rawValue: row.text("role")) ?? .member, formToken: row.text("form_token"),
-            createdAt: created, lastSeenAt: seen, expiresAt: ISOTime.format(ends))
+            createdAt: created, lastSeenAt: seen, expiresAt: ISOTime.format(ends), whatsNewSeenAt: row.string("whats_new_seen_at"))
     }
 }
 

@@ -20,6 +20,10 @@ public final class IngestStore: @unchecked Sendable {
     public let writes: WriteBatcher
     /// `feedback.*` events for the chat-ops integrations; unconsumed until they ship.
     public let outbox: Outbox
+    /// Whether an organization's account erasure is pending (`IngestStore+AccountErasureGate`),
+    /// valid until the next change to `erasures`: every request of the organization asks.
+    let accountErasures = GenerationCache<Bool>(capacity: 4_096)
+    let erasureChanges: TableChangeCounter
 
     public init(db: SQLiteDatabase, clock: Clock, keyring: Keyring? = nil) {
         self.db = db
@@ -29,6 +33,8 @@ public final class IngestStore: @unchecked Sendable {
         outbox = Outbox(db: db, clock: clock, ids: ids, consumedTopics: OutboxConsumers.ingest)
         writes = WriteBatcher(db: db, name: "ingest-writer")
         communityChanges = db.changeCounter(forTables: ["projects", "boards", "board_statuses", "ideas", "comments"])
+        erasureChanges = db.changeCounter(forTables: ["erasures"])
+        db.addCommitStep { [unowned db] in try IngestStore.indexPendingIdeas(db) }
     }
 
     /// Now as stored: ISO-8601 UTC with milliseconds, which sorts as text.

@@ -1,11 +1,12 @@
 import HubMessaging
 
 /// Catalog reads (apps, profiles, publishers) and the organization-scoped lists: watchlist,
-/// AppTracker, record import and favorites.
+/// AppTracker, record import and favorites, and their erasure with the organization.
 enum MarketListHandlers {
     static func install(on rpc: RPCServer, store: MarketStore) {
         let tracker = MarketTracker(store: store)
         rpc.register(MarketWatchlistList.self) { request, _ in try store.watchlist(request) }
+        rpc.register(ErasureOrganization.self) { request, _ in try store.eraseOrganization(request.subject) }
         rpc.register(MarketWatchlistAdd.self) { request, _ in try store.addToWatchlist(request) }
         rpc.register(MarketWatchlistRemove.self) { request, _ in try store.removeFromWatchlist(request) }
         rpc.register(MarketTrackerTimeline.self) { request, _ in try tracker.timeline(request) }

@@ -36,18 +36,21 @@ final class AdminClient: OperatorAPIClient {
                 [.text(projectId), .text(board)]
             ).stringValue)
         let status = try db.scalar("SELECT id FROM board_statuses WHERE board_id = ? AND is_default = 1", [.text(boardId)])
-        try db.run(
-            """
-            INSERT INTO ideas (id, project_id, board_id, slug, title, description, author_name, author_email, status_id, moderation,
-                               vote_count, created_at, last_activity_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, '', 'Ann', 'ann@example.com', ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(id), .text(projectId), .text(boardId), .text("idea-" + id.suffix(12)), .text(title), status,
-                SQLValue(moderation), .int(Int64(voters.count)), .text(at), .text(at), .text(at),
-            ])
-        for voter in voters {
-            try db.run("INSERT INTO votes (idea_id, voter_key, created_at) VALUES (?, ?, ?)", [.text(id), .text(voter), .text(at)])
+        // In a transaction as the store writes ideas: the search index is fed at commit.
+        try db.transaction {
+            try db.run(
+                """
+                INSERT INTO ideas (id, project_id, board_id, slug, title, description, author_name, author_email, status_id, moderation,
+                                   vote_count, created_at, last_activity_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, '', 'Ann', 'ann@example.com', ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(id), .text(projectId), .text(boardId), .text("idea-" + id.suffix(12)), .text(title), status,
+                    SQLValue(moderation), .int(Int64(voters.count)), .text(at), .text(at), .text(at),
+                ])
+            for voter in voters {
+                try db.run("INSERT INTO votes (idea_id, voter_key, created_at) VALUES (?, ?, ?)", [.text(id), .text(voter), .text(at)])
+            }
         }
         return id
     }

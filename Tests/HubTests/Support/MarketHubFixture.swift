@@ -71,15 +71,6 @@ extension MarketHubFixture {
         return slots.map { $0 ?? rest.next()! }
     }
 
-    /// Sets the caller's organization plan through the operator API.
-    func setPlan(_ plan: String) throws {
-        let organization = try call("GET", "/organization")
-        let id = try XCTUnwrap(
-            (organization.json["organization"] as? [String: Any])?["id"] as? String ?? organization.json["id"] as? String)
-        let changed = try call("PATCH", "/organizations/\(id)", json: ["plan": plan])
-        XCTAssertEqual(changed.status, 200, changed.text)
-    }
-
     /// Imports JSON lines; the reply.
     func importRecords(_ records: [[String: Any]]) throws -> HubReply {
         let lines = try records.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }

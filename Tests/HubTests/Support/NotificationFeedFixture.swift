@@ -46,11 +46,6 @@ final class NotificationFeedFixture: OperatorAPIClient {
         return reply
     }
 
-    func organizationId(token: String) throws -> String {
-        let reply = try call("GET", "/organization", token: token)
-        return try XCTUnwrap((reply.json["organization"] as? [String: Any])?["id"] as? String ?? reply.json["id"] as? String)
-    }
-
     // MARK: Seeding
 
     /// A user message through the SDK route; its ID and time.

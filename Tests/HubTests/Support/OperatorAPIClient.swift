@@ -56,6 +56,19 @@ extension OperatorAPIClient {
         return try XCTUnwrap((created.json["token"] as? [String: Any])?["token"] as? String)
     }
 
+    /// The ID of the organization `token` belongs to.
+    func organizationId(token: String = OperatorAPI.token) throws -> String {
+        let organization = try call("GET", "/organization", token: token)
+        return try XCTUnwrap(
+            (organization.json["organization"] as? [String: Any])?["id"] as? String ?? organization.json["id"] as? String)
+    }
+
+    /// Sets the caller's organization plan through the operator API.
+    func setPlan(_ plan: String) throws {
+        let changed = try call("PATCH", "/organizations/\(try organizationId())", json: ["plan": plan])
+        XCTAssertEqual(changed.status, 200, changed.text)
+    }
+
     /// A new token of the organization `token` belongs to, with `scope` (`read` or `write`); its text.
     func createToken(name: String, scope: String, token: String = OperatorAPI.token) throws -> String {
         let created = try call("POST", "/tokens", json: ["name": name, "scope": scope], token: token)

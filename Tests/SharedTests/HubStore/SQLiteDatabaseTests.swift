@@ -125,6 +125,20 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertNil(try db.queryOne("SELECT qty FROM item WHERE id = ?", [-1]))
     }
 
+    func testRunCountingAnswersTheRowsItsStatementChangedAndPlaceholdersFitAnInList() throws {
+        // Given three rows
+        let db = try openWithTable()
+        for name in ["a", "b", "c"] { try db.run("INSERT INTO item(name, qty) VALUES (?, 1)", [.text(name)]) }
+        // When two are deleted through a list of two placeholders, then none through an empty list
+        let two = try db.runCounting("DELETE FROM item WHERE name IN (\(SQLiteDatabase.placeholders(2)))", ["a", "b"])
+        let none = try db.runCounting("DELETE FROM item WHERE name IN (\(SQLiteDatabase.placeholders(0)))")
+        // Then each answers its own count, and the empty list matched nothing
+        XCTAssertEqual(SQLiteDatabase.placeholders(2), "?, ?")
+        XCTAssertEqual(two, 2)
+        XCTAssertEqual(none, 0)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM item").intValue, 1)
+    }
+
     func testTransactionCommitsAndReturnsTheBodyValue() throws {
         // Given
         let db = try openWithTable()

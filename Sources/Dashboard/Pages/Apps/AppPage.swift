@@ -141,6 +141,7 @@ public struct AppPage: Sendable {
                     pushPanel(token: viewer.formToken)
                     if let revenue { revenue.html(appPath: path, token: viewer.formToken) }
                     integrationsPanel
+                    if canManageApps { erasurePanel }
                 }
             }
         }

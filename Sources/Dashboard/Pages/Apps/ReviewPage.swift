@@ -2,7 +2,16 @@
 /// and admins write, replace or delete the response (published through Apple, so the posts
 /// answer with a task's page), mark it done or reopen it (marking done sends nothing to Apple)
 /// and promote it to an idea after editing its title and description and choosing the board.
+/// They may also ask the hub's AI provider for a reply draft, which lands in the response box,
+/// labelled, for a person to check and edit before publishing.
 public struct ReviewPage: Sendable {
+    /// Whether a reply draft can be asked for on this hub.
+    public enum Drafting: Sendable, Equatable {
+        /// The operator has not configured a provider: the button is disabled with the reason.
+        case off
+        case available
+    }
+
     public struct Board: Sendable, Equatable {
         public var slug: String
         public var name: String
@@ -22,10 +31,15 @@ public struct ReviewPage: Sendable {
     /// The response form's text after a refusal, else the current response.
     public var draft: String?
     public var problems: FormProblems
+    public var drafting: Drafting
+    /// `draft` came from the AI provider: the box says so.
+    public var draftFromAI = false
+    /// After a draft: what is left of the month's allowance, in words (nil: no limit).
+    public var draftsLeft: String?
 
     public init(
         projectId: String, appName: String, review: ReviewsPage.Review, responseBody: String?, responseUpdatedAt: String?,
-        boards: [Board], canManage: Bool, draft: String? = nil, problems: FormProblems = .none
+        boards: [Board], canManage: Bool, draft: String? = nil, problems: FormProblems = .none, drafting: Drafting = .off
     ) {
         self.projectId = projectId
         self.appName = appName
@@ -36,6 +50,7 @@ public struct ReviewPage: Sendable {
         self.canManage = canManage
         self.draft = draft
         self.problems = problems
+        self.drafting = drafting
     }
 
     var path: String { "/dashboard/apps/" + projectId + "/reviews/" + review.id }
@@ -90,12 +105,24 @@ public struct ReviewPage: Sendable {
                 element("p", .class("small muted")) { "No response yet." }
             }
             if canManage {
+                draftForm(token: token)
+                if draftFromAI {
+                    element("p", .class("flash info"), .id("ai-draft-note"), Attribute("role", "note")) {
+                        element("strong") { "AI draft — check every claim before publishing." }
+                        " Nothing was sent to Apple. Edit it below, or write your own."
+                        if let draftsLeft { " " + draftsLeft }
+                    }
+                }
                 PostForm.make(action: path + "/response", token: token, .class("stack")) {
                     LabeledField(
-                        id: "response-body", label: responseBody == nil ? "Write a response" : "Replace the response",
+                        id: "response-body",
+                        label: draftFromAI
+                            ? "AI draft — check every claim before publishing"
+                            : responseBody == nil ? "Write a response" : "Replace the response",
                         hint: "Up to 5,970 characters. Publishing sends it to Apple; check every claim about fixes and dates first.",
                         problems: problems["body"]
-                    ).textarea("body", value: draft ?? responseBody ?? "", rows: 6, .required, Attribute("maxlength", "5970"))
+                    ).textarea(
+                        "body", value: draft ?? responseBody ?? "", rows: draftFromAI ? 9 : 6, .required, Attribute("maxlength", "5970"))
                     element("button", .type("submit"), .class("primary")) { responseBody == nil ? "Publish response" : "Replace response" }
                 }
                 if responseBody != nil {
@@ -146,6 +173,25 @@ public struct ReviewPage: Sendable {
                 }
             } else {
                 element("p", .class("small muted")) { "Not promoted to an idea." }
+            }
+        }
+    }
+
+    /// "Draft reply": its own form, since forms do not nest; disabled with the reason when the
+    /// hub has no provider.
+    func draftForm(token: String) -> HTML {
+        PostForm.make(action: path + "/draft", token: token, .class("inline draft-reply")) {
+            switch drafting {
+            case .available:
+                element("button", .type("submit"), Attribute("aria-describedby", "draft-hint")) { "Draft reply" }
+                element("span", .class("small muted"), .id("draft-hint")) {
+                    "Writes a suggestion into the box below from the app's name and the review's text; nothing is published."
+                }
+            case .off:
+                element("button", .type("submit"), .disabled, Attribute("aria-describedby", "draft-hint")) { "Draft reply" }
+                element("span", .class("small muted"), .id("draft-hint")) {
+                    "Reply drafts are off on this hub: ask the operator to set APPNORTH_AI_URL."
+                }
             }
         }
     }

@@ -11,11 +11,14 @@ public struct ConversationEntry: Sendable, Equatable {
         public var url: String?
         public var width: Int
         public var height: Int
+        /// The workspace's retention removed it: shown as expired, not as a storage problem.
+        public var expired: Bool
 
-        public init(url: String?, width: Int, height: Int) {
+        public init(url: String?, width: Int, height: Int, expired: Bool = false) {
             self.url = url
             self.width = width
             self.height = height
+            self.expired = expired
         }
     }
 

@@ -58,6 +58,10 @@ extension ConversationPage {
                             "img", Attribute("src", url), Attribute("alt", name + ", \(photo.width)×\(photo.height)"),
                             Attribute("loading", "lazy"))
                     }
+                } else if photo.expired {
+                    element("span", .class("badge"), .title("Removed by the workspace's data retention policy")) {
+                        name + " expired"
+                    }
                 } else {
                     element("span", .class("badge warn")) { name + " is unavailable" }
                 }

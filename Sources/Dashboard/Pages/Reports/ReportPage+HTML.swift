@@ -104,7 +104,15 @@ extension ReportPage {
                     element("span", .class("mono")) { pageURL }
                 }
             }
-            if let screenshot { screenshotFigure(screenshot) }
+            if let screenshot {
+                screenshotFigure(screenshot)
+            } else if let removedAt = screenshotRemovedAt {
+                element("p", .class("small muted"), .id("screenshot-removed")) {
+                    "The screenshot was removed by the workspace's data retention policy on "
+                    TimeText.html(removedAt)
+                    "."
+                }
+            }
         }
     }
 

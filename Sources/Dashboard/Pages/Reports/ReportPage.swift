@@ -124,6 +124,8 @@ public struct ReportPage: Sendable {
     public let diagnostics: String?
     public let diagnosticsCount: Int
     public let screenshot: Screenshot?
+    /// When the workspace's retention policy removed the screenshot; nil when it did not.
+    public var screenshotRemovedAt: String? = nil
     public let correlationId: String
     public let createdAt: String
     public let updatedAt: String

@@ -132,6 +132,8 @@ public struct SettingsPage: Sendable {
     public var canManageOwners: Bool
     /// `manageTokens`.
     public var canManageTokens: Bool
+    /// The viewer is an owner: the page offers to delete the whole account (`DeleteAccountPage`).
+    public var canDeleteAccount = false
     public var created: Created?
     public var inviteDraft: InviteDraft
     public var inviteProblems: FormProblems
@@ -167,12 +169,15 @@ public struct SettingsPage: Sendable {
                     element("a", .href("#members")) { "Members" }
                     if canManageMembers { element("a", .href("#invitations")) { "Invitations" } }
                     if canManageTokens { element("a", .href("#tokens")) { "API tokens" } }
+                    element("a", .href("/dashboard/settings/retention")) { "Data retention" }
+                    if canDeleteAccount { element("a", .href("#delete-account")) { "Delete this account" } }
                 }
             }
             if let created { createdPanel(created) }
             membersPanel(token: viewer.formToken)
             if canManageMembers { invitationsPanel(token: viewer.formToken) }
             if canManageTokens { tokensPanel(token: viewer.formToken) }
+            if canDeleteAccount { deleteAccountPanel }
         }
     }
 

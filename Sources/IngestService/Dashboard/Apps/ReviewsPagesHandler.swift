@@ -11,11 +11,12 @@ import HubMessaging
 struct ReviewsPagesHandler {
     let apps: AppsPagesHandler
     let reviews: AdminReviewsHandler
+    let drafts: AdminReviewDraftsHandler
     let asod: BackendForwarding
     let work: PendingWork
     var store: IngestStore { apps.store }
 
-    private func reviewsPath(_ project: Project) -> String { "/dashboard/apps/" + project.id + "/reviews" }
+    func reviewsPath(_ project: Project) -> String { "/dashboard/apps/" + project.id + "/reviews" }
 
     /// The project of the path with its Apple app; nil when it was not imported.
     private func app(_ context: PageContext) throws -> (project: Project, ref: ASCAppRef?) {
@@ -26,7 +27,7 @@ struct ReviewsPagesHandler {
         return (project, ref)
     }
 
-    private func reviewRef(_ context: PageContext) throws -> (project: Project, ref: ASCReviewRef) {
+    func reviewRef(_ context: PageContext) throws -> (project: Project, ref: ASCReviewRef) {
         let (project, app) = try app(context)
         let id = context.request.pathParameters["reviewId"] ?? ""
         guard let app, (1...100).contains(id.utf8.count) else { throw PageError.notFound }
@@ -76,17 +77,21 @@ struct ReviewsPagesHandler {
         _ context: PageContext, _ project: Project, _ ref: ASCReviewRef, status: Int, notice: PageShell.Notice?,
         _ respond: @escaping Route.Completion, _ change: @escaping (inout ReviewPage) -> Void
     ) throws {
-        let promotions = try store.reviewPromotions(projectId: project.id)
-        let boards = try store.boards(projectId: project.id).map { ReviewPage.Board(slug: $0.slug, name: $0.name) }
-        let canManage = context.session.role.allows(.publish)
         asod.forward(ASCReviewGet.self, ref, respond: respond) { review in
-            var page = ReviewPage(
-                projectId: project.id, appName: project.name, review: Self.row(review, ideaId: promotions[review.id]),
-                responseBody: review.response?.body, responseUpdatedAt: review.response?.updatedAt, boards: boards,
-                canManage: canManage)
+            var page = try self.page(context, project, review)
             change(&page)
             return PageResponse.html(page.html(viewer: context.viewer(), notice: notice), status: status)
         }
+    }
+
+    /// The review's page for whoever looks, with the project's promotions and boards as stored now.
+    func page(_ context: PageContext, _ project: Project, _ review: ASCReviewDTO) throws -> ReviewPage {
+        let promotions = try store.reviewPromotions(projectId: project.id)
+        let boards = try store.boards(projectId: project.id).map { ReviewPage.Board(slug: $0.slug, name: $0.name) }
+        return ReviewPage(
+            projectId: project.id, appName: project.name, review: Self.row(review, ideaId: promotions[review.id]),
+            responseBody: review.response?.body, responseUpdatedAt: review.response?.updatedAt, boards: boards,
+            canManage: context.session.role.allows(.publish), drafting: drafts.configured ? .available : .off)
     }
 
     static func row(_ review: ASCReviewDTO, ideaId: String?) -> ReviewsPage.Review {

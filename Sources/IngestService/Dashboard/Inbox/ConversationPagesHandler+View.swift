@@ -33,7 +33,9 @@ extension ConversationPagesHandler {
             id: message.id, sender: message.sender == .user ? .user : .team, isInternal: message.internal ?? false,
             author: message.sender == .team ? authorName(author, authors: authors) : nil, body: message.body,
             createdAt: message.createdAt,
-            photos: message.images.map { ConversationEntry.Photo(url: $0.url, width: $0.width, height: $0.height) },
+            photos: message.images.map {
+                ConversationEntry.Photo(url: $0.url, width: $0.width, height: $0.height, expired: $0.expired == true)
+            },
             card: message.actionCard.map { card in
                 ConversationEntry.Card(
                     kind: card.kind == ChatOfferCard.kind ? .offer : .reviewRequest, title: card.titleAtSend, paywallId: card.paywallId,

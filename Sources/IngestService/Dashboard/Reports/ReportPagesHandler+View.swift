@@ -46,14 +46,16 @@ extension ReportPagesHandler {
             if actor.hasPrefix("email:") { return String(actor.dropFirst(6)) }
             return nil
         }
-        return ReportPage(
+        var page = ReportPage(
             id: id, appName: project?.name ?? "", kind: ReportPage.Kind(rawValue: row.string("type") ?? "") ?? .problem,
             message: row.string("message") ?? "", status: ReportPage.Status(rawValue: row.string("status") ?? "") ?? .todo,
             priority: ReportPage.Priority(rawValue: row.string("priority") ?? "") ?? .none, isRead: row.string("read_at") != nil,
             assignee: assignee, labels: typed ?? AdminFeedbackJSON.labels(row), contactEmail: row.string("email"),
             verifiedEmail: row.string("author_email"), pageURL: row.string("page_url") ?? "", pageTitle: row.string("page_title"),
             locale: row.string("locale"),
-            viewport: row.int("viewport_width").flatMap { width in row.int("viewport_height").map { (width, $0) } },
+            viewport: row.int("viewport_width").flatMap { width in row.int("viewport_height").map { (width, $0) } }.flatMap {
+                $0.0 > 0 ? $0 : nil
+            },
             userAgent: row.string("user_agent"), deviceContext: ReportPagesHandler.contextLines(row.string("device_context")),
             diagnostics: diagnostics.isEmpty ? nil : ReportPagesHandler.pretty(diagnostics), diagnosticsCount: diagnostics.count,
             screenshot: row.string("screenshot_key") == nil
@@ -86,6 +88,8 @@ extension ReportPagesHandler {
             members: members.map { ReportPage.Member(id: $0.id, name: $0.name, email: $0.email) },
             boards: boards.map { ReportPage.BoardChoice(slug: $0.slug, name: $0.name) }, linkableIdeas: linkable,
             replyKey: UUID().uuidString)
+        page.screenshotRemovedAt = row.string("screenshot_removed_at")
+        return page
     }
 
     /// A timeline row in the page's words, member IDs turned into names.

@@ -116,7 +116,7 @@ struct SettingsPagesHandler {
                 invitedBy: $0.createdByMemberId.flatMap { names[$0] }, kind: $0.kind.rawValue, emailState: emails[$0.id]?.state)
         }
         let tokens = role.allows(.manageTokens) ? try store.tokens(by: session.actor).map(SettingsPagesHandler.token) : []
-        return SettingsPage(
+        var page = SettingsPage(
             organizationName: session.organizationName,
             members: members.map {
                 SettingsPage.Member(
@@ -125,6 +125,8 @@ struct SettingsPagesHandler {
             },
             invitations: invitations, tokens: tokens, emailOn: emailOn, canManageMembers: role.allows(.manageMembers),
             canManageOwners: role.allows(.manageOwners), canManageTokens: role.allows(.manageTokens))
+        page.canDeleteAccount = role.allows(.deleteAccount)
+        return page
     }
 
     static func token(_ record: APIToken) -> SettingsPage.Token {

@@ -18,7 +18,7 @@ final class RolesTests: XCTestCase {
         // Then owners and admins manage; members answer chat, triage, moderate and save favorites; only owners manage owners
         let managing: [Permission] = [
             .manageApps, .manageCredentials, .manageIntegrations, .manageMembers, .manageTokens, .publish, .writeWithTokens,
-            .requestReviews,
+            .requestReviews, .manageRetention,
         ]
         let daily: [Permission] = [.answerChat, .triageReports, .moderateIdeas, .saveFavorites]
         for permission in managing {
@@ -28,7 +28,9 @@ final class RolesTests: XCTestCase {
         }
         for permission in daily { XCTAssertTrue(Role.allCases.allSatisfy { $0.allows(permission) }, "\(permission)") }
         XCTAssertEqual(Role.allCases.filter { $0.allows(.manageOwners) }, [.owner])
-        XCTAssertEqual(Set(managing + daily + [.manageOwners]).count, Permission.allCases.count)
+        // And only owners delete the account
+        XCTAssertEqual(Role.allCases.filter { $0.allows(.deleteAccount) }, [.owner])
+        XCTAssertEqual(Set(managing + daily + [.manageOwners, .deleteAccount]).count, Permission.allCases.count)
     }
 
     func testTheLastOwnerCannotBeDemotedOrRemovedWhileASecondOwnerCan() throws {

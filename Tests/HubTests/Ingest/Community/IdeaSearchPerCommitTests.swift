@@ -1,0 +1,104 @@
+import Foundation
+import HubStore
+import XCTest
+
+@testable import IngestService
+
+/// The ideas' full-text index is fed once per commit (`IngestSchema.ideaSearchPerCommit`), not
+/// at every request's savepoint, and search stays exact: an acknowledged idea is found at
+/// once, a rolled back one never.
+final class IdeaSearchPerCommitTests: XCTestCase {
+    var community: CommunityFixture!
+
+    override func setUpWithError() throws {
+        community = try CommunityFixture(environment: ["APPNORTH_COMMUNITY_RATE_PER_MIN": "100000"])
+    }
+    override func tearDown() { community?.shutdown() }
+
+    private func search(_ text: String) throws -> [String] {
+        try community.items("/ideas", ["query": text]).compactMap { $0["id"] as? String }
+    }
+
+    private func board() throws -> Board { try XCTUnwrap(try community.store.boards(projectId: community.projectId).first) }
+
+    private func submit(_ title: String, on board: Board) throws -> CommunityIdea {
+        try community.store.submitIdea(
+            projectId: community.projectId, board: board, title: title, description: "", authorName: nil, authorEmail: nil,
+            authorKey: nil)
+    }
+
+    func testEveryIdeaOfABatchOfConcurrentCreatesIsFoundRightAfterIts201() throws {
+        // Given 32 clients creating ideas at once, so their writes share group commits
+        let lock = NSLock()
+        var missing: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 32) { i in
+            let word = "zebra\(String(repeating: "q", count: i % 8))x\(i)"
+            // When each one's 201 arrives
+            let id = (try? community.createIdea(title: "Idea \(word)")["id"] as? String) ?? nil
+            // Then a search for its word at once finds exactly it
+            let found = (try? search(word)) ?? []
+            if id == nil || found != [id!] { lock.withLock { missing.append(word) } }
+        }
+        XCTAssertEqual(missing, [])
+        XCTAssertEqual(try community.store.db.scalar("SELECT count(*) FROM ideas_fts_pending").intValue, 0)
+    }
+
+    func testARolledBackSavepointsIdeaNeverAppearsInSearchWhileItsBatchNeighbourDoes() throws {
+        struct Refused: Error {}
+        let board = try board()
+        let db = community.store.db
+        // Given one transaction as a group commit runs it: a request that inserts an idea and
+        // then fails, and one that succeeds, each in its own savepoint
+        let kept = try db.transaction {
+            _ = try? db.transaction {
+                _ = try submit("Walrus refused", on: board)
+                throw Refused()
+            }
+            return try db.transaction { try submit("Walrus kept", on: board).id }
+        }
+        // Then search finds only the committed one, and the index holds nothing more
+        XCTAssertEqual(try search("walrus"), [kept])
+        XCTAssertEqual(try search("refused"), [])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM ideas_fts WHERE ideas_fts MATCH 'walrus'").intValue, 1)
+        try db.execute("INSERT INTO ideas_fts(ideas_fts, rank) VALUES ('integrity-check', 1)")
+    }
+
+    func testABatchOfFortyIdeasWritesItsIndexOnceNotPerSavepoint() throws {
+        let board = try board()
+        let db = community.store.db
+        let segmentRows = "SELECT count(*) FROM ideas_fts_data"
+        let before = try db.scalar(segmentRows).intValue ?? 0
+        // When 40 ideas commit together, each in its own savepoint
+        try db.transaction {
+            for i in 0..<40 { _ = try db.transaction { try submit("Batched otter \(i)", on: board) } }
+        }
+        // Then the index gained one segment's rows, not one segment per savepoint
+        let added = (try db.scalar(segmentRows).intValue ?? 0) - before
+        XCTAssertLessThanOrEqual(added, 3, "FTS5 rows written for 40 ideas")
+        XCTAssertEqual(try search("otter").count, 20, "a page of the 40")
+    }
+
+    func testEditingAndDeletingIdeasKeepsTheIndexExact() throws {
+        let board = try board()
+        let db = community.store.db
+        // Given an idea committed (indexed) and one edited and one deleted before their commit
+        let indexed = try submit("Heron indexed", on: board).id
+        let edited = try db.transaction { () -> String in
+            let id = try submit("Heron draft", on: board).id
+            try db.run("UPDATE ideas SET title = 'Heron final' WHERE id = ?", [.text(id)])
+            return id
+        }
+        try db.transaction {
+            let id = try submit("Heron gone", on: board).id
+            try db.run("DELETE FROM ideas WHERE id = ?", [.text(id)])
+        }
+        // When the indexed one is edited after its commit
+        try db.run("UPDATE ideas SET title = 'Heron renamed' WHERE id = ?", [.text(indexed)])
+        // Then search sees every row as it is now
+        XCTAssertEqual(Set(try search("heron")), [indexed, edited])
+        XCTAssertEqual(try search("final"), [edited])
+        XCTAssertEqual(try search("renamed"), [indexed])
+        XCTAssertEqual(try search("draft") + search("gone") + search("indexed"), [])
+        try db.execute("INSERT INTO ideas_fts(ideas_fts, rank) VALUES ('integrity-check', 1)")
+    }
+}

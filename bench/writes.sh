@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Acknowledged writes against their SQLite ceiling, release build, ingest and chatd as
+# separate processes (ipc):
+#  - POST /api/v1/ideas and POST /api/v1/chat/messages, wrk -t2 -c64, a distinct
+#    Idempotency-Key per request, each 201 sent after the commit that holds it;
+#  - the ceiling of each, in the same run: the rows the hub wrote (an idea and its idempotency
+#    record; a message, its outbox event and its conversation's update) inserted again with the
+#    sqlite3 CLI into an empty copy of the same schema, batched the same way (transactions of
+#    64, the connection count, one savepoint per request, the ideas' search index fed per commit).
+#   bench/writes.sh [seconds per run, default 10]
+# APPNORTH_BENCH_BIN=dir runs the ingest and chatd found there instead (an earlier build, to compare).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SECONDS_PER_RUN=${1:-10}
+BATCH=64
+. "$ROOT/bench/lib.sh"
+command -v wrk >/dev/null && command -v sqlite3 >/dev/null || { echo "needs wrk and sqlite3"; exit 1; }
+BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
+[ -n "${APPNORTH_SKIP_BUILD:-}${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+for b in ingest chatd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+make_workspace
+TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
+    APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 APPNORTH_CHAT_RATE_PER_MIN=100000000 \
+    APPNORTH_CHAT_READ_RATE_PER_MIN=100000000
+"$BIN/chatd" 2>"$WORK/chatd.log" &
+CHATD_PID=$!
+"$BIN/ingest" 2>"$WORK/ingest.log" &
+HUB_PID=$!
+trap 'kill $CHATD_PID 2>/dev/null; [ -n "${APPNORTH_BENCH_KEEP:-}" ] || cleanup_workspace' EXIT
+BASE=http://127.0.0.1:$HUB_PORT
+wait_for "$BASE/version"
+create_project '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}'
+Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
+
+run_wrk() {  # run_wrk PATH RUN BODY
+    wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -s "$ROOT/bench/lua/distinct_posts.lua" "$BASE$1?$Q" -- "$2" "$3"
+}
+summary() { echo "$(echo "$1" | awk '/Requests\/sec/ { print $2 }') req/s, p50 $(echo "$1" | awk '$1 == "50%" { print $2 }')," \
+    "p99 $(echo "$1" | awk '$1 == "99%" { print $2 }'), $(echo "$1" | awk '/^created/ { print $2 " created, " $4 " not 201" }')"; }
+rate() { echo "$1" | awk '/Requests\/sec/ { print $2 }'; }
+
+# ceiling NAME SOURCE_DB PER_ROW_SQL [BEFORE_COMMIT_SQL]: re-inserts the source's rows into an
+# empty database of the same schema, $BATCH per transaction, PER_ROW_SQL (a SELECT yielding one
+# script line per request, from the source) in a savepoint each; prints rows per second.
+ceiling() {
+    local name=$1 src=$2 per_row=$3 before_commit=${4:-}
+    local db=$WORK/$name-ceiling.sqlite script=$WORK/$name-ceiling.sql
+    sqlite3 "$src" .schema | grep -v '^CREATE TABLE sqlite_' | grep -v "^CREATE TABLE '.*_fts_" >"$WORK/$name.schema"
+    rm -f "$db" "$db-wal" "$db-shm"
+    sqlite3 "$db" "PRAGMA journal_mode=WAL" >/dev/null
+    sqlite3 "$db" <"$WORK/$name.schema"
+    {
+        echo "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-32768;"
+        sqlite3 "$src" "$per_row" | awk -v b=$BATCH -v c="$before_commit" '
+            NR % b == 1 { print "BEGIN IMMEDIATE;" }
+            { print "SAVEPOINT sp; " $0 " RELEASE sp;" }
+            NR % b == 0 { print c " COMMIT;" }
+            END { if (NR % b != 0) print c " COMMIT;" }'
+    } >"$script"
+    local rows start end
+    rows=$(grep -c '^SAVEPOINT' "$script")
+    start=$(date +%s%N)
+    sqlite3 -bail "$db" <"$script" || { echo "the $name ceiling failed" >&2; exit 1; }
+    end=$(date +%s%N)
+    awk -v r="$rows" -v ns=$((end - start)) 'BEGIN { printf "%d", r / (ns / 1e9) }'
+}
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+ideas=$(run_wrk /api/v1/ideas ideas1 '{"board":"ideas","title":"Benchmark idea {t} {n}","description":"Created under load to measure writes."}')
+chat=$(run_wrk /api/v1/chat/messages chat1 '{"body":"Message {n} from thread {t} under load","locale":"en","platform":"ios"}')
+kill -TERM "$HUB_PID" "$CHATD_PID"; wait "$HUB_PID" "$CHATD_PID" 2>/dev/null || true
+
+IDEAS_DB=$APPNORTH_DATA_DIR/ingest.sqlite CHAT_DB=$APPNORTH_DATA_DIR/chatd.sqlite
+# values DB TABLE ALIAS: an SQL expression giving `INSERT INTO TABLE VALUES (…);` for the row
+# ALIAS, every column as a literal, so the ceiling reads nothing but its script.
+values() {
+    echo "'INSERT INTO $2 VALUES (' || $(sqlite3 "$1" "SELECT group_concat('quote($3.' || name || ')', ' || '','' || ')
+        FROM pragma_table_info('$2')") || ');'"
+}
+idea_ceiling=$(ceiling ideas "$IDEAS_DB" "
+    SELECT $(values "$IDEAS_DB" ideas i) || ' ' || $(values "$IDEAS_DB" idempotency_records r)
+    FROM idempotency_records r JOIN ideas i ON i.id = json_extract(CAST(r.response_body AS TEXT), '$.value.id')
+    ORDER BY i.rowid" \
+    "$(sqlite3 "$IDEAS_DB" "SELECT 'INSERT INTO ideas_fts(rowid, title, description) SELECT i.rowid, i.title, i.description
+        FROM ideas_fts_pending p JOIN ideas i ON i.rowid = p.idea_rowid; DELETE FROM ideas_fts_pending;'
+        WHERE EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'ideas_fts_pending')" | tr '\n' ' ')")
+chat_ceiling=$(ceiling chat "$CHAT_DB" "
+    SELECT CASE WHEN m.seq = (SELECT min(seq) FROM messages WHERE conversation_seq = m.conversation_seq)
+                THEN (SELECT $(values "$CHAT_DB" conversations c) FROM conversations c WHERE c.seq = m.conversation_seq) || ' '
+                ELSE '' END
+        || $(values "$CHAT_DB" messages m) || ' ' || $(values "$CHAT_DB" outbox o) || ' '
+        || 'UPDATE conversations SET last_message_seq = ' || m.seq || ', last_message_at = ' || quote(m.created_at)
+        || ' WHERE seq = ' || m.conversation_seq || ';'
+    FROM outbox o JOIN messages m ON m.id = json_extract(o.payload, '$.messageId') ORDER BY m.seq")
+
+echo "POST /api/v1/ideas (c64, committed before 201): $(summary "$ideas")"
+echo "  SQLite ceiling, the same rows $BATCH per transaction, a savepoint each: $idea_ceiling rows/s;" \
+    "ratio $(awk -v a="$(rate "$ideas")" -v b="$idea_ceiling" 'BEGIN { printf "%.2f", a / b }')x"
+echo "POST /api/v1/chat/messages (c64, committed in chatd before 201): $(summary "$chat")"
+echo "  SQLite ceiling, the same rows $BATCH per transaction, a savepoint each: $chat_ceiling rows/s;" \
+    "ratio $(awk -v a="$(rate "$chat")" -v b="$chat_ceiling" 'BEGIN { printf "%.2f", a / b }')x"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
