@@ -12,7 +12,8 @@ import HubRuntime
 /// client made before it (`RPCClientLoop.advanceGeneration`).
 ///
 /// Used by its thread only, between `RPCCallerSockets.checkOut` and `checkIn`; closed by the
-/// client's `close()` while idle, or by its thread when that ends.
+/// client's `close()` while idle, by its thread at the end of a call `close()` came during,
+/// or by its thread when that ends.
 final class RPCCallerSocket {
     private let loop: RPCClientLoop
     private let logger: Logger

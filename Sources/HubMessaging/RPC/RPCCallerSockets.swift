@@ -1,101 +1,87 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// The `RPCCallerSocket`s of one `RPCClient`, one per thread that made a blocking call, found
-/// through a thread-local key. The client's `close()` closes the idle ones at once and the
-/// busy ones as their calls end; a thread that ends closes its own.
+/// The `RPCCallerSocket`s of one `RPCClient`, one per thread that made a blocking call, each
+/// found through its thread's `RPCCallerThread`. Who closes a socket, exactly once, under
+/// `condition`: its thread when that ends while the client is open; the client's `close()`
+/// when it is idle; its thread at the end of its call when `close()` came during the call.
+/// `close()` returns only once every one is closed, so nothing of the client is open in its
+/// context afterwards (terminating a context waits for all its sockets).
 final class RPCCallerSockets: @unchecked Sendable {
-    private var key = pthread_key_t()
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var sockets: [ObjectIdentifier: RPCCallerSocket] = [:]
     private var closing = false
     private let make: () -> RPCCallerSocket
 
     init(make: @escaping () -> RPCCallerSocket) {
         self.make = make
-        // The thread-local value holds a retained `Entry`; released when its thread ends.
-        pthread_key_create(&key) { raw in
-            guard let raw else { return }
-            Unmanaged<Entry>.fromOpaque(raw).takeRetainedValue().threadEnded()
-        }
     }
 
-    // Entries still set on live threads are forgotten with the key: a few bytes each, their
-    // sockets closed by `closeAll` and freed with this set.
-    deinit { pthread_key_delete(key) }
+    // Only reached after `closeAll` (the client's `deinit` calls it); a socket left open here
+    // would have no thread using it any more.
+    deinit {
+        for socket in sockets.values where !socket.closed { socket.close() }
+    }
 
     /// The calling thread's socket, made on its first call, marked busy until `checkIn`; nil
     /// once the client is closing.
     func checkOut() -> RPCCallerSocket? {
-        let raw = pthread_getspecific(key)
-        let socket: RPCCallerSocket
-        if let raw, let known = Unmanaged<Entry>.fromOpaque(raw).takeUnretainedValue().socket {
-            socket = known
-        } else {
-            if let raw { Unmanaged<Entry>.fromOpaque(raw).release() }
-            socket = make()
-            lock.withLock { sockets[ObjectIdentifier(socket)] = socket }
-            pthread_setspecific(key, Unmanaged.passRetained(Entry(owner: self, socket: socket)).toOpaque())
-        }
-        let taken = lock.withLock { () -> Bool in
-            guard !closing, !socket.closed else { return false }
+        let thread = RPCCallerThread.current
+        let known = thread.socket(of: self)
+        return condition.withLock { () -> RPCCallerSocket? in
+            guard !closing else { return nil }
+            let socket: RPCCallerSocket
+            if let known {
+                socket = known
+            } else {
+                socket = make()
+                sockets[ObjectIdentifier(socket)] = socket
+                thread.add(socket, of: self)
+            }
+            guard !socket.closed else { return nil }
             socket.busy = true
-            return true
+            return socket
         }
-        return taken ? socket : nil
     }
 
     /// Ends the thread's call; closes its socket when the client began closing meanwhile.
     func checkIn(_ socket: RPCCallerSocket) {
-        let close = lock.withLock { () -> Bool in
+        condition.withLock {
             socket.busy = false
-            guard closing, !socket.closed else { return false }
+            guard closing, !socket.closed else { return }
+            socket.close()
             socket.closed = true
-            return true
+            condition.broadcast()
         }
-        if close { socket.close() }
     }
 
-    /// Closes every idle socket now; a busy one is closed by its thread when its call ends
-    /// (it notices the client closing within a poll slice). Idempotent.
+    /// Closes every idle socket now and waits for the busy ones to be closed by their threads
+    /// as their calls end (each notices the client closing within a poll slice). Idempotent.
+    /// Every close happens under the lock, so a socket is closed once and `close()` returns
+    /// after the last.
     func closeAll() {
-        let idle = lock.withLock { () -> [RPCCallerSocket] in
+        condition.withLock {
             closing = true
-            let idle = sockets.values.filter { !$0.busy && !$0.closed }
-            for socket in idle { socket.closed = true }
-            return idle
+            // An idle socket's thread touches it no more once `closing` is set, and the lock
+            // orders its last use before this close: libzmq allows a socket to change threads so.
+            for socket in sockets.values where !socket.busy && !socket.closed {
+                socket.close()
+                socket.closed = true
+            }
+            while sockets.values.contains(where: { !$0.closed }) { condition.wait() }
         }
-        // Handing an idle socket to this thread is safe: the lock is a full memory barrier.
-        for socket in idle { socket.close() }
     }
 
-    private func threadEnded(_ socket: RPCCallerSocket) {
-        let close = lock.withLock { () -> Bool in
+    /// Number of sockets not closed yet, for tests.
+    var openCount: Int { condition.withLock { sockets.values.filter { !$0.closed }.count } }
+
+    /// Called on `socket`'s thread as it ends: the socket is closed there, unless `closeAll`
+    /// already did, and forgotten.
+    func threadEnded(_ socket: RPCCallerSocket) {
+        condition.withLock {
             sockets[ObjectIdentifier(socket)] = nil
-            defer { socket.closed = true }
-            return !socket.closed
-        }
-        if close { socket.close() }
-    }
-
-    /// What a thread's key holds: the socket, and the set to tell when the thread ends. Both
-    /// weak: the set owns its sockets, so a client gone frees them (and their sockets' loop)
-    /// even while the threads that used it live on.
-    private final class Entry {
-        weak var owner: RPCCallerSockets?
-        weak var socket: RPCCallerSocket?
-
-        init(owner: RPCCallerSockets, socket: RPCCallerSocket) {
-            self.owner = owner
-            self.socket = socket
-        }
-
-        func threadEnded() {
-            guard let socket else { return }
-            if let owner { owner.threadEnded(socket) } else { socket.close() }
+            guard !socket.closed else { return }
+            socket.close()
+            socket.closed = true
         }
     }
 }

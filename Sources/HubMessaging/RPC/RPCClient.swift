@@ -120,11 +120,16 @@ public final class RPCClient: @unchecked Sendable {
 
     /// Fails pending calls with `PEER_UNAVAILABLE`, closes the sockets and joins the I/O
     /// thread. Idempotent; later calls fail at once. A blocking call in progress on another
-    /// thread fails within `RPCCallerSocket.pollSliceMilliseconds`.
+    /// thread fails within `RPCCallerSocket.pollSliceMilliseconds`, and this returns after it
+    /// has closed its socket: once it returns, no socket of the client is open.
     public func close() {
-        callers.closeAll()
+        // The loop first: a blocking call in progress ends when it sees the loop closing.
         loop.close()
+        callers.closeAll()
     }
+
+    /// Sockets of calling threads not closed yet, for tests.
+    var openCallerSockets: Int { callers.openCount }
 }
 
 extension Result {

@@ -127,4 +127,70 @@ final class RPCCallerSocketTests: RPCTestCase {
         XCTAssertEqual(wrong.lock.withLock { wrong.seen }, [])
         XCTAssertEqual(client.call(TestEcho.self, .init(text: "after", n: 0)).successValue?.text, "after")
     }
+
+    func testThreadsCallingAndEndingStayCorrectWithMoreClientsInTheProcessThanThreadKeys() throws {
+        // Given more clients made (and closed, but still held, as a test process holds its
+        // fixtures') than glibc's 1,024 thread-local keys, and one live client
+        try requireDescriptors(4_096)
+        let server = try makeServer("keys.sock")
+        var held: [RPCClient] = []
+        for _ in 0..<1_100 {
+            let idle = try RPCClient(peer: "echod", endpoint: server.boundEndpoint, clock: clock, logger: logger)
+            idle.close()
+            held.append(idle)
+        }
+        let client = try makeClient(server.boundEndpoint, peer: "echod", timeout: 2)
+
+        // When fresh threads each make two blocking calls on it and end
+        final class Answers: @unchecked Sendable {
+            let lock = NSLock()
+            var texts: [String] = []
+        }
+        let answers = Answers()
+        for t in 0..<4 {
+            let ended = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                for i in 0..<2 {
+                    let text = client.call(TestEcho.self, .init(text: "\(t).\(i)", n: 0)).successValue?.text ?? "failed"
+                    answers.lock.withLock { answers.texts.append(text) }
+                }
+                ended.signal()
+            }
+            thread.start()
+            XCTAssertEqual(ended.wait(timeout: .now() + 5), .success)
+            // Then each thread's socket is closed as its thread ends
+            XCTAssertTrue(eventually(timeout: 2) { client.openCallerSockets == 0 }, "thread \(t)")
+        }
+
+        // And every call was answered on its own thread's socket
+        XCTAssertEqual(answers.lock.withLock { answers.texts }, ["0.0", "0.1", "1.0", "1.1", "2.0", "2.1", "3.0", "3.1"])
+        XCTAssertEqual(held.count, 1_100)
+    }
+
+    func testCloseReturnsOnlyOnceTheSocketsOfThreadsStillInACallAreClosed() throws {
+        // Given 8 threads waiting in blocking calls on a 2-second handler with a 5-second deadline
+        let server = try makeServer("busy.sock")
+        let client = try makeClient(server.boundEndpoint, peer: "echod", timeout: 5)
+        let group = DispatchGroup()
+        let started = DispatchSemaphore(value: 0)
+        for _ in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                started.signal()
+                _ = client.call(TestEcho.self, .init(text: "slow", n: 2000))
+                group.leave()
+            }
+        }
+        for _ in 0..<8 { XCTAssertEqual(started.wait(timeout: .now() + 2), .success) }
+        XCTAssertTrue(eventually(timeout: 2) { client.openCallerSockets == 8 })
+
+        // When the client closes
+        let elapsed = measureSeconds { client.close() }
+
+        // Then no socket of the client is open once close returns, which took well under the
+        // calls' deadline, and every call has ended
+        XCTAssertEqual(client.openCallerSockets, 0)
+        XCTAssertLessThan(elapsed, 1)
+        XCTAssertEqual(group.wait(timeout: .now() + 1), .success)
+    }
 }
