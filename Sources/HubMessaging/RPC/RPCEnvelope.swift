@@ -35,11 +35,11 @@ public enum RPCEnvelope {
     // wrapper cost more than the body itself.
 
     public static func encodeRequest<Body: Encodable>(v: Int, type: String, id: String, deadline: Int64, body: Body) throws -> Data {
-        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"deadline\":\(deadline),\"body\":", encoder.encode(body))
+        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"deadline\":\(deadline),\"body\":", body: body)
     }
 
     public static func encodeReply<Body: Encodable>(v: Int, type: String, id: String, body: Body) throws -> Data {
-        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"ok\":true,\"body\":", encoder.encode(body))
+        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"ok\":true,\"body\":", body: body)
     }
 
     /// Never fails: an error reply is made of strings and numbers only.
@@ -52,13 +52,18 @@ public enum RPCEnvelope {
                 .utf8)
     }
 
+    /// The envelope around `body`, written by the body itself when it can (`RPCJSONBody`).
+    private static func envelope<Body: Encodable>(_ head: String, _ type: String, _ id: String, after: String, body: Body) throws -> Data {
+        guard let body = body as? RPCJSONBody else { return envelope(head, type, id, after: after, try encoder.encode(body)) }
+        var text = opening(head, type, id, after: after)
+        body.writeJSON(to: &text)
+        text += "}"
+        return Data(text.utf8)
+    }
+
     /// `head` `"type"` `,"id":` `"id"` `after` `value` `}`.
     private static func envelope(_ head: String, _ type: String, _ id: String, after: String, _ value: Data) -> Data {
-        var text = head
-        JSONText.appendString(type, to: &text)
-        text += ",\"id\":"
-        JSONText.appendString(id, to: &text)
-        text += after
+        let text = opening(head, type, id, after: after)
         var out = Data(capacity: text.utf8.count + value.count + 1)
         out.append(contentsOf: text.utf8)
         out.append(value)
@@ -66,15 +71,31 @@ public enum RPCEnvelope {
         return out
     }
 
+    /// `head` `"type"` `,"id":` `"id"` `after`.
+    private static func opening(_ head: String, _ type: String, _ id: String, after: String) -> String {
+        var text = head
+        JSONText.appendString(type, to: &text)
+        text += ",\"id\":"
+        JSONText.appendString(id, to: &text)
+        text += after
+        return text
+    }
+
     // MARK: Decoding
 
     /// Reads the request envelope. On failure the error carries the ID when one could be read,
     /// so the reply can still be matched by the caller.
     public static func decodeRequestHeader(_ frame: Data) -> Result<RequestHeader, HeaderFailure> {
+        decodeRequest(frame).map { $0.header }
+    }
+
+    /// Reads the request envelope and where its body lies in the frame, in one pass, so the
+    /// server reads the frame once before decoding the body.
+    static func decodeRequest(_ frame: Data) -> Result<(header: RequestHeader, body: Range<Int>), HeaderFailure> {
         guard let fields = RPCEnvelopeFields(frame) else {
             return .failure(HeaderFailure(id: "", error: .malformedMessage("request is not a JSON object")))
         }
-        guard let v = fields.v, let type = fields.type, let id = fields.id, let deadline = fields.deadline, fields.body != nil else {
+        guard let v = fields.v, let type = fields.type, let id = fields.id, let deadline = fields.deadline, let body = fields.body else {
             var missing: [String] = []
             if fields.v == nil { missing.append("v") }
             if fields.type == nil { missing.append("type") }
@@ -85,7 +106,7 @@ public enum RPCEnvelope {
                 HeaderFailure(
                     id: fields.id ?? "", error: .malformedMessage("envelope missing or invalid: \(missing.joined(separator: ", "))")))
         }
-        return .success(RequestHeader(v: v, type: type, id: id, deadline: deadline))
+        return .success((RequestHeader(v: v, type: type, id: id, deadline: deadline), body))
     }
 
     /// Reads the reply envelope's ID and outcome; nil when the frame is not a reply.
@@ -98,8 +119,13 @@ public enum RPCEnvelope {
     /// Decodes a request's body as the handler's request type.
     public static func decodeRequestBody<Body: Decodable>(_ type: Body.Type, from frame: Data) -> Result<Body, RPCError> {
         guard let range = RPCEnvelopeFields(frame)?.body else { return .failure(.malformedMessage("request has no body")) }
+        return decodeRequestBody(type, from: frame, at: range)
+    }
+
+    /// Decodes the request body found at `range` of `frame` by `decodeRequest`.
+    static func decodeRequestBody<Body: Decodable>(_ type: Body.Type, from frame: Data, at range: Range<Int>) -> Result<Body, RPCError> {
         do {
-            return .success(try decoder.decode(Body.self, from: slice(frame, range)))
+            return .success(try decodeBody(Body.self, from: frame, at: range))
         } catch {
             return .failure(.malformedMessage("body does not match the request: \(describe(error))"))
         }
@@ -122,7 +148,7 @@ public enum RPCEnvelope {
                 guard let body = fields.body else {
                     return (id, .failure(.malformedMessage("reply does not match the response: missing body")))
                 }
-                return (id, .success(try decoder.decode(Body.self, from: slice(frame, body))))
+                return (id, .success(try decodeBody(Body.self, from: frame, at: body)))
             }
             guard let error = fields.error else {
                 return (id, .failure(.malformedMessage("reply does not match the response: missing error")))
@@ -131,6 +157,15 @@ public enum RPCEnvelope {
         } catch {
             return (id, .failure(.malformedMessage("reply does not match the response: \(describe(error))")))
         }
+    }
+
+    /// The body at `range` of `frame`: read by the body itself when it can (`RPCJSONBody`),
+    /// else, or when it does not read it, by JSONDecoder.
+    private static func decodeBody<Body: Decodable>(_ type: Body.Type, from frame: Data, at range: Range<Int>) throws -> Body {
+        if let own = Body.self as? RPCJSONBody.Type, let body = RPCJSONObject.read(frame, range, own.init(json:)) as? Body {
+            return body
+        }
+        return try decoder.decode(Body.self, from: slice(frame, range))
     }
 
     /// The bytes of `range` (offsets from the frame's start) as their own `Data`.
