@@ -18,7 +18,7 @@ final class RPCClientLoop: @unchecked Sendable {
         let frame: Data
         let submittedAt: UInt64
         let expiresAt: UInt64
-        let resolve: (_ input: Result<Data, RPCError>, _ report: (RPCError?) -> Void) -> Void
+        let resolve: (_ input: Result<RPCEnvelope.ReadReply, RPCError>, _ report: (RPCError?) -> Void) -> Void
     }
 
     let peer: String
@@ -249,16 +249,16 @@ final class RPCClientLoop: @unchecked Sendable {
     private func readReplies() throws {
         while let frames = try connection.dealer.receive() {
             guard let frame = frames.last, frames.count == 1 || (frames.count == 2 && frames[0].isEmpty),
-                let header = RPCEnvelope.decodeReplyHeader(frame)
+                let reply = RPCEnvelope.readReply(frame)
             else {
                 logger.warn("rpc client dropped a malformed reply", ["peer": peer, "frames": frames.count])
                 continue
             }
-            guard let call = pending.removeValue(forKey: header.id) else {
-                logger.debug("rpc client dropped a late reply", ["peer": peer, "id": header.id])
+            guard let call = pending.removeValue(forKey: reply.id) else {
+                logger.debug("rpc client dropped a late reply", ["peer": peer, "id": reply.id])
                 continue
             }
-            finish(call, .success(frame))
+            finish(call, .success(reply))
         }
     }
 
@@ -300,7 +300,7 @@ final class RPCClientLoop: @unchecked Sendable {
     }
 
     /// Completes a call: the observer hears of it first, then the caller's completion runs.
-    private func finish(_ call: Call, _ input: Result<Data, RPCError>) {
+    private func finish(_ call: Call, _ input: Result<RPCEnvelope.ReadReply, RPCError>) {
         call.resolve(input) { [self] error in complete(type: call.type, submittedAt: call.submittedAt, error: error) }
     }
 }

@@ -141,21 +141,42 @@ public enum RPCEnvelope {
     public static func decodeReplyWithID<Body: Decodable>(_ type: Body.Type, from frame: Data) -> (
         id: String, result: Result<Body, RPCError>
     )? {
+        guard let reply = readReply(frame) else { return nil }
+        return (reply.id, decodeReply(type, from: reply))
+    }
+
+    /// A reply frame whose envelope was read: the I/O thread matches it to its call by ID, and
+    /// the call decodes its body without reading the envelope again.
+    struct ReadReply {
+        let frame: Data
+        let id: String
+        fileprivate let ok: Bool
+        fileprivate let fields: RPCEnvelopeFields
+    }
+
+    /// The reply's envelope; nil when the frame is not a reply envelope.
+    static func readReply(_ frame: Data) -> ReadReply? {
         guard let fields = RPCEnvelopeFields(frame), fields.v != nil, fields.type != nil, let id = fields.id, let ok = fields.ok
         else { return nil }
+        return ReadReply(frame: frame, id: id, ok: ok, fields: fields)
+    }
+
+    /// The caller's result from a reply whose envelope was read.
+    static func decodeReply<Body: Decodable>(_ type: Body.Type, from reply: ReadReply) -> Result<Body, RPCError> {
+        let (frame, fields, ok) = (reply.frame, reply.fields, reply.ok)
         do {
             if ok {
                 guard let body = fields.body else {
-                    return (id, .failure(.malformedMessage("reply does not match the response: missing body")))
+                    return .failure(.malformedMessage("reply does not match the response: missing body"))
                 }
-                return (id, .success(try decodeBody(Body.self, from: frame, at: body)))
+                return .success(try decodeBody(Body.self, from: frame, at: body))
             }
             guard let error = fields.error else {
-                return (id, .failure(.malformedMessage("reply does not match the response: missing error")))
+                return .failure(.malformedMessage("reply does not match the response: missing error"))
             }
-            return (id, .failure(try decoder.decode(RPCError.self, from: slice(frame, error))))
+            return .failure(try decoder.decode(RPCError.self, from: slice(frame, error)))
         } catch {
-            return (id, .failure(.malformedMessage("reply does not match the response: \(describe(error))")))
+            return .failure(.malformedMessage("reply does not match the response: \(describe(error))"))
         }
     }
 
