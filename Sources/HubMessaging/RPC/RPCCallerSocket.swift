@@ -7,9 +7,9 @@ import HubRuntime
 /// trip (bench/RESULTS.md, "The ZeroMQ hop").
 ///
 /// It keeps the I/O thread's rules: a call waits at most `RPCDefaults.connectGrace` for a
-/// connection, fails with `PEER_UNAVAILABLE` when the peer disconnects while it waits, and
-/// after a timeout the socket is replaced (Lazy Pirate), as is every other socket of the
-/// client made before it (`RPCClientLoop.advanceGeneration`).
+/// connection, fails with `PEER_UNAVAILABLE` when the peer disconnects while it waits (seen
+/// within a poll slice), and after a timeout the socket is replaced (Lazy Pirate), as is every
+/// other socket of the client made before it (`RPCClientLoop.advanceGeneration`).
 ///
 /// Used by its thread only, between `RPCCallerSockets.checkOut` and `checkIn`; closed by the
 /// client's `close()` while idle, by its thread at the end of a call `close()` came during,
@@ -62,14 +62,15 @@ final class RPCCallerSocket {
             let disconnects = connection.disconnects
             while true {
                 let wait = Self.millisecondsUntil(expiresAt) ?? 0
-                let ready = try ZMQSocket.poll(
-                    [.socket(connection.dealer, writable: false), .socket(connection.monitor, writable: false)], timeoutMs: wait)
+                // The wait is on the DEALER alone: libzmq checks each socket of a poll for
+                // commands before and after it waits, and the monitor doubled those per call.
+                // Its events are read after each wait, so a disconnection fails the call
+                // within a poll slice.
+                let ready = try ZMQSocket.poll([.socket(connection.dealer, writable: false)], timeoutMs: wait)
                 // A reply already received wins over a disconnect reported with it.
                 if ready[0].readable, let result = try read(connection, id: id, decode: decode) { return result }
-                if ready[1].readable {
-                    try connection.readEvents()
-                    if connection.disconnects != disconnects { return .failure(.peerUnavailable(peer, "the peer disconnected")) }
-                }
+                try connection.readEvents()
+                if connection.disconnects != disconnects { return .failure(.peerUnavailable(peer, "the peer disconnected")) }
                 if Self.millisecondsUntil(expiresAt) == nil {
                     generation = loop.advanceGeneration()
                     replace(reason: "timeout")
