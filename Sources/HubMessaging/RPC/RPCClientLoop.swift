@@ -150,7 +150,7 @@ final class RPCClientLoop: @unchecked Sendable {
 
     private func run() {
         defer { connection.close() }
-        var ready = [ZMQSocket.Readiness](repeating: .none, count: 3)
+        var (dealerReady, monitorReady) = (ZMQSocket.Readiness.none, true)
         while true {
             let (batch, isClosing, generation) = lock.withLock { () -> ([Call], Bool, Int) in
                 defer { queue.removeAll(keepingCapacity: true) }
@@ -169,9 +169,9 @@ final class RPCClientLoop: @unchecked Sendable {
             }
             do {
                 var lostPeer = false
-                if ready[1].readable { lostPeer = try connection.readEvents() && !connection.isConnected }
+                if monitorReady { lostPeer = try connection.readEvents() && !connection.isConnected }
                 sendUnsent()
-                if ready[0].readable { try readReplies() }
+                if dealerReady.readable { try readReplies() }
                 // A peer that went away (a crash, a restart) never answers what it was sent: a
                 // server started again does not know those calls, and replies to the old
                 // connection are dropped. They fail now instead of waiting out their deadlines.
@@ -187,17 +187,24 @@ final class RPCClientLoop: @unchecked Sendable {
             expireCalls(now)
             do {
                 let writable = connection.isConnected && !unsent.isEmpty
-                ready = try ZMQSocket.poll(
-                    [
-                        .socket(connection.dealer, writable: writable),
-                        .socket(connection.monitor, writable: false),
-                        .fd(wake.readFD),
-                    ], timeoutMs: pollTimeoutMs())
-                if ready[2].readable { wake.drain() }
+                // While connected the monitor is read after every wait rather than polled:
+                // libzmq checks each socket of a poll for commands before and after waiting.
+                // Calls in flight then wait at most a slice, so a disconnection still fails them.
+                let watchMonitor = !connection.isConnected
+                var items: [ZMQSocket.PollItem] = [.socket(connection.dealer, writable: writable), .fd(wake.readFD)]
+                if watchMonitor { items.append(.socket(connection.monitor, writable: false)) }
+                var timeout = pollTimeoutMs()
+                if !watchMonitor && !pending.isEmpty {
+                    timeout = timeout < 0 ? RPCCallerSocket.pollSliceMilliseconds : min(timeout, RPCCallerSocket.pollSliceMilliseconds)
+                }
+                let ready = try ZMQSocket.poll(items, timeoutMs: timeout)
+                if ready[1].readable { wake.drain() }
+                dealerReady = ready[0]
+                monitorReady = watchMonitor ? ready[2].readable : true
             } catch {
                 logger.error("rpc client poll failed", ["peer": peer, "error": String(describing: error)])
                 lock.withLock { closing = true }
-                ready = [ZMQSocket.Readiness](repeating: .none, count: 3)
+                (dealerReady, monitorReady) = (.none, false)
             }
         }
     }
