@@ -76,6 +76,22 @@ struct RPCJSONObject {
         return body(object)
     }
 
+    /// Whether the member is missing or `null`.
+    func isAbsent(_ name: StaticString) -> Bool {
+        guard let value = self[name] else { return true }
+        return bytes[value].elementsEqual("null".utf8)
+    }
+
+    /// Whether the member is an empty array; false when missing or anything else.
+    func isEmptyArray(_ name: StaticString) -> Bool {
+        guard let value = self[name], value.count >= 2, bytes[value.lowerBound] == UInt8(ascii: "["),
+            bytes[value.upperBound - 1] == UInt8(ascii: "]")
+        else { return false }
+        return bytes[(value.lowerBound + 1)..<(value.upperBound - 1)].allSatisfy {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09
+        }
+    }
+
     /// The value's range of the member `name`.
     private subscript(name: StaticString) -> Range<Int>? {
         let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
