@@ -69,7 +69,7 @@ let package = Package(
             name: "appnorth-bench",
             dependencies: [
                 "ChatService", "PushService", "HubRuntime", "HubCrypto", "HubMessaging", "HubDaemon", "HubHTTPClient", "HubStore",
-                "CSQLite",
+                "CZeroMQ", "HubHTTPServer", "CSQLite",
             ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

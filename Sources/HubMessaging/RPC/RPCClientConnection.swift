@@ -17,6 +17,9 @@ final class RPCClientConnection {
     let monitor: ZMQSocket
     /// A transport connection is up, as last reported by the monitor.
     private(set) var isConnected = false
+    /// Disconnections the monitor reported so far, so a caller sees one even when the
+    /// connection came back before it looked.
+    private(set) var disconnects = 0
     /// The monitor event that means the connection is usable.
     private let upEvent: Int32
 
@@ -48,7 +51,10 @@ final class RPCClientConnection {
         let before = isConnected
         while let event = try monitor.receiveMonitorEvent() {
             if event.event == upEvent { isConnected = true }
-            if event.event == ZMQ_EVENT_DISCONNECTED { isConnected = false }
+            if event.event == ZMQ_EVENT_DISCONNECTED {
+                isConnected = false
+                disconnects += 1
+            }
         }
         return before != isConnected
     }

@@ -2,10 +2,13 @@ import CZeroMQ
 import Foundation
 import HubRuntime
 
-/// The I/O side of an `RPCClient`: the only owner of its sockets, running on its own
-/// thread. Callers hand it calls through a locked queue and a wake-up pipe polled next to
-/// the sockets. Kept apart from `RPCClient` so the thread does not keep the client alive
-/// and the client's `deinit` can close it.
+/// The I/O side of an `RPCClient`'s asynchronous calls: the only owner of its socket, running
+/// on its own thread. Callers hand it calls through a locked queue and a wake-up pipe polled
+/// next to the sockets. It also holds what the client's blocking calls on their threads' own
+/// sockets share with it (`RPCCallerSocket`): the in-flight count, the observer, whether the
+/// client is closing, and the generation that a timeout anywhere advances. Kept apart from
+/// `RPCClient` so the thread does not keep the client alive and the client's `deinit` can
+/// close it.
 final class RPCClientLoop: @unchecked Sendable {
     /// One submitted call. `resolve` decodes the reply (or takes the failure), reports the
     /// error it will complete with (nil on success), then runs the caller's completion.
@@ -15,7 +18,7 @@ final class RPCClientLoop: @unchecked Sendable {
         let frame: Data
         let submittedAt: UInt64
         let expiresAt: UInt64
-        let resolve: (_ input: Result<Data, RPCError>, _ report: (RPCError?) -> Void) -> Void
+        let resolve: (_ input: Result<RPCEnvelope.ReadReply, RPCError>, _ report: (RPCError?) -> Void) -> Void
     }
 
     let peer: String
@@ -31,6 +34,8 @@ final class RPCClientLoop: @unchecked Sendable {
     private var closing = false
     private var inFlight = 0
     private var observerValue: ((RPCCallOutcome) -> Void)?
+    /// Advanced by every timeout: each socket of the client made before it is replaced.
+    private var generationValue = 0
     private var thread: Thread?
     private let finished = DispatchGroup()
 
@@ -39,6 +44,8 @@ final class RPCClientLoop: @unchecked Sendable {
     private var unsent: [Call] = []
     private var pending: [String: Call] = [:]
     private var deadlines = DeadlineHeap()
+    /// The generation `connection` was made in.
+    private var connectionGeneration = 0
 
     init(peer: String, endpoint: String, logger: Logger, context: ZMQContext, curve: CurveClientKeys?) throws {
         self.peer = peer
@@ -59,6 +66,49 @@ final class RPCClientLoop: @unchecked Sendable {
 
     var isIOThread: Bool { lock.withLock { thread != nil && Thread.current == thread } }
 
+    var isClosing: Bool { lock.withLock { closing } }
+
+    var generation: Int { lock.withLock { generationValue } }
+
+    /// Counts a call as in flight, or returns why it cannot be taken.
+    func admit() -> RPCError? {
+        lock.withLock {
+            if closing { return .peerUnavailable(peer, "client closed") }
+            if inFlight >= RPCDefaults.maxPendingCalls { return .peerUnavailable(peer, "too many calls in flight") }
+            inFlight += 1
+            return nil
+        }
+    }
+
+    /// Ends an admitted call: the observer hears how it went (`error` nil on success).
+    func complete(type: String, submittedAt: UInt64, error: RPCError?) {
+        let observer = lock.withLock { () -> ((RPCCallOutcome) -> Void)? in
+            inFlight -= 1
+            return observerValue
+        }
+        guard let observer else { return }
+        let status: RPCCallOutcome.Status
+        switch error?.code {
+        case nil: status = .ok
+        case RPCError.Code.timeout: status = .timeout
+        case let code?: status = .error(code)
+        }
+        let duration = Double(Self.monotonicNanos() - submittedAt) / 1e9
+        observer(RPCCallOutcome(peer: peer, type: type, duration: duration, result: status))
+    }
+
+    /// A call timed out on some socket of the client: the peer may be wedged, so every socket
+    /// made before now is replaced, this thread's at once (its calls still waiting fail).
+    /// Returns the new generation.
+    func advanceGeneration() -> Int {
+        let generation = lock.withLock { () -> Int in
+            generationValue += 1
+            return generationValue
+        }
+        wake.wake()
+        return generation
+    }
+
     func start() {
         let thread = Thread { [self] in
             run()
@@ -72,14 +122,16 @@ final class RPCClientLoop: @unchecked Sendable {
 
     /// Queues a call for the I/O thread, or returns the reason it cannot be taken.
     func submit(_ call: Call) -> RPCError? {
-        let refusal: RPCError? = lock.withLock {
-            if closing { return .peerUnavailable(peer, "client closed") }
-            if inFlight >= RPCDefaults.maxPendingCalls { return .peerUnavailable(peer, "too many calls in flight") }
+        let (refusal, first): (RPCError?, Bool) = lock.withLock {
+            if closing { return (.peerUnavailable(peer, "client closed"), false) }
+            if inFlight >= RPCDefaults.maxPendingCalls { return (.peerUnavailable(peer, "too many calls in flight"), false) }
             inFlight += 1
             queue.append(call)
-            return nil
+            return (nil, queue.count == 1)
         }
-        if refusal == nil { wake.wake() }
+        // The I/O thread takes the whole queue at once: a call joining a queue that is not
+        // empty is taken with the one that already woke it, so one write per batch does.
+        if first { wake.wake() }
         return refusal
     }
 
@@ -98,11 +150,11 @@ final class RPCClientLoop: @unchecked Sendable {
 
     private func run() {
         defer { connection.close() }
-        var ready = [ZMQSocket.Readiness](repeating: .none, count: 3)
+        var (dealerReady, monitorReady) = (ZMQSocket.Readiness.none, true)
         while true {
-            let (batch, isClosing) = lock.withLock { () -> ([Call], Bool) in
+            let (batch, isClosing, generation) = lock.withLock { () -> ([Call], Bool, Int) in
                 defer { queue.removeAll(keepingCapacity: true) }
-                return (queue, closing)
+                return (queue, closing, generationValue)
             }
             if isClosing {
                 let all = unsent + batch + Array(pending.values)
@@ -111,11 +163,15 @@ final class RPCClientLoop: @unchecked Sendable {
                 return
             }
             unsent += batch
+            if generation != connectionGeneration {
+                connectionGeneration = generation
+                reconnect(reason: "timeout")
+            }
             do {
                 var lostPeer = false
-                if ready[1].readable { lostPeer = try connection.readEvents() && !connection.isConnected }
+                if monitorReady { lostPeer = try connection.readEvents() && !connection.isConnected }
                 sendUnsent()
-                if ready[0].readable { try readReplies() }
+                if dealerReady.readable { try readReplies() }
                 // A peer that went away (a crash, a restart) never answers what it was sent: a
                 // server started again does not know those calls, and replies to the old
                 // connection are dropped. They fail now instead of waiting out their deadlines.
@@ -131,17 +187,24 @@ final class RPCClientLoop: @unchecked Sendable {
             expireCalls(now)
             do {
                 let writable = connection.isConnected && !unsent.isEmpty
-                ready = try ZMQSocket.poll(
-                    [
-                        .socket(connection.dealer, writable: writable),
-                        .socket(connection.monitor, writable: false),
-                        .fd(wake.readFD),
-                    ], timeoutMs: pollTimeoutMs())
-                if ready[2].readable { wake.drain() }
+                // While connected the monitor is read after every wait rather than polled:
+                // libzmq checks each socket of a poll for commands before and after waiting.
+                // Calls in flight then wait at most a slice, so a disconnection still fails them.
+                let watchMonitor = !connection.isConnected
+                var items: [ZMQSocket.PollItem] = [.socket(connection.dealer, writable: writable), .fd(wake.readFD)]
+                if watchMonitor { items.append(.socket(connection.monitor, writable: false)) }
+                var timeout = pollTimeoutMs()
+                if !watchMonitor && !pending.isEmpty {
+                    timeout = timeout < 0 ? RPCCallerSocket.pollSliceMilliseconds : min(timeout, RPCCallerSocket.pollSliceMilliseconds)
+                }
+                let ready = try ZMQSocket.poll(items, timeoutMs: timeout)
+                if ready[1].readable { wake.drain() }
+                dealerReady = ready[0]
+                monitorReady = watchMonitor ? ready[2].readable : true
             } catch {
                 logger.error("rpc client poll failed", ["peer": peer, "error": String(describing: error)])
                 lock.withLock { closing = true }
-                ready = [ZMQSocket.Readiness](repeating: .none, count: 3)
+                (dealerReady, monitorReady) = (.none, false)
             }
         }
     }
@@ -193,16 +256,16 @@ final class RPCClientLoop: @unchecked Sendable {
     private func readReplies() throws {
         while let frames = try connection.dealer.receive() {
             guard let frame = frames.last, frames.count == 1 || (frames.count == 2 && frames[0].isEmpty),
-                let header = RPCEnvelope.decodeReplyHeader(frame)
+                let reply = RPCEnvelope.readReply(frame)
             else {
                 logger.warn("rpc client dropped a malformed reply", ["peer": peer, "frames": frames.count])
                 continue
             }
-            guard let call = pending.removeValue(forKey: header.id) else {
-                logger.debug("rpc client dropped a late reply", ["peer": peer, "id": header.id])
+            guard let call = pending.removeValue(forKey: reply.id) else {
+                logger.debug("rpc client dropped a late reply", ["peer": peer, "id": reply.id])
                 continue
             }
-            finish(call, .success(frame))
+            finish(call, .success(reply))
         }
     }
 
@@ -217,7 +280,10 @@ final class RPCClientLoop: @unchecked Sendable {
             expired = true
             finish(call, .failure(.timeout(peer, call.type)))
         }
-        if expired { reconnect(reason: "timeout") }
+        if expired {
+            connectionGeneration = advanceGeneration()
+            reconnect(reason: "timeout")
+        }
     }
 
     private func reconnect(reason: String) {
@@ -241,21 +307,7 @@ final class RPCClientLoop: @unchecked Sendable {
     }
 
     /// Completes a call: the observer hears of it first, then the caller's completion runs.
-    private func finish(_ call: Call, _ input: Result<Data, RPCError>) {
-        call.resolve(input) { [self] error in
-            let observer = lock.withLock { () -> ((RPCCallOutcome) -> Void)? in
-                inFlight -= 1
-                return observerValue
-            }
-            guard let observer else { return }
-            let status: RPCCallOutcome.Status
-            switch error?.code {
-            case nil: status = .ok
-            case RPCError.Code.timeout: status = .timeout
-            case let code?: status = .error(code)
-            }
-            let duration = Double(Self.monotonicNanos() - call.submittedAt) / 1e9
-            observer(RPCCallOutcome(peer: peer, type: call.type, duration: duration, result: status))
-        }
+    private func finish(_ call: Call, _ input: Result<RPCEnvelope.ReadReply, RPCError>) {
+        call.resolve(input) { [self] error in complete(type: call.type, submittedAt: call.submittedAt, error: error) }
     }
 }

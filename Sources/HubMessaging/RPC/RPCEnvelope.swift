@@ -1,4 +1,5 @@
 import Foundation
+import HubRuntime
 
 /// The wire format: one ZeroMQ frame holding a JSON envelope.
 ///
@@ -30,22 +31,54 @@ public enum RPCEnvelope {
 
     // MARK: Encoding
 
+    // The envelope is written by hand around the body JSONEncoder writes: Codable's generic
+    // wrapper cost more than the body itself.
+
     public static func encodeRequest<Body: Encodable>(v: Int, type: String, id: String, deadline: Int64, body: Body) throws -> Data {
-        try JSONEncoder().encode(RequestOut(v: v, type: type, id: id, deadline: deadline, body: body))
+        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"deadline\":\(deadline),\"body\":", body: body)
     }
 
     public static func encodeReply<Body: Encodable>(v: Int, type: String, id: String, body: Body) throws -> Data {
-        try JSONEncoder().encode(ReplyOut(v: v, type: type, id: id, ok: true, body: body, error: nil))
+        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"ok\":true,\"body\":", body: body)
     }
 
     /// Never fails: an error reply is made of strings and numbers only.
     public static func encodeErrorReply(v: Int, type: String, id: String, error: RPCError) -> Data {
-        if let data = try? JSONEncoder().encode(ReplyOut<RPCEmpty>(v: v, type: type, id: id, ok: false, body: nil, error: error)) {
-            return data
+        if let data = try? encoder.encode(error) {
+            return envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"ok\":false,\"error\":", data)
         }
         return Data(
             "{\"v\":\(v),\"type\":\"\",\"id\":\"\",\"ok\":false,\"error\":{\"code\":\"INTERNAL\",\"message\":\"unencodable error\",\"status\":500,\"fields\":null}}"
                 .utf8)
+    }
+
+    /// The envelope around `body`, written by the body itself when it can (`RPCJSONBody`).
+    private static func envelope<Body: Encodable>(_ head: String, _ type: String, _ id: String, after: String, body: Body) throws -> Data {
+        guard let body = body as? RPCJSONBody else { return envelope(head, type, id, after: after, try encoder.encode(body)) }
+        var text = opening(head, type, id, after: after)
+        body.writeJSON(to: &text)
+        text += "}"
+        return Data(text.utf8)
+    }
+
+    /// `head` `"type"` `,"id":` `"id"` `after` `value` `}`.
+    private static func envelope(_ head: String, _ type: String, _ id: String, after: String, _ value: Data) -> Data {
+        let text = opening(head, type, id, after: after)
+        var out = Data(capacity: text.utf8.count + value.count + 1)
+        out.append(contentsOf: text.utf8)
+        out.append(value)
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// `head` `"type"` `,"id":` `"id"` `after`.
+    private static func opening(_ head: String, _ type: String, _ id: String, after: String) -> String {
+        var text = head
+        JSONText.appendString(type, to: &text)
+        text += ",\"id\":"
+        JSONText.appendString(id, to: &text)
+        text += after
+        return text
     }
 
     // MARK: Decoding
@@ -53,35 +86,46 @@ public enum RPCEnvelope {
     /// Reads the request envelope. On failure the error carries the ID when one could be read,
     /// so the reply can still be matched by the caller.
     public static func decodeRequestHeader(_ frame: Data) -> Result<RequestHeader, HeaderFailure> {
-        guard let loose = try? JSONDecoder().decode(LooseFields.self, from: frame) else {
+        decodeRequest(frame).map { $0.header }
+    }
+
+    /// Reads the request envelope and where its body lies in the frame, in one pass, so the
+    /// server reads the frame once before decoding the body.
+    static func decodeRequest(_ frame: Data) -> Result<(header: RequestHeader, body: Range<Int>), HeaderFailure> {
+        guard let fields = RPCEnvelopeFields(frame) else {
             return .failure(HeaderFailure(id: "", error: .malformedMessage("request is not a JSON object")))
         }
-        var missing: [String] = []
-        if loose.v == nil { missing.append("v") }
-        if loose.type == nil { missing.append("type") }
-        if loose.id == nil { missing.append("id") }
-        if loose.deadline == nil { missing.append("deadline") }
-        if !loose.hasBody { missing.append("body") }
-        guard let v = loose.v, let type = loose.type, let id = loose.id, let deadline = loose.deadline, loose.hasBody else {
+        guard let v = fields.v, let type = fields.type, let id = fields.id, let deadline = fields.deadline, let body = fields.body else {
+            var missing: [String] = []
+            if fields.v == nil { missing.append("v") }
+            if fields.type == nil { missing.append("type") }
+            if fields.id == nil { missing.append("id") }
+            if fields.deadline == nil { missing.append("deadline") }
+            if fields.body == nil { missing.append("body") }
             return .failure(
                 HeaderFailure(
-                    id: loose.id ?? "", error: .malformedMessage("envelope missing or invalid: \(missing.joined(separator: ", "))")))
+                    id: fields.id ?? "", error: .malformedMessage("envelope missing or invalid: \(missing.joined(separator: ", "))")))
         }
-        return .success(RequestHeader(v: v, type: type, id: id, deadline: deadline))
+        return .success((RequestHeader(v: v, type: type, id: id, deadline: deadline), body))
     }
 
     /// Reads the reply envelope's ID and outcome; nil when the frame is not a reply.
     public static func decodeReplyHeader(_ frame: Data) -> ReplyHeader? {
-        guard let loose = try? JSONDecoder().decode(LooseFields.self, from: frame),
-            let v = loose.v, let type = loose.type, let id = loose.id, let ok = loose.ok
+        guard let fields = RPCEnvelopeFields(frame), let v = fields.v, let type = fields.type, let id = fields.id, let ok = fields.ok
         else { return nil }
         return ReplyHeader(v: v, type: type, id: id, ok: ok)
     }
 
     /// Decodes a request's body as the handler's request type.
     public static func decodeRequestBody<Body: Decodable>(_ type: Body.Type, from frame: Data) -> Result<Body, RPCError> {
+        guard let range = RPCEnvelopeFields(frame)?.body else { return .failure(.malformedMessage("request has no body")) }
+        return decodeRequestBody(type, from: frame, at: range)
+    }
+
+    /// Decodes the request body found at `range` of `frame` by `decodeRequest`.
+    static func decodeRequestBody<Body: Decodable>(_ type: Body.Type, from frame: Data, at range: Range<Int>) -> Result<Body, RPCError> {
         do {
-            return .success(try JSONDecoder().decode(BodyIn<Body>.self, from: frame).body)
+            return .success(try decodeBody(Body.self, from: frame, at: range))
         } catch {
             return .failure(.malformedMessage("body does not match the request: \(describe(error))"))
         }
@@ -89,14 +133,70 @@ public enum RPCEnvelope {
 
     /// Decodes a whole reply into the caller's result.
     public static func decodeReply<Body: Decodable>(_ type: Body.Type, from frame: Data) -> Result<Body, RPCError> {
-        guard let header = decodeReplyHeader(frame) else { return .failure(.malformedMessage("reply is not an envelope")) }
+        decodeReplyWithID(type, from: frame)?.result ?? .failure(.malformedMessage("reply is not an envelope"))
+    }
+
+    /// Decodes a whole reply: the ID it answers and the caller's result; nil when the frame is
+    /// not a reply envelope.
+    public static func decodeReplyWithID<Body: Decodable>(_ type: Body.Type, from frame: Data) -> (
+        id: String, result: Result<Body, RPCError>
+    )? {
+        guard let reply = readReply(frame) else { return nil }
+        return (reply.id, decodeReply(type, from: reply))
+    }
+
+    /// A reply frame whose envelope was read: the I/O thread matches it to its call by ID, and
+    /// the call decodes its body without reading the envelope again.
+    struct ReadReply {
+        let frame: Data
+        let id: String
+        fileprivate let ok: Bool
+        fileprivate let fields: RPCEnvelopeFields
+    }
+
+    /// The reply's envelope; nil when the frame is not a reply envelope.
+    static func readReply(_ frame: Data) -> ReadReply? {
+        guard let fields = RPCEnvelopeFields(frame), fields.v != nil, fields.type != nil, let id = fields.id, let ok = fields.ok
+        else { return nil }
+        return ReadReply(frame: frame, id: id, ok: ok, fields: fields)
+    }
+
+    /// The caller's result from a reply whose envelope was read.
+    static func decodeReply<Body: Decodable>(_ type: Body.Type, from reply: ReadReply) -> Result<Body, RPCError> {
+        let (frame, fields, ok) = (reply.frame, reply.fields, reply.ok)
         do {
-            if header.ok { return .success(try JSONDecoder().decode(BodyIn<Body>.self, from: frame).body) }
-            return .failure(try JSONDecoder().decode(ErrorIn.self, from: frame).error)
+            if ok {
+                guard let body = fields.body else {
+                    return .failure(.malformedMessage("reply does not match the response: missing body"))
+                }
+                return .success(try decodeBody(Body.self, from: frame, at: body))
+            }
+            guard let error = fields.error else {
+                return .failure(.malformedMessage("reply does not match the response: missing error"))
+            }
+            return .failure(try decoder.decode(RPCError.self, from: slice(frame, error)))
         } catch {
             return .failure(.malformedMessage("reply does not match the response: \(describe(error))"))
         }
     }
+
+    /// The body at `range` of `frame`: read by the body itself when it can (`RPCJSONBody`),
+    /// else, or when it does not read it, by JSONDecoder.
+    private static func decodeBody<Body: Decodable>(_ type: Body.Type, from frame: Data, at range: Range<Int>) throws -> Body {
+        if let own = Body.self as? RPCJSONBody.Type, let body = RPCJSONObject.read(frame, range, own.init(json:)) as? Body {
+            return body
+        }
+        return try decoder.decode(Body.self, from: slice(frame, range))
+    }
+
+    /// The bytes of `range` (offsets from the frame's start) as their own `Data`.
+    private static func slice(_ frame: Data, _ range: Range<Int>) -> Data {
+        frame.subdata(in: (frame.startIndex + range.lowerBound)..<(frame.startIndex + range.upperBound))
+    }
+
+    /// One decoder and one encoder for every call: they hold no state between calls.
+    private static let decoder = JSONDecoder()
+    private static let encoder = JSONEncoder()
 
     /// A decoding error in a few words, without echoing any of the payload.
     private static func describe(_ error: Error) -> String {
@@ -114,63 +214,5 @@ public enum RPCEnvelope {
         @unknown default:
             return "invalid"
         }
-    }
-}
-
-// MARK: - Wire shapes
-
-private struct RequestOut<Body: Encodable>: Encodable {
-    let v: Int
-    let type: String
-    let id: String
-    let deadline: Int64
-    let body: Body
-}
-
-private struct ReplyOut<Body: Encodable>: Encodable {
-    let v: Int
-    let type: String
-    let id: String
-    let ok: Bool
-    let body: Body?
-    let error: RPCError?
-
-    enum CodingKeys: String, CodingKey { case v, type, id, ok, body, error }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(v, forKey: .v)
-        try c.encode(type, forKey: .type)
-        try c.encode(id, forKey: .id)
-        try c.encode(ok, forKey: .ok)
-        if let body { try c.encode(body, forKey: .body) }
-        if let error { try c.encode(error, forKey: .error) }
-    }
-}
-
-private struct BodyIn<Body: Decodable>: Decodable { let body: Body }
-
-private struct ErrorIn: Decodable { let error: RPCError }
-
-/// Every envelope field, each read on its own so one bad field does not hide the others
-/// (in particular the ID, which an error reply must echo).
-private struct LooseFields: Decodable {
-    var v: Int?
-    var type: String?
-    var id: String?
-    var deadline: Int64?
-    var ok: Bool?
-    var hasBody = false
-
-    enum CodingKeys: String, CodingKey { case v, type, id, deadline, ok, body }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        v = try? c.decode(Int.self, forKey: .v)
-        type = try? c.decode(String.self, forKey: .type)
-        id = try? c.decode(String.self, forKey: .id)
-        deadline = try? c.decode(Int64.self, forKey: .deadline)
-        ok = try? c.decode(Bool.self, forKey: .ok)
-        hasBody = c.contains(.body)
     }
 }

@@ -28,11 +28,12 @@ public final class RPCServer: @unchecked Sendable {
     /// The socket's ZAP domain when it is a CURVE server: what its context's handler admits.
     private let zapDomain: String?
 
-    /// Answers a request now (`.success`/`.failure`) or later: `nil` means the handler took
-    /// the reply callback and calls it from another thread.
+    /// Answers a request, whose body lies at the range given of its frame, now
+    /// (`.success`/`.failure`) or later: `nil` means the handler took the `DeferredReply` and
+    /// sends through it from another thread. A reply kept by value, so a request answered at
+    /// once allocates nothing for the chance it might not be.
     private typealias Handler = (
-        _ frame: Data, _ context: RPCRequestContext,
-        _ later: @escaping (Result<Data, RPCError>) -> Void
+        _ frame: Data, _ body: Range<Int>, _ context: RPCRequestContext, _ later: DeferredReply
     ) -> Result<Data, RPCError>?
     private struct Registration {
         let version: Int
@@ -48,6 +49,7 @@ public final class RPCServer: @unchecked Sendable {
     /// Replies finished on other threads, sent by the server thread (the socket's only user).
     private var deferredReplies: [(prefix: [Data], frame: Data)] = []
     private let wake: WakePipe
+    private let logsDebug: Bool
 
     /// Binds a ROUTER socket at `endpoint`. For `ipc://` the parent directory is created and
     /// a stale socket file removed first, and the socket file is made 0600. With `curve` the
@@ -60,6 +62,7 @@ public final class RPCServer: @unchecked Sendable {
         self.clock = clock
         self.logger = logger
         self.context = context
+        logsDebug = logger.level <= .debug
         startedAt = clock.now()
         try ZMQEndpoint.prepareForBind(endpoint)
         let socket = try ZMQSocket(context: context, kind: .router)
@@ -93,7 +96,19 @@ public final class RPCServer: @unchecked Sendable {
     /// the response, or throws an `RPCError` the caller receives verbatim; any other error
     /// becomes `INTERNAL`.
     public func register<M: RPCMessage>(_ message: M.Type, _ handler: @escaping (M.Request, RPCRequestContext) throws -> M.Response) {
-        register(M.self, logger: logger) { request, context, _ in .some(try handler(request, context)) }
+        let logger = self.logger
+        add(M.self) { frame, body, context, _ in
+            let request: M.Request
+            switch RPCEnvelope.decodeRequestBody(M.Request.self, from: frame, at: body) {
+            case .success(let decoded): request = decoded
+            case .failure(let error): return .failure(error)
+            }
+            do {
+                return Self.encode(M.self, try handler(request, context), context, logger)
+            } catch {
+                return .failure(Self.handlerError(M.self, error, context, logger))
+            }
+        }
     }
 
     /// Adds a handler that answers later, for work that must not hold the server thread (a
@@ -108,58 +123,57 @@ public final class RPCServer: @unchecked Sendable {
                 _ reply: @escaping (Result<M.Response, RPCError>) -> Void
             ) throws -> Void
     ) {
-        register(M.self, logger: logger) { request, context, later in
-            try handler(request, context, later)
-            return nil
-        }
-    }
-
-    private func register<M: RPCMessage>(
-        _ message: M.Type, logger: Logger,
-        _ handler:
-            @escaping (
-                M.Request, RPCRequestContext,
-                @escaping (Result<M.Response, RPCError>) -> Void
-            ) throws -> M.Response?
-    ) {
-        func encode(_ result: Result<M.Response, RPCError>, _ context: RPCRequestContext) -> Result<Data, RPCError> {
-            switch result {
-            case .failure(let error): return .failure(error)
-            case .success(let response):
-                do {
-                    return .success(try RPCEnvelope.encodeReply(v: M.version, type: M.type, id: context.id, body: response))
-                } catch {
-                    logger.error("rpc response not encodable", ["type": M.type, "id": context.id, "error": String(describing: error)])
-                    return .failure(.internal())
-                }
-            }
-        }
-        let registration = Registration(version: M.version) { frame, context, later in
+        let logger = self.logger
+        add(M.self) { frame, body, context, later in
             let request: M.Request
-            switch RPCEnvelope.decodeRequestBody(M.Request.self, from: frame) {
+            switch RPCEnvelope.decodeRequestBody(M.Request.self, from: frame, at: body) {
             case .success(let decoded): request = decoded
             case .failure(let error): return .failure(error)
             }
             let once = NSLock()
             var answered = false
-            let deferred: (Result<M.Response, RPCError>) -> Void = { result in
+            let reply: (Result<M.Response, RPCError>) -> Void = { result in
                 let first: Bool = once.withLock {
                     defer { answered = true }
                     return !answered
                 }
-                if first { later(encode(result, context)) }
+                guard first else { return }
+                switch result {
+                case .success(let response): later.send(Self.encode(M.self, response, context, logger))
+                case .failure(let error): later.send(.failure(error))
+                }
             }
             do {
-                guard let response = try handler(request, context, deferred) else { return nil }
-                return encode(.success(response), context)
-            } catch let error as RPCError {
-                return .failure(error)
+                try handler(request, context, reply)
+                return nil
             } catch {
-                logger.error("rpc handler failed", ["type": M.type, "id": context.id, "error": String(describing: error)])
-                return .failure(.internal())
+                return .failure(Self.handlerError(M.self, error, context, logger))
             }
         }
-        lock.withLock { handlers[M.type] = registration }
+    }
+
+    private func add<M: RPCMessage>(_ message: M.Type, _ handle: @escaping Handler) {
+        lock.withLock { handlers[M.type] = Registration(version: M.version, handle: handle) }
+    }
+
+    private static func encode<M: RPCMessage>(
+        _ message: M.Type, _ response: M.Response, _ context: RPCRequestContext, _ logger: Logger
+    ) -> Result<Data, RPCError> {
+        do {
+            return .success(try RPCEnvelope.encodeReply(v: M.version, type: M.type, id: context.id, body: response))
+        } catch {
+            logger.error("rpc response not encodable", ["type": M.type, "id": context.id, "error": String(describing: error)])
+            return .failure(.internal())
+        }
+    }
+
+    /// What the caller receives for an error a handler threw.
+    private static func handlerError<M: RPCMessage>(
+        _ message: M.Type, _ error: Error, _ context: RPCRequestContext, _ logger: Logger
+    ) -> RPCError {
+        if let error = error as? RPCError { return error }
+        logger.error("rpc handler failed", ["type": M.type, "id": context.id, "error": String(describing: error)])
+        return .internal()
     }
 
     /// Starts answering on the server's own thread. Calling it again does nothing.
@@ -249,12 +263,13 @@ public final class RPCServer: @unchecked Sendable {
                     v: 1, type: "", id: "", error: .malformedMessage("expected one envelope frame, got \(frames.count - 1)")))
             return
         }
-        let later: (Data) -> Void = { [weak self] frame in
-            guard let self else { return }
-            lock.withLock { self.deferredReplies.append((prefix, frame)) }
-            wake.wake()
-        }
-        if let frame = answer(payload, later: later) { reply(prefix, frame) }
+        if let frame = answer(payload, prefix: prefix) { reply(prefix, frame) }
+    }
+
+    /// Queues a reply finished on another thread for the server thread to send.
+    func sendLater(_ prefix: [Data], _ frame: Data) {
+        lock.withLock { deferredReplies.append((prefix, frame)) }
+        wake.wake()
     }
 
     private func sendDeferredReplies() {
@@ -265,12 +280,13 @@ public final class RPCServer: @unchecked Sendable {
         for item in replies { reply(item.prefix, item.frame) }
     }
 
-    /// The reply frame now, or `nil` when the handler answers later through `later`.
-    private func answer(_ payload: Data, later: @escaping (Data) -> Void) -> Data? {
+    /// The reply frame now, or `nil` when the handler answers later.
+    private func answer(_ payload: Data, prefix: [Data]) -> Data? {
         let receivedAt = clock.now()
         let header: RPCEnvelope.RequestHeader
-        switch RPCEnvelope.decodeRequestHeader(payload) {
-        case .success(let h): header = h
+        let body: Range<Int>
+        switch RPCEnvelope.decodeRequest(payload) {
+        case .success(let request): (header, body) = request
         case .failure(let failure):
             logger.warn("rpc malformed message", ["id": failure.id, "reason": failure.error.message])
             return RPCEnvelope.encodeErrorReply(v: 1, type: "", id: failure.id, error: failure.error)
@@ -291,28 +307,16 @@ public final class RPCServer: @unchecked Sendable {
             return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: .deadlineExceeded(header.type))
         }
         let context = RPCRequestContext(id: header.id, type: header.type, deadline: deadline, receivedAt: receivedAt)
-        let errorReply = { (error: RPCError) in
-            RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error)
-        }
-        guard
-            let result = registration.handle(
-                payload, context,
-                { result in
-                    switch result {
-                    case .success(let frame): later(frame)
-                    case .failure(let error): later(errorReply(error))
-                    }
-                })
-        else {
-            return nil
-        }
-        let ms = clock.now().timeIntervalSince(receivedAt) * 1000
+        let later = DeferredReply(server: self, prefix: prefix, header: header)
+        guard let result = registration.handle(payload, body, context, later) else { return nil }
+        // The fields are built only when they are written: this runs once per request.
+        let ms = logsDebug ? clock.now().timeIntervalSince(receivedAt) * 1000 : 0
         switch result {
         case .success(let frame):
-            logger.debug("rpc handled", ["type": header.type, "id": header.id, "ms": ms])
+            if logsDebug { logger.debug("rpc handled", ["type": header.type, "id": header.id, "ms": ms]) }
             return frame
         case .failure(let error):
-            logger.debug("rpc handled", ["type": header.type, "id": header.id, "ms": ms, "code": error.code])
+            if logsDebug { logger.debug("rpc handled", ["type": header.type, "id": header.id, "ms": ms, "code": error.code]) }
             return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error)
         }
     }

@@ -120,6 +120,44 @@ final class RPCEnvelopeTests: XCTestCase {
         XCTAssertTrue(error?.message.contains("text") ?? false)
     }
 
+    func testEnvelopeFieldsAreReadOnlyFromWellFormedJSON() {
+        // Given frames that are JSON objects but broken after the envelope fields, deeper than
+        // 512 levels, or with trailing bytes
+        let head = #"{"v":1,"type":"test.echo","id":"q","deadline":1,"body":{}"#
+        let broken = [
+            head + #","extra":[1,,2]}"#, head + #","extra":01}"#, head + #","extra":"\x"}"#, head + "} x",
+            head + #","extra":"#, head + ",\"extra\":" + String(repeating: "[", count: 513) + String(repeating: "]", count: 513) + "}",
+        ]
+
+        // When their headers are read
+        // Then each is MALFORMED_MESSAGE, as a JSON parser would have it
+        for frame in broken {
+            XCTAssertEqual(
+                RPCEnvelope.decodeRequestHeader(Data(frame.utf8)).failureValue?.error.code, RPCError.Code.malformedMessage, frame)
+        }
+        // And nesting of 512 levels, escapes, numbers and literals in other members are accepted
+        let fine =
+            head + ",\"extra\":" + String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+            + #","n":[-0.5e+3,0,true,false,null,{"a":"\u00e9\n"}]}"#
+        XCTAssertEqual(RPCEnvelope.decodeRequestHeader(Data(fine.utf8)).successValue?.id, "q")
+    }
+
+    func testEscapedTypeAndIDAreReadAndWrittenAsJSON() throws {
+        // Given an ID with a quote, a backslash and a non-ASCII letter
+        let id = "a\"b\\c é"
+
+        // When a request and a reply carry it
+        let request = try RPCEnvelope.encodeRequest(v: 2, type: "t.\u{1}", id: id, deadline: -5, body: TestEcho.Request(text: "x", n: 1))
+        let reply = try RPCEnvelope.encodeReply(v: 2, type: "t", id: id, body: TestEcho.Response(text: "y", n: 2))
+
+        // Then both are valid JSON and read back unchanged
+        XCTAssertEqual(try object(request)["id"] as? String, id)
+        XCTAssertEqual(RPCEnvelope.decodeRequestHeader(request).successValue, .init(v: 2, type: "t.\u{1}", id: id, deadline: -5))
+        XCTAssertEqual(RPCEnvelope.decodeRequestBody(TestEcho.Request.self, from: request).successValue, .init(text: "x", n: 1))
+        XCTAssertEqual(RPCEnvelope.decodeReplyWithID(TestEcho.Response.self, from: reply)?.id, id)
+        XCTAssertEqual(RPCEnvelope.decodeReply(TestEcho.Response.self, from: reply).successValue, .init(text: "y", n: 2))
+    }
+
     func testMessageVersionDefaultsToOne() {
         // Given / When / Then a message that does not set a version is version 1
         XCTAssertEqual(TestEcho.version, 1)

@@ -60,9 +60,11 @@ final class RPCReconnectTests: RPCTestCase {
 
     func testSlowReplyTimesOutWithinDeadlineThenSocketIsReplacedAndCallsStillWaitingFail() throws {
         // Given a connected client and a handler that takes 600 ms
-        let server = try makeServer(dir.endpoint("slow.sock"))
+        let entered = DispatchSemaphore(value: 0)
+        let server = try makeServer(dir.endpoint("slow.sock"), entered: entered)
         let client = try makeClient(server.boundEndpoint)
         XCTAssertNotNil(client.call(TestEcho.self, .init(text: "warm", n: 0)).successValue)
+        XCTAssertEqual(entered.wait(timeout: .now() + 2), .success)
         let lock = NSLock()
         var outcomes: [RPCCallOutcome] = []
         client.observer = { outcome in lock.withLock { outcomes.append(outcome) } }
@@ -77,6 +79,9 @@ final class RPCReconnectTests: RPCTestCase {
             slowElapsed = Date().timeIntervalSince(slowStart)
             slowDone.signal()
         }
+        // (blocking and asynchronous calls travel on different sockets: the slow one is being
+        // handled before the short one is sent)
+        XCTAssertEqual(entered.wait(timeout: .now() + 2), .success)
         var hasty: Result<TestEcho.Response, RPCError>!
         let hastyElapsed = measureSeconds { hasty = client.call(TestEcho.self, .init(text: "hasty", n: 0), timeout: 0.2) }
 

@@ -1,0 +1,87 @@
+import HubRuntime
+
+// Part of `chat.send`'s reply: written as `encode(to:)` writes it, every nullable key present.
+extension ChatMessageDTO {
+    /// A message without photos or a card; nil for anything else, which JSONDecoder reads.
+    init?(json: RPCJSONObject) {
+        guard let id = json.string("id"), let sender = json.string("sender").flatMap(ChatSender.init(rawValue:)),
+            let body = json.string("body"), let createdAt = json.string("createdAt"), let kind = json.optionalString("kind"),
+            json.isAbsent("actionCard"), let openedAt = json.optionalString("openedAt"),
+            let tappedAt = json.optionalString("tappedAt"), json.isEmptyArray("images")
+        else { return nil }
+        var `internal`: Bool?
+        if !json.isAbsent("internal") {
+            guard let flag = json.bool("internal") else { return nil }
+            `internal` = flag
+        }
+        self.init(
+            id: id, sender: sender, body: body, createdAt: createdAt, kind: kind, actionCard: nil, openedAt: openedAt,
+            tappedAt: tappedAt, images: [], internal: `internal`)
+    }
+
+    func writeJSON(to out: inout String) {
+        out += "{\"id\":"
+        JSONText.appendString(id, to: &out)
+        out += ",\"sender\":"
+        JSONText.appendString(sender.rawValue, to: &out)
+        out += ",\"body\":"
+        JSONText.appendString(body, to: &out)
+        out += ",\"createdAt\":"
+        JSONText.appendString(createdAt, to: &out)
+        out += ",\"kind\":"
+        Self.append(kind, to: &out)
+        out += ",\"actionCard\":"
+        if let actionCard { actionCard.writeJSON(to: &out) } else { out += "null" }
+        out += ",\"openedAt\":"
+        Self.append(openedAt, to: &out)
+        out += ",\"tappedAt\":"
+        Self.append(tappedAt, to: &out)
+        out += ",\"images\":["
+        for (index, image) in images.enumerated() {
+            if index > 0 { out += "," }
+            image.writeJSON(to: &out)
+        }
+        out += "]"
+        if let `internal` { out += `internal` ? ",\"internal\":true" : ",\"internal\":false" }
+        out += "}"
+    }
+
+    static func append(_ value: String?, to out: inout String) {
+        if let value { JSONText.appendString(value, to: &out) } else { out += "null" }
+    }
+}
+
+extension ChatActionCardDTO {
+    func writeJSON(to out: inout String) {
+        out += "{\"kind\":"
+        JSONText.appendString(kind, to: &out)
+        out += ",\"paywallId\":"
+        ChatMessageDTO.append(paywallId, to: &out)
+        out += ",\"titleAtSend\":"
+        JSONText.appendString(titleAtSend, to: &out)
+        out += ",\"buttonLabel\":"
+        JSONText.appendString(buttonLabel, to: &out)
+        out += ",\"body\":"
+        ChatMessageDTO.append(body, to: &out)
+        out += available ? ",\"available\":true}" : ",\"available\":false}"
+    }
+}
+
+extension ChatImageDTO {
+    func writeJSON(to out: inout String) {
+        out += "{\"id\":"
+        JSONText.appendString(id, to: &out)
+        out += ",\"url\":"
+        ChatMessageDTO.append(url, to: &out)
+        out += ",\"width\":"
+        out += String(width)
+        out += ",\"height\":"
+        out += String(height)
+        if let key {
+            out += ",\"key\":"
+            JSONText.appendString(key, to: &out)
+        }
+        if expired == true { out += ",\"expired\":true" }
+        out += "}"
+    }
+}

@@ -1,0 +1,21 @@
+import HubRuntime
+
+// Part of `chat.status`, the call every app's chat screen polls.
+extension ChatOwner: RPCJSONBody {
+    init?(json: RPCJSONObject) {
+        guard let projectId = json.string("projectId"), let kind = json.string("kind").flatMap(Kind.init(rawValue:)),
+            let value = json.string("value")
+        else { return nil }
+        self.init(projectId: projectId, kind: kind, value: value)
+    }
+
+    func writeJSON(to out: inout String) {
+        out += "{\"projectId\":"
+        JSONText.appendString(projectId, to: &out)
+        out += ",\"kind\":"
+        JSONText.appendString(kind.rawValue, to: &out)
+        out += ",\"value\":"
+        JSONText.appendString(value, to: &out)
+        out += "}"
+    }
+}

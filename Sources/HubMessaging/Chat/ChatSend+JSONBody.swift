@@ -1,0 +1,55 @@
+import HubRuntime
+
+// `chat.send` carries every message an app's users write: its bodies skip Codable. The own
+// readers take the common shape (no photos, no card, no escapes) and leave the rest to
+// JSONDecoder; the writers write every shape, as the types' Codable conformances would.
+extension ChatSend.Request: RPCJSONBody {
+    init?(json: RPCJSONObject) {
+        guard let owner = json.object("owner", ChatOwner.init(json:)), let body = json.string("body"),
+            let payloadHash = json.string("payloadHash"), json.isEmptyArray("imageTokens"),
+            let locale = json.optionalString("locale"), let platform = json.optionalString("platform"),
+            let bundleId = json.optionalString("bundleId"), let idempotencyKey = json.optionalString("idempotencyKey")
+        else { return nil }
+        self.init(
+            owner: owner, body: body, imageTokens: [], locale: locale, platform: platform, bundleId: bundleId,
+            idempotencyKey: idempotencyKey, payloadHash: payloadHash)
+    }
+
+    func writeJSON(to out: inout String) {
+        out += "{\"owner\":"
+        owner.writeJSON(to: &out)
+        out += ",\"body\":"
+        JSONText.appendString(body, to: &out)
+        out += ",\"imageTokens\":["
+        for (index, token) in imageTokens.enumerated() {
+            if index > 0 { out += "," }
+            JSONText.appendString(token, to: &out)
+        }
+        out += "]"
+        for (name, value) in [("locale", locale), ("platform", platform), ("bundleId", bundleId), ("idempotencyKey", idempotencyKey)] {
+            guard let value else { continue }
+            out += ",\""
+            out += name
+            out += "\":"
+            JSONText.appendString(value, to: &out)
+        }
+        out += ",\"payloadHash\":"
+        JSONText.appendString(payloadHash, to: &out)
+        out += "}"
+    }
+}
+
+extension ChatSend.Response: RPCJSONBody {
+    init?(json: RPCJSONObject) {
+        guard let message = json.object("message", ChatMessageDTO.init(json:)), let replayed = json.bool("replayed") else {
+            return nil
+        }
+        self.init(message: message, replayed: replayed)
+    }
+
+    func writeJSON(to out: inout String) {
+        out += "{\"message\":"
+        message.writeJSON(to: &out)
+        out += replayed ? ",\"replayed\":true}" : ",\"replayed\":false}"
+    }
+}

@@ -1,0 +1,31 @@
+import HubRuntime
+
+// `chat.status` is the call every app's chat screen polls: its bodies skip Codable.
+extension ChatStatus.Request: RPCJSONBody {
+    init?(json: RPCJSONObject) {
+        guard let owner = json.object("owner", ChatOwner.init(json:)) else { return nil }
+        self.init(owner: owner)
+    }
+
+    func writeJSON(to out: inout String) {
+        out += "{\"owner\":"
+        owner.writeJSON(to: &out)
+        out += "}"
+    }
+}
+
+extension ChatStatus.Response: RPCJSONBody {
+    init?(json: RPCJSONObject) {
+        guard let hasUnread = json.bool("hasUnread"), let conversationId = json.optionalString("conversationId") else { return nil }
+        self.init(hasUnread: hasUnread, conversationId: conversationId)
+    }
+
+    func writeJSON(to out: inout String) {
+        out += hasUnread ? "{\"hasUnread\":true" : "{\"hasUnread\":false"
+        if let conversationId {
+            out += ",\"conversationId\":"
+            JSONText.appendString(conversationId, to: &out)
+        }
+        out += "}"
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The members of an envelope frame, found in one linear pass over its bytes that also checks
+/// the whole frame is one well-formed JSON object. The envelope's own fields are read here;
+/// `body` and `error` are left as byte ranges, so JSON decoding runs on the body alone instead
+/// of the whole frame once for the envelope and again for the body (bench/RESULTS.md, "The
+/// ZeroMQ hop").
+struct RPCEnvelopeFields {
+    var v: Int?
+    var type: String?
+    var id: String?
+    var deadline: Int64?
+    var ok: Bool?
+    /// Byte offsets in the frame of the `body` and `error` values.
+    var body: Range<Int>?
+    var error: Range<Int>?
+
+    /// Nil when the frame is not a JSON object.
+    init?(_ frame: Data) {
+        guard let fields = frame.withUnsafeBytes({ raw in Self.read(raw.bindMemory(to: UInt8.self)) }) else { return nil }
+        self = fields
+    }
+
+    private init() {}
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> RPCEnvelopeFields? {
+        var scanner = RPCJSONScanner(bytes: bytes)
+        var fields = RPCEnvelopeFields()
+        scanner.skipSpace()
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        scanner.skipSpace()
+        if !scanner.take(UInt8(ascii: "}")) {
+            repeat {
+                scanner.skipSpace()
+                guard let key = scanner.string() else { return nil }
+                scanner.skipSpace()
+                guard scanner.take(UInt8(ascii: ":")) else { return nil }
+                scanner.skipSpace()
+                let start = scanner.at
+                guard scanner.value(depth: 1) else { return nil }
+                fields.set(key, bytes, start..<scanner.at)
+                scanner.skipSpace()
+            } while scanner.take(UInt8(ascii: ","))
+            guard scanner.take(UInt8(ascii: "}")) else { return nil }
+        }
+        scanner.skipSpace()
+        return scanner.at == bytes.count ? fields : nil
+    }
+
+    /// Keeps a member the envelope knows; a value of the wrong kind is left unset.
+    private mutating func set(_ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
+        func name(_ literal: StaticString) -> Bool {
+            // The key's range includes its quotes.
+            key.count == literal.utf8CodeUnitCount + 2
+                && zip(
+                    bytes[(key.lowerBound + 1)..<(key.upperBound - 1)],
+                    UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+                )
+                .allSatisfy { $0 == $1 }
+        }
+        let slice = bytes[value]
+        if name("v") {
+            v = Self.integer(slice).flatMap { Int(exactly: $0) }
+        } else if name("type") {
+            type = Self.text(slice)
+        } else if name("id") {
+            id = Self.text(slice)
+        } else if name("deadline") {
+            deadline = Self.integer(slice)
+        } else if name("ok") {
+            ok = slice.elementsEqual("true".utf8) ? true : slice.elementsEqual("false".utf8) ? false : nil
+        } else if name("body") {
+            body = value
+        } else if name("error") {
+            error = value
+        }
+    }
+
+    /// A JSON integer without fraction or exponent; nil for anything else or past Int64.
+    private static func integer(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+        var rest = slice[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in rest {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !o1, !o2 else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
+    /// A JSON string's text; escapes are rare in the envelope, so only they go through JSONDecoder.
+    private static func text(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") else { return nil }
+        if let plain = RPCJSONScanner.plainString(slice) { return plain }
+        return try? JSONDecoder().decode(String.self, from: Data(slice))
+    }
+}

@@ -1,0 +1,127 @@
+/// A cursor checking JSON grammar (RFC 8259) byte by byte, in linear time: what
+/// `RPCEnvelopeFields` and `RPCJSONObject` read frames with.
+struct RPCJSONScanner {
+    /// Deeper nesting is refused, as JSONDecoder refuses it, so a pass needs little stack.
+    static let maxDepth = 512
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var at = 0
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard at < bytes.count, bytes[at] == byte else { return false }
+        at += 1
+        return true
+    }
+
+    mutating func skipSpace() {
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x20, 0x09, 0x0A, 0x0D: at += 1
+            default: return
+            }
+        }
+    }
+
+    /// Skips one value; false when it is not well-formed.
+    mutating func value(depth: Int) -> Bool {
+        guard at < bytes.count, depth <= Self.maxDepth else { return false }
+        switch bytes[at] {
+        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "{"): return container(close: UInt8(ascii: "}"), keyed: true, depth: depth)
+        case UInt8(ascii: "["): return container(close: UInt8(ascii: "]"), keyed: false, depth: depth)
+        case UInt8(ascii: "t"): return literal("true")
+        case UInt8(ascii: "f"): return literal("false")
+        case UInt8(ascii: "n"): return literal("null")
+        default: return number()
+        }
+    }
+
+    private mutating func container(close: UInt8, keyed: Bool, depth: Int) -> Bool {
+        at += 1
+        skipSpace()
+        if take(close) { return true }
+        repeat {
+            skipSpace()
+            if keyed {
+                guard string() != nil else { return false }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { return false }
+                skipSpace()
+            }
+            guard value(depth: depth + 1) else { return false }
+            skipSpace()
+        } while take(UInt8(ascii: ","))
+        return take(close)
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - at >= count,
+            bytes[at..<(at + count)].elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))
+        else { return false }
+        at += count
+        return true
+    }
+
+    private mutating func number() -> Bool {
+        _ = take(UInt8(ascii: "-"))
+        // No leading zeros: a lone 0, or digits starting at 1-9.
+        if take(UInt8(ascii: "0")) {
+            guard at >= bytes.count || !(bytes[at] >= UInt8(ascii: "0") && bytes[at] <= UInt8(ascii: "9")) else { return false }
+        } else {
+            guard digits() else { return false }
+        }
+        if take(UInt8(ascii: ".")) { guard digits() else { return false } }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+            guard digits() else { return false }
+        }
+        return true
+    }
+
+    private mutating func digits() -> Bool {
+        let start = at
+        while at < bytes.count, bytes[at] >= UInt8(ascii: "0"), bytes[at] <= UInt8(ascii: "9") { at += 1 }
+        return at > start
+    }
+
+    /// The text of a string value (quotes included in `slice`) without escapes; nil when it
+    /// is not one, has escapes, or is not UTF-8.
+    static func plainString(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") else { return nil }
+        let inner = slice.dropFirst().dropLast()
+        guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
+        return String(validating: inner, as: UTF8.self)
+    }
+
+    /// Skips a string and returns its range, quotes included.
+    mutating func string() -> Range<Int>? {
+        let start = at
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        while at < bytes.count {
+            let byte = bytes[at]
+            at += 1
+            if byte == UInt8(ascii: "\"") { return start..<at }
+            if byte < 0x20 { return nil }
+            if byte == UInt8(ascii: "\\") {
+                guard at < bytes.count else { return nil }
+                let escaped = bytes[at]
+                at += 1
+                if escaped == UInt8(ascii: "u") {
+                    guard bytes.count - at >= 4, bytes[at..<(at + 4)].allSatisfy({ $0.isHexDigit }) else { return nil }
+                    at += 4
+                } else if !"\"\\/bfnrt".utf8.contains(escaped) {
+                    return nil
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "f"))
+            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "F"))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+@testable import HubMessaging
+
+/// `chat.send` bodies write and read their own JSON: what they write is what JSONEncoder writes
+/// (the same members, nulls and all), and what their reader does not take reads as with JSONDecoder.
+final class ChatSendJSONBodyTests: XCTestCase {
+    private let owner = ChatOwner(projectId: "p-1", kind: .token, value: "0f3a")
+
+    private func object(_ data: Data) throws -> NSDictionary {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? NSDictionary)
+    }
+
+    private func written(_ body: some RPCJSONBody) -> Data {
+        var out = ""
+        body.writeJSON(to: &out)
+        return Data(out.utf8)
+    }
+
+    func testRequestsRoundTripAndMatchJSONEncoder() throws {
+        let requests = [
+            ChatSend.Request(owner: owner, body: "Message 1 from thread 2 under load", payloadHash: "h1"),
+            ChatSend.Request(
+                owner: owner, body: "Crème brûlée, \"quoted\"\nsecond line / slash", imageTokens: ["t1", "t2"], locale: "fr",
+                platform: "ios", bundleId: "app.example", idempotencyKey: "key-0001", payloadHash: "h2"),
+        ]
+        for request in requests {
+            // When a request is written for the wire and read back by chatd
+            let frame = try RPCEnvelope.encodeRequest(v: 1, type: ChatSend.type, id: "q", deadline: 9, body: request)
+            XCTAssertEqual(RPCEnvelope.decodeRequestBody(ChatSend.Request.self, from: frame).successValue, request)
+            // Then its body has JSONEncoder's members and values
+            XCTAssertEqual(try object(written(request)), try object(JSONEncoder().encode(request)))
+        }
+        // And the common shape (no photos, no escapes) is read without JSONDecoder
+        let plain = written(requests[0])
+        XCTAssertEqual(RPCJSONObject.read(plain, 0..<plain.count, ChatSend.Request.init(json:)), requests[0])
+        let photos = written(requests[1])
+        XCTAssertNil(RPCJSONObject.read(photos, 0..<photos.count, ChatSend.Request.init(json:)))
+    }
+
+    func testRepliesOfEveryShapeMatchJSONEncoder() throws {
+        let card = ChatActionCardDTO(
+            kind: "paywall", paywallId: nil, titleAtSend: "Pro", buttonLabel: "See plans", body: "Try it", available: true)
+        let image = ChatImageDTO(id: "i1", url: nil, width: 1_600, height: 1_067, key: "chat/sent/p/i1.jpg")
+        let expired = ChatImageDTO(id: "i2", url: nil, width: 10, height: 20, expired: true)
+        let messages = [
+            ChatMessageDTO(id: "m1", sender: .user, body: "Hi", createdAt: "2026-12-02T07:00:00.000Z"),
+            ChatMessageDTO(
+                id: "m2", sender: .team, body: "Line\none \"two\"", createdAt: "2026-12-02T07:00:01.000Z", kind: "card",
+                actionCard: card, openedAt: "2026-12-02T07:01:00.000Z", tappedAt: nil, images: [image, expired], internal: false),
+            ChatMessageDTO(id: "m3", sender: .team, body: "Note", createdAt: "2026-12-02T07:00:02.000Z", internal: true),
+        ]
+        for message in messages {
+            for replayed in [false, true] {
+                let response = ChatSend.Response(message: message, replayed: replayed)
+                // When a reply is written for the wire and read back by ingest
+                let frame = try RPCEnvelope.encodeReply(v: 1, type: ChatSend.type, id: "r", body: response)
+                let read = RPCEnvelope.decodeReplyWithID(ChatSend.Response.self, from: frame)
+                // Then it is the same reply, with JSONEncoder's members and values
+                XCTAssertEqual(read?.result.successValue, response, message.id)
+                XCTAssertEqual(try object(written(response)), try object(JSONEncoder().encode(response)), message.id)
+            }
+        }
+        // And a plain message's reply is read without JSONDecoder; one with a card is not
+        let plain = written(ChatSend.Response(message: messages[0], replayed: false))
+        XCTAssertNotNil(RPCJSONObject.read(plain, 0..<plain.count, ChatSend.Response.init(json:)))
+        let carded = written(ChatSend.Response(message: messages[1], replayed: false))
+        XCTAssertNil(RPCJSONObject.read(carded, 0..<carded.count, ChatSend.Response.init(json:)))
+    }
+
+    func testAMalformedRequestFailsWithJSONDecodersWords() {
+        // Given a body whose text is a number
+        let frame = Data(
+            #"{"v":1,"type":"chat.send","id":"q","deadline":1,"body":{"owner":{"projectId":"p","kind":"token","value":"v"},"body":5,"imageTokens":[],"payloadHash":"h"}}"#
+                .utf8)
+        // Then it is MALFORMED_MESSAGE in JSONDecoder's words
+        let error = RPCEnvelope.decodeRequestBody(ChatSend.Request.self, from: frame).failureValue
+        XCTAssertEqual(error?.code, RPCError.Code.malformedMessage)
+        XCTAssertEqual(error?.message, "body does not match the request: wrong type at body")
+    }
+}
