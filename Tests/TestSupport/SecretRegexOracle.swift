@@ -53,15 +53,8 @@ public enum SecretRegexOracle {
     /// Leaves out the few non-ASCII letters that case-fold to ASCII (K, ſ, ß, ligatures),
     /// which the scanners deliberately do not fold.
     public static func texts(count: Int, seed: UInt64) -> [String] {
-        var state = seed
-        func next() -> UInt64 {
-            // SplitMix64
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: seed)
+        func next() -> UInt64 { random.next() }
         return (0..<count).map { _ in
             let length = Int(next() % 24)
             return (0..<length).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()

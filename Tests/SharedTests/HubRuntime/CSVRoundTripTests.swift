@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import HubRuntime
@@ -5,18 +6,6 @@ import XCTest
 /// `CSVWriter` then `CSVReader` on random records built from the characters that matter:
 /// the records come back unchanged apart from the documented neutralization.
 final class CSVRoundTripTests: XCTestCase {
-    /// SplitMix64, so a failure can be replayed from its seed.
-    private struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let pieces = [
         ",", "\"", "\"\"", "\r", "\n", "\r\n", "=", "+", "-", "@", "\t", "'", "''", " ", "a", "1", "0.99", "é", "\u{301}", "😀",
         "\u{FEFF}", "中", ";", "#", "\\", "=SUM(A1)", "-2", "'=",
@@ -35,7 +24,7 @@ final class CSVRoundTripTests: XCTestCase {
         return String(String.UnicodeScalarView(scalars.dropFirst()))
     }
 
-    private func records(_ random: inout Random) -> [[String]] {
+    private func records(_ random: inout SplitMix64) -> [[String]] {
         (0..<Int.random(in: 1...12, using: &random)).map { _ in
             (0..<Int.random(in: 1...6, using: &random)).map { _ in
                 (0..<Int.random(in: 0...5, using: &random)).map { _ in CSVRoundTripTests.pieces.randomElement(using: &random)! }.joined()
@@ -48,7 +37,7 @@ final class CSVRoundTripTests: XCTestCase {
         let restoring = CSVReader(limits: plain.limits, restoresNeutralizedFields: true)
         for seed in UInt64(1)...3_000 {
             // Given random records of special characters, empty fields and single empty fields
-            var random = Random(state: seed)
+            var random = SplitMix64(seed: seed)
             let written = records(&random)
             // When written, then read plainly and restoring
             var csv = CSVWriter()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import IngestService
@@ -7,18 +8,6 @@ import XCTest
 /// `JSONSerialization` writes with sorted keys, or a retry of a request recorded before would
 /// become a 409.
 final class CanonicalPayloadTests: XCTestCase {
-    /// SplitMix64, so a failure can be replayed from its seed.
-    private struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let keys = [
         "board", "title", "description", "authorName", "Board", "TITLE", "pageURL", "pageTitle", "a", "ab", "B", "viewport",
         "width", "height", "key2", "key10", "page_url", "x-y", "", "crème", "zzz", "Zed", "body", "locale",
@@ -31,7 +20,7 @@ final class CanonicalPayloadTests: XCTestCase {
         "0", "1", "-1", "42", "390", "844", "123456789012345", "1234567890123456", "-0", "1.5", "1e3", "2E-2", "0.0", "-12.25", "01",
     ]
 
-    private func value(_ random: inout Random, depth: Int) -> String {
+    private func value(_ random: inout SplitMix64, depth: Int) -> String {
         let space = ["", " ", "\n  ", "\t"][Int(random.next() % 4)]
         switch random.next() % (depth > 4 ? 5 : 7) {
         case 0: return space + "\"" + Self.strings.randomElement(using: &random)! + "\""
@@ -43,7 +32,7 @@ final class CanonicalPayloadTests: XCTestCase {
         }
     }
 
-    private func object(_ random: inout Random, depth: Int) -> String {
+    private func object(_ random: inout SplitMix64, depth: Int) -> String {
         let members = (0..<Int(random.next() % 6)).map { _ in
             "\"" + Self.keys.randomElement(using: &random)! + "\" : " + value(&random, depth: depth)
         }
@@ -54,7 +43,7 @@ final class CanonicalPayloadTests: XCTestCase {
         // Given 3,000 generated bodies: nested objects and arrays, keys of letters in any case,
         // keys with digits, underscores or case-only differences, duplicates, escapes,
         // non-ASCII text, integers, fractions and exponents, whitespace everywhere
-        var random = Random(state: 29)
+        var random = SplitMix64(seed: 29)
         var fast = 0
         for round in 0..<3_000 {
             let text = round % 3 == 0 ? "[" + value(&random, depth: 0) + "]" : object(&random, depth: 0)

@@ -119,15 +119,24 @@ final class PublicRequestSecurityTests: XCTestCase {
         }
     }
 
-    func testTheHandlerReusesWhatItsHeaderCheckResolvedAndStillSpendsTheBudget() throws {
+    /// A running ingest with one project allowing `http://localhost`, and a guard whose
+    /// community budget is `budget` requests a minute.
+    private func guardedProject(budget: Int) throws -> (
+        hub: HubHarness, store: IngestStore, org: Organization, project: Project, guardian: PublicRequestGuard
+    ) {
         let hub = try HubHarness()
-        defer { hub.shutdown() }
         try hub.start([.ingest])
         let store = hub.app!.store
         let org = try store.createOrganization(slug: "acme", name: "Acme")
         let project = try store.createProject(organizationId: org.id, name: "App", allowedOrigins: ["http://localhost"])
         let guardian = PublicRequestGuard(
-            store: store, clock: SystemClock(), communityBudget: RateLimiter(limit: 3, window: 60, clock: SystemClock()))
+            store: store, clock: SystemClock(), communityBudget: RateLimiter(limit: budget, window: 60, clock: SystemClock()))
+        return (hub, store, org, project, guardian)
+    }
+
+    func testTheHandlerReusesWhatItsHeaderCheckResolvedAndStillSpendsTheBudget() throws {
+        let (hub, store, org, project, guardian) = try guardedProject(budget: 3)
+        defer { hub.shutdown() }
         func request() -> HTTPRequest {
             HTTPRequest(
                 method: "POST", path: "/api/v1/ideas", rawQuery: "app_id=\(project.appId)&voter_token=abcdefghijklmnop",
@@ -156,14 +165,8 @@ final class PublicRequestSecurityTests: XCTestCase {
     }
 
     func testGuardResolvesProjectParticipantAndEnforcesPolicies() throws {
-        let hub = try HubHarness()
+        let (hub, _, _, project, guardian) = try guardedProject(budget: 5)
         defer { hub.shutdown() }
-        try hub.start([.ingest])
-        let store = hub.app!.store
-        let org = try store.createOrganization(slug: "acme", name: "Acme")
-        let project = try store.createProject(organizationId: org.id, name: "App", allowedOrigins: ["http://localhost"])
-        let guardian = PublicRequestGuard(
-            store: store, clock: SystemClock(), communityBudget: RateLimiter(limit: 5, window: 60, clock: SystemClock()))
         func request(_ query: String, headers: [(String, String)] = []) -> HTTPRequest {
             HTTPRequest(
                 method: "POST", path: "/api/v1/ideas", rawQuery: query,
