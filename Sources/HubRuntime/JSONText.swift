@@ -25,6 +25,11 @@ public enum JSONText {
         out.append("\"")
     }
 
+    /// The string, or `null` when there is none.
+    public static func appendOptional(_ s: String?, to out: inout String) {
+        if let s { appendString(s, to: &out) } else { out.append("null") }
+    }
+
     /// Quotes, backslashes, control characters, and U+2028/U+2029 (lead byte 0xE2) take the slow path.
     static func needsEscaping(_ s: String) -> Bool {
         var text = s

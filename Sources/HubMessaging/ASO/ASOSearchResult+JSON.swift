@@ -28,6 +28,6 @@ extension ASOSearchResult {
 
     private static func field(_ name: String, _ value: String?, _ out: inout String) {
         out += ",\"" + name + "\":"
-        if let value { JSONText.appendString(value, to: &out) } else { out += "null" }
+        JSONText.appendOptional(value, to: &out)
     }
 }

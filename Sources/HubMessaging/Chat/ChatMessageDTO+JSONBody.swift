@@ -29,13 +29,13 @@ extension ChatMessageDTO {
         out += ",\"createdAt\":"
         JSONText.appendString(createdAt, to: &out)
         out += ",\"kind\":"
-        Self.append(kind, to: &out)
+        JSONText.appendOptional(kind, to: &out)
         out += ",\"actionCard\":"
         if let actionCard { actionCard.writeJSON(to: &out) } else { out += "null" }
         out += ",\"openedAt\":"
-        Self.append(openedAt, to: &out)
+        JSONText.appendOptional(openedAt, to: &out)
         out += ",\"tappedAt\":"
-        Self.append(tappedAt, to: &out)
+        JSONText.appendOptional(tappedAt, to: &out)
         out += ",\"images\":["
         for (index, image) in images.enumerated() {
             if index > 0 { out += "," }
@@ -45,10 +45,6 @@ extension ChatMessageDTO {
         if let `internal` { out += `internal` ? ",\"internal\":true" : ",\"internal\":false" }
         out += "}"
     }
-
-    static func append(_ value: String?, to out: inout String) {
-        if let value { JSONText.appendString(value, to: &out) } else { out += "null" }
-    }
 }
 
 extension ChatActionCardDTO {
@@ -56,13 +52,13 @@ extension ChatActionCardDTO {
         out += "{\"kind\":"
         JSONText.appendString(kind, to: &out)
         out += ",\"paywallId\":"
-        ChatMessageDTO.append(paywallId, to: &out)
+        JSONText.appendOptional(paywallId, to: &out)
         out += ",\"titleAtSend\":"
         JSONText.appendString(titleAtSend, to: &out)
         out += ",\"buttonLabel\":"
         JSONText.appendString(buttonLabel, to: &out)
         out += ",\"body\":"
-        ChatMessageDTO.append(body, to: &out)
+        JSONText.appendOptional(body, to: &out)
         out += available ? ",\"available\":true}" : ",\"available\":false}"
     }
 }
@@ -72,7 +68,7 @@ extension ChatImageDTO {
         out += "{\"id\":"
         JSONText.appendString(id, to: &out)
         out += ",\"url\":"
-        ChatMessageDTO.append(url, to: &out)
+        JSONText.appendOptional(url, to: &out)
         out += ",\"width\":"
         out += String(width)
         out += ",\"height\":"

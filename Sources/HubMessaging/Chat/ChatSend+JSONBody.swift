@@ -26,13 +26,16 @@ extension ChatSend.Request: RPCJSONBody {
             JSONText.appendString(token, to: &out)
         }
         out += "]"
-        for (name, value) in [("locale", locale), ("platform", platform), ("bundleId", bundleId), ("idempotencyKey", idempotencyKey)] {
-            guard let value else { continue }
-            out += ",\""
-            out += name
-            out += "\":"
+        // Absent optionals are left out, as JSONEncoder leaves them out.
+        func member(_ name: String, _ value: String?) {
+            guard let value else { return }
+            out += ",\"" + name + "\":"
             JSONText.appendString(value, to: &out)
         }
+        member("locale", locale)
+        member("platform", platform)
+        member("bundleId", bundleId)
+        member("idempotencyKey", idempotencyKey)
         out += ",\"payloadHash\":"
         JSONText.appendString(payloadHash, to: &out)
         out += "}"

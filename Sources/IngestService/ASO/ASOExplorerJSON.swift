@@ -15,7 +15,7 @@ enum ASOExplorerJSON {
         out += r.cached ? ",\"cached\":true,\"results\":" : ",\"cached\":false,\"results\":"
         out += r.resultsJSON
         out += ",\"difficulty\":{\"score\":" + (r.difficulty.score.map { "\($0)" } ?? "null") + ",\"label\":"
-        if let label = r.difficulty.label { JSONText.appendString(label.rawValue, to: &out) } else { out += "null" }
+        JSONText.appendOptional(r.difficulty.label?.rawValue, to: &out)
         out += r.difficulty.provisional ? ",\"provisional\":true},\"related\":[" : ",\"provisional\":false},\"related\":["
         for (i, term) in r.related.enumerated() {
             if i > 0 { out += "," }

@@ -34,7 +34,7 @@ struct ChangelogHandler {
             out += ",\"body\":"
             JSONText.appendString(entry.body, to: &out)
             out += ",\"publishedAt\":"
-            PublicJSON.appendOptional(entry.publishedAt, to: &out)
+            JSONText.appendOptional(entry.publishedAt, to: &out)
             out += "}"
         }
     }

@@ -29,7 +29,7 @@ public struct CommunityComment: Equatable, Sendable {
         out += "{\"id\":"
         JSONText.appendString(id, to: &out)
         out += ",\"authorName\":"
-        PublicJSON.appendOptional(authorName, to: &out)
+        JSONText.appendOptional(authorName, to: &out)
         out += ",\"body\":"
         JSONText.appendString(body, to: &out)
         out += ",\"createdAt\":"

@@ -110,7 +110,7 @@ public struct CommunityIdea: Equatable, Sendable {
         out += ",\"description\":"
         JSONText.appendString(description, to: &out)
         out += ",\"authorName\":"
-        PublicJSON.appendOptional(authorName, to: &out)
+        JSONText.appendOptional(authorName, to: &out)
         out += ",\"status\":"
         if let status {
             out += "{\"slug\":"
@@ -125,7 +125,7 @@ public struct CommunityIdea: Equatable, Sendable {
         }
         out += ",\"voteCount\":\(voteCount),\"commentCount\":\(commentCount),\"hasVoted\":\(hasVoted),\"pinned\":\(pinned)"
         out += ",\"moderation\":"
-        PublicJSON.appendOptional(moderation, to: &out)
+        JSONText.appendOptional(moderation, to: &out)
         out += ",\"createdAt\":"
         JSONText.appendString(createdAt, to: &out)
         out += ",\"lastActivityAt\":"

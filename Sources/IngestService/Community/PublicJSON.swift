@@ -5,10 +5,6 @@ import HubRuntime
 /// (docs/http-conventions.md, "JSON and errors"), and no encoder per response on the hottest
 /// public reads.
 enum PublicJSON {
-    static func appendOptional(_ value: String?, to out: inout String) {
-        if let value { JSONText.appendString(value, to: &out) } else { out += "null" }
-    }
-
     /// `{"items":[…],"nextCursor":"…"|null}` (AppNorthPage).
     static func page<T>(_ items: [T], nextCursor: String?, _ append: (T, inout String) -> Void) -> HTTPResponse {
         var out = "{\"items\":["
@@ -17,7 +13,7 @@ enum PublicJSON {
             append(item, &out)
         }
         out += "],\"nextCursor\":"
-        appendOptional(nextCursor, to: &out)
+        JSONText.appendOptional(nextCursor, to: &out)
         out += "}"
         return .jsonBytes(Array(out.utf8))
     }
@@ -45,7 +41,7 @@ enum PublicJSON {
         out += ",\"name\":"
         JSONText.appendString(board.name, to: &out)
         out += ",\"description\":"
-        appendOptional(board.description, to: &out)
+        JSONText.appendOptional(board.description, to: &out)
         out += ",\"position\":\(board.position),\"moderation\":"
         JSONText.appendString(board.moderation.rawValue, to: &out)
         out += ",\"policies\":{\"submission\":"
