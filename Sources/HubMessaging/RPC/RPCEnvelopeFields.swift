@@ -26,25 +26,11 @@ struct RPCEnvelopeFields {
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> RPCEnvelopeFields? {
         var scanner = RPCJSONScanner(bytes: bytes)
         var fields = RPCEnvelopeFields()
-        scanner.skipSpace()
-        guard scanner.take(UInt8(ascii: "{")) else { return nil }
-        scanner.skipSpace()
-        if !scanner.take(UInt8(ascii: "}")) {
-            repeat {
-                scanner.skipSpace()
-                guard let key = scanner.string() else { return nil }
-                scanner.skipSpace()
-                guard scanner.take(UInt8(ascii: ":")) else { return nil }
-                scanner.skipSpace()
-                let start = scanner.at
-                guard scanner.value(depth: 1) else { return nil }
-                fields.set(key, bytes, start..<scanner.at)
-                scanner.skipSpace()
-            } while scanner.take(UInt8(ascii: ","))
-            guard scanner.take(UInt8(ascii: "}")) else { return nil }
+        let read = scanner.object { key, value in
+            fields.set(key, bytes, value)
+            return true
         }
-        scanner.skipSpace()
-        return scanner.at == bytes.count ? fields : nil
+        return read ? fields : nil
     }
 
     /// Keeps a member the envelope knows; a value of the wrong kind is left unset.

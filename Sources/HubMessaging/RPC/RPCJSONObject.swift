@@ -26,27 +26,15 @@ struct RPCJSONObject {
     private init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         var scanner = RPCJSONScanner(bytes: bytes)
         var members: [(key: Range<Int>, value: Range<Int>)] = []
-        scanner.skipSpace()
-        guard scanner.take(UInt8(ascii: "{")) else { return nil }
-        scanner.skipSpace()
-        if !scanner.take(UInt8(ascii: "}")) {
-            repeat {
-                scanner.skipSpace()
-                guard members.count < Self.maxMembers, let key = scanner.string() else { return nil }
-                scanner.skipSpace()
-                guard scanner.take(UInt8(ascii: ":")) else { return nil }
-                scanner.skipSpace()
-                let start = scanner.at
-                guard scanner.value(depth: 1) else { return nil }
-                let name = bytes[key]
-                guard !members.contains(where: { bytes[$0.key].elementsEqual(name) }) else { return nil }
-                members.append((key, start..<scanner.at))
-                scanner.skipSpace()
-            } while scanner.take(UInt8(ascii: ","))
-            guard scanner.take(UInt8(ascii: "}")) else { return nil }
+        let read = scanner.object { key, value in
+            let name = bytes[key]
+            guard members.count < Self.maxMembers, !members.contains(where: { bytes[$0.key].elementsEqual(name) }) else {
+                return false
+            }
+            members.append((key, value))
+            return true
         }
-        scanner.skipSpace()
-        guard scanner.at == bytes.count else { return nil }
+        guard read else { return nil }
         self.bytes = bytes
         self.members = members
     }

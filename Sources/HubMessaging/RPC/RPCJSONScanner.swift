@@ -22,6 +22,30 @@ struct RPCJSONScanner {
         }
     }
 
+    /// Reads the rest of the bytes as exactly one object, handing `member` each key's range
+    /// (quotes included) and value's range in order; false when they are not one well-formed
+    /// object, or when `member` answers false.
+    mutating func object(_ member: (_ key: Range<Int>, _ value: Range<Int>) -> Bool) -> Bool {
+        skipSpace()
+        guard take(UInt8(ascii: "{")) else { return false }
+        skipSpace()
+        if !take(UInt8(ascii: "}")) {
+            repeat {
+                skipSpace()
+                guard let key = string() else { return false }
+                skipSpace()
+                guard take(UInt8(ascii: ":")) else { return false }
+                skipSpace()
+                let start = at
+                guard value(depth: 1), member(key, start..<at) else { return false }
+                skipSpace()
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return false }
+        }
+        skipSpace()
+        return at == bytes.count
+    }
+
     /// Skips one value; false when it is not well-formed.
     mutating func value(depth: Int) -> Bool {
         guard at < bytes.count, depth <= Self.maxDepth else { return false }
