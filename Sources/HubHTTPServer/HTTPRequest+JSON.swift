@@ -11,10 +11,15 @@ extension HTTPRequest {
 
     /// The body decoded as `T`. Throws 415 `UNSUPPORTED_MEDIA_TYPE` without a JSON
     /// content type, and 400 `INVALID_JSON` for a body that does not parse or does not fit
-    /// `T` (naming the field when it can).
+    /// `T` (naming the field when it can). A `JSONReadable` body reads itself when it can.
     public func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
         guard hasJSONContentType else { throw APIError.unsupportedMediaType() }
         guard !body.isEmpty else { throw APIError.invalidJSON("The request body is empty.") }
+        if let own = T.self as? JSONReadable.Type,
+            let value = body.withUnsafeBufferPointer({ JSONObjectReader.read($0, own.init(json:)) }) as? T
+        {
+            return value
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch let error as DecodingError {

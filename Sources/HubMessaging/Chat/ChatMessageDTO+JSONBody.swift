@@ -3,7 +3,7 @@ import HubRuntime
 // Part of `chat.send`'s reply: written as `encode(to:)` writes it, every nullable key present.
 extension ChatMessageDTO {
     /// A message without photos or a card; nil for anything else, which JSONDecoder reads.
-    init?(json: RPCJSONObject) {
+    init?(json: JSONObjectReader) {
         guard let id = json.string("id"), let sender = json.string("sender").flatMap(ChatSender.init(rawValue:)),
             let body = json.string("body"), let createdAt = json.string("createdAt"), let kind = json.optionalString("kind"),
             json.isAbsent("actionCard"), let openedAt = json.optionalString("openedAt"),

@@ -2,7 +2,7 @@ import HubRuntime
 
 // Part of `chat.status`, the call every app's chat screen polls.
 extension ChatOwner: RPCJSONBody {
-    init?(json: RPCJSONObject) {
+    init?(json: JSONObjectReader) {
         guard let projectId = json.string("projectId"), let kind = json.string("kind").flatMap(Kind.init(rawValue:)),
             let value = json.string("value")
         else { return nil }

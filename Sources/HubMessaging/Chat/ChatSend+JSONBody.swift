@@ -4,7 +4,7 @@ import HubRuntime
 // readers take the common shape (no photos, no card, no escapes) and leave the rest to
 // JSONDecoder; the writers write every shape, as the types' Codable conformances would.
 extension ChatSend.Request: RPCJSONBody {
-    init?(json: RPCJSONObject) {
+    init?(json: JSONObjectReader) {
         guard let owner = json.object("owner", ChatOwner.init(json:)), let body = json.string("body"),
             let payloadHash = json.string("payloadHash"), json.isEmptyArray("imageTokens"),
             let locale = json.optionalString("locale"), let platform = json.optionalString("platform"),
@@ -43,7 +43,7 @@ extension ChatSend.Request: RPCJSONBody {
 }
 
 extension ChatSend.Response: RPCJSONBody {
-    init?(json: RPCJSONObject) {
+    init?(json: JSONObjectReader) {
         guard let message = json.object("message", ChatMessageDTO.init(json:)), let replayed = json.bool("replayed") else {
             return nil
         }

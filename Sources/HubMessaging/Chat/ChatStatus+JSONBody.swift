@@ -2,7 +2,7 @@ import HubRuntime
 
 // `chat.status` is the call every app's chat screen polls: its bodies skip Codable.
 extension ChatStatus.Request: RPCJSONBody {
-    init?(json: RPCJSONObject) {
+    init?(json: JSONObjectReader) {
         guard let owner = json.object("owner", ChatOwner.init(json:)) else { return nil }
         self.init(owner: owner)
     }
@@ -15,7 +15,7 @@ extension ChatStatus.Request: RPCJSONBody {
 }
 
 extension ChatStatus.Response: RPCJSONBody {
-    init?(json: RPCJSONObject) {
+    init?(json: JSONObjectReader) {
         guard let hasUnread = json.bool("hasUnread"), let conversationId = json.optionalString("conversationId") else { return nil }
         self.init(hasUnread: hasUnread, conversationId: conversationId)
     }

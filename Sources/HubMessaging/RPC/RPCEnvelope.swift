@@ -183,7 +183,7 @@ public enum RPCEnvelope {
     /// The body at `range` of `frame`: read by the body itself when it can (`RPCJSONBody`),
     /// else, or when it does not read it, by JSONDecoder.
     private static func decodeBody<Body: Decodable>(_ type: Body.Type, from frame: Data, at range: Range<Int>) throws -> Body {
-        if let own = Body.self as? RPCJSONBody.Type, let body = RPCJSONObject.read(frame, range, own.init(json:)) as? Body {
+        if let own = Body.self as? RPCJSONBody.Type, let body = JSONObjectReader.read(frame, range, own.init(json:)) as? Body {
             return body
         }
         return try decoder.decode(Body.self, from: slice(frame, range))

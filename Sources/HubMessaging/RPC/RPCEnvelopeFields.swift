@@ -1,4 +1,5 @@
 import Foundation
+import HubRuntime
 
 /// The members of an envelope frame, found in one linear pass over its bytes that also checks
 /// the whole frame is one well-formed JSON object. The envelope's own fields are read here;
@@ -24,7 +25,7 @@ struct RPCEnvelopeFields {
     private init() {}
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> RPCEnvelopeFields? {
-        var scanner = RPCJSONScanner(bytes: bytes)
+        var scanner = JSONScanner(bytes: bytes)
         var fields = RPCEnvelopeFields()
         let read = scanner.object { key, value in
             fields.set(key, bytes, value)
@@ -82,7 +83,7 @@ struct RPCEnvelopeFields {
     /// A JSON string's text; escapes are rare in the envelope, so only they go through JSONDecoder.
     private static func text(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         guard slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") else { return nil }
-        if let plain = RPCJSONScanner.plainString(slice) { return plain }
+        if let plain = JSONScanner.plainString(slice) { return plain }
         return try? JSONDecoder().decode(String.self, from: Data(slice))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HubRuntime
 import XCTest
 
 @testable import HubMessaging
@@ -34,9 +35,9 @@ final class ChatSendJSONBodyTests: XCTestCase {
         }
         // And the common shape (no photos, no escapes) is read without JSONDecoder
         let plain = written(requests[0])
-        XCTAssertEqual(RPCJSONObject.read(plain, 0..<plain.count, ChatSend.Request.init(json:)), requests[0])
+        XCTAssertEqual(JSONObjectReader.read(plain, 0..<plain.count, ChatSend.Request.init(json:)), requests[0])
         let photos = written(requests[1])
-        XCTAssertNil(RPCJSONObject.read(photos, 0..<photos.count, ChatSend.Request.init(json:)))
+        XCTAssertNil(JSONObjectReader.read(photos, 0..<photos.count, ChatSend.Request.init(json:)))
     }
 
     func testRepliesOfEveryShapeMatchJSONEncoder() throws {
@@ -64,9 +65,9 @@ final class ChatSendJSONBodyTests: XCTestCase {
         }
         // And a plain message's reply is read without JSONDecoder; one with a card is not
         let plain = written(ChatSend.Response(message: messages[0], replayed: false))
-        XCTAssertNotNil(RPCJSONObject.read(plain, 0..<plain.count, ChatSend.Response.init(json:)))
+        XCTAssertNotNil(JSONObjectReader.read(plain, 0..<plain.count, ChatSend.Response.init(json:)))
         let carded = written(ChatSend.Response(message: messages[1], replayed: false))
-        XCTAssertNil(RPCJSONObject.read(carded, 0..<carded.count, ChatSend.Response.init(json:)))
+        XCTAssertNil(JSONObjectReader.read(carded, 0..<carded.count, ChatSend.Response.init(json:)))
     }
 
     func testAMalformedRequestFailsWithJSONDecodersWords() {

@@ -1,19 +1,21 @@
 /// A cursor checking JSON grammar (RFC 8259) byte by byte, in linear time: what
-/// `RPCEnvelopeFields` and `RPCJSONObject` read frames with.
-struct RPCJSONScanner {
+/// `JSONObjectReader` and the RPC envelope (`RPCEnvelopeFields`) read with.
+public struct JSONScanner {
     /// Deeper nesting is refused, as JSONDecoder refuses it, so a pass needs little stack.
-    static let maxDepth = 512
+    public static let maxDepth = 512
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var at = 0
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public var at = 0
 
-    mutating func take(_ byte: UInt8) -> Bool {
+    public init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    public mutating func take(_ byte: UInt8) -> Bool {
         guard at < bytes.count, bytes[at] == byte else { return false }
         at += 1
         return true
     }
 
-    mutating func skipSpace() {
+    public mutating func skipSpace() {
         while at < bytes.count {
             switch bytes[at] {
             case 0x20, 0x09, 0x0A, 0x0D: at += 1
@@ -25,7 +27,7 @@ struct RPCJSONScanner {
     /// Reads the rest of the bytes as exactly one object, handing `member` each key's range
     /// (quotes included) and value's range in order; false when they are not one well-formed
     /// object, or when `member` answers false.
-    mutating func object(_ member: (_ key: Range<Int>, _ value: Range<Int>) -> Bool) -> Bool {
+    public mutating func object(_ member: (_ key: Range<Int>, _ value: Range<Int>) -> Bool) -> Bool {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return false }
         skipSpace()
@@ -47,7 +49,7 @@ struct RPCJSONScanner {
     }
 
     /// Skips one value; false when it is not well-formed.
-    mutating func value(depth: Int) -> Bool {
+    public mutating func value(depth: Int) -> Bool {
         guard at < bytes.count, depth <= Self.maxDepth else { return false }
         switch bytes[at] {
         case UInt8(ascii: "\""): return string() != nil
@@ -111,7 +113,7 @@ struct RPCJSONScanner {
 
     /// The text of a string value (quotes included in `slice`) without escapes; nil when it
     /// is not one, has escapes, or is not UTF-8.
-    static func plainString(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+    public static func plainString(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         guard slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") else { return nil }
         let inner = slice.dropFirst().dropLast()
         guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
@@ -119,7 +121,7 @@ struct RPCJSONScanner {
     }
 
     /// Skips a string and returns its range, quotes included.
-    mutating func string() -> Range<Int>? {
+    public mutating func string() -> Range<Int>? {
         let start = at
         guard take(UInt8(ascii: "\"")) else { return nil }
         while at < bytes.count {
