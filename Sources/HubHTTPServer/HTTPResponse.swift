@@ -1,4 +1,5 @@
 import Foundation
+import HubRuntime
 
 /// What a handler answers. The server adds `X-Correlation-Id` to every response.
 public struct HTTPResponse {
@@ -15,9 +16,15 @@ public struct HTTPResponse {
         self.body = body
     }
 
-    /// `value` encoded with `JSONEncoder` (slashes unescaped). Not for hot static routes:
-    /// encode once and use `jsonBytes` there.
+    /// `value` encoded with `JSONEncoder` (slashes unescaped), or written by the value itself
+    /// when it can (`JSONWritable`, the same bytes). Not for hot static routes: encode once
+    /// and use `jsonBytes` there.
     public static func json<T: Encodable>(_ value: T, status: Int = 200) -> HTTPResponse {
+        if let own = value as? JSONWritable {
+            var text = ""
+            own.writeJSON(to: &text)
+            return jsonBytes(Array(text.utf8), status: status)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         do {

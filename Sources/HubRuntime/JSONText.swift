@@ -2,6 +2,26 @@
 /// call would cost more than the work itself.
 public enum JSONText {
     public static func appendString(_ s: String, to out: inout String) {
+        append(s, encoderForm: false, to: &out)
+    }
+
+    /// The string, or `null` when there is none.
+    public static func appendOptional(_ s: String?, to out: inout String) {
+        if let s { appendString(s, to: &out) } else { out.append("null") }
+    }
+
+    /// The string as JSONEncoder writes it with `.withoutEscapingSlashes`, byte for byte (for
+    /// `JSONWritable`): `\b` and `\f` in their short forms, U+2028 and U+2029 unescaped.
+    public static func appendEncoderString(_ s: String, to out: inout String) {
+        append(s, encoderForm: true, to: &out)
+    }
+
+    /// `appendEncoderString`, or `null` when there is none.
+    public static func appendEncoderOptional(_ s: String?, to out: inout String) {
+        if let s { appendEncoderString(s, to: &out) } else { out.append("null") }
+    }
+
+    private static func append(_ s: String, encoderForm: Bool, to out: inout String) {
         if !needsEscaping(s) {
             out.append("\"")
             out.append(s)
@@ -16,18 +36,15 @@ public enum JSONText {
             case "\n": out.append("\\n")
             case "\r": out.append("\\r")
             case "\t": out.append("\\t")
-            case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
+            case "\u{08}" where encoderForm: out.append("\\b")
+            case "\u{0C}" where encoderForm: out.append("\\f")
+            case let c where c.value < 0x20 || (!encoderForm && (c.value == 0x2028 || c.value == 0x2029)):
                 let hex = String(c.value, radix: 16)
                 out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
             default: out.unicodeScalars.append(scalar)
             }
         }
         out.append("\"")
-    }
-
-    /// The string, or `null` when there is none.
-    public static func appendOptional(_ s: String?, to out: inout String) {
-        if let s { appendString(s, to: &out) } else { out.append("null") }
     }
 
     /// Quotes, backslashes, control characters, and U+2028/U+2029 (lead byte 0xE2) take the slow path.

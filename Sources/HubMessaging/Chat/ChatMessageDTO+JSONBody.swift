@@ -1,7 +1,8 @@
 import HubRuntime
 
-// Part of `chat.send`'s reply: written as `encode(to:)` writes it, every nullable key present.
-extension ChatMessageDTO {
+// Part of `chat.send`'s reply, and the body of `POST /api/v1/chat/messages`' 201: written as
+// `encode(to:)` writes it, every nullable key present.
+extension ChatMessageDTO: JSONWritable {
     /// A message without photos or a card; nil for anything else, which JSONDecoder reads.
     init?(json: JSONObjectReader) {
         guard let id = json.string("id"), let sender = json.string("sender").flatMap(ChatSender.init(rawValue:)),
@@ -19,23 +20,23 @@ extension ChatMessageDTO {
             tappedAt: tappedAt, images: [], internal: `internal`)
     }
 
-    func writeJSON(to out: inout String) {
+    public func writeJSON(to out: inout String) {
         out += "{\"id\":"
-        JSONText.appendString(id, to: &out)
+        JSONText.appendEncoderString(id, to: &out)
         out += ",\"sender\":"
-        JSONText.appendString(sender.rawValue, to: &out)
+        JSONText.appendEncoderString(sender.rawValue, to: &out)
         out += ",\"body\":"
-        JSONText.appendString(body, to: &out)
+        JSONText.appendEncoderString(body, to: &out)
         out += ",\"createdAt\":"
-        JSONText.appendString(createdAt, to: &out)
+        JSONText.appendEncoderString(createdAt, to: &out)
         out += ",\"kind\":"
-        JSONText.appendOptional(kind, to: &out)
+        JSONText.appendEncoderOptional(kind, to: &out)
         out += ",\"actionCard\":"
         if let actionCard { actionCard.writeJSON(to: &out) } else { out += "null" }
         out += ",\"openedAt\":"
-        JSONText.appendOptional(openedAt, to: &out)
+        JSONText.appendEncoderOptional(openedAt, to: &out)
         out += ",\"tappedAt\":"
-        JSONText.appendOptional(tappedAt, to: &out)
+        JSONText.appendEncoderOptional(tappedAt, to: &out)
         out += ",\"images\":["
         for (index, image) in images.enumerated() {
             if index > 0 { out += "," }
@@ -47,35 +48,35 @@ extension ChatMessageDTO {
     }
 }
 
-extension ChatActionCardDTO {
-    func writeJSON(to out: inout String) {
+extension ChatActionCardDTO: JSONWritable {
+    public func writeJSON(to out: inout String) {
         out += "{\"kind\":"
-        JSONText.appendString(kind, to: &out)
+        JSONText.appendEncoderString(kind, to: &out)
         out += ",\"paywallId\":"
-        JSONText.appendOptional(paywallId, to: &out)
+        JSONText.appendEncoderOptional(paywallId, to: &out)
         out += ",\"titleAtSend\":"
-        JSONText.appendString(titleAtSend, to: &out)
+        JSONText.appendEncoderString(titleAtSend, to: &out)
         out += ",\"buttonLabel\":"
-        JSONText.appendString(buttonLabel, to: &out)
+        JSONText.appendEncoderString(buttonLabel, to: &out)
         out += ",\"body\":"
-        JSONText.appendOptional(body, to: &out)
+        JSONText.appendEncoderOptional(body, to: &out)
         out += available ? ",\"available\":true}" : ",\"available\":false}"
     }
 }
 
-extension ChatImageDTO {
-    func writeJSON(to out: inout String) {
+extension ChatImageDTO: JSONWritable {
+    public func writeJSON(to out: inout String) {
         out += "{\"id\":"
-        JSONText.appendString(id, to: &out)
+        JSONText.appendEncoderString(id, to: &out)
         out += ",\"url\":"
-        JSONText.appendOptional(url, to: &out)
+        JSONText.appendEncoderOptional(url, to: &out)
         out += ",\"width\":"
         out += String(width)
         out += ",\"height\":"
         out += String(height)
         if let key {
             out += ",\"key\":"
-            JSONText.appendString(key, to: &out)
+            JSONText.appendEncoderString(key, to: &out)
         }
         if expired == true { out += ",\"expired\":true" }
         out += "}"

@@ -24,3 +24,28 @@ public struct ChatUserMessageEvent: OutboxEventPayload {
         self.imageCount = imageCount
     }
 }
+
+// Appended with every user message (chat.send): written without an encoder.
+extension ChatUserMessageEvent: SortedJSONWritable {
+    public func writeSortedJSON(to out: inout String) {
+        out += "{"
+        if let body {
+            out += "\"body\":"
+            JSONText.appendEncoderString(body, to: &out)
+            out += ","
+        }
+        out += "\"bodyLength\":"
+        out += String(bodyLength)
+        out += ",\"conversationId\":"
+        JSONText.appendEncoderString(conversationId, to: &out)
+        out += ",\"createdAt\":"
+        JSONText.appendEncoderString(createdAt, to: &out)
+        if let imageCount {
+            out += ",\"imageCount\":"
+            out += String(imageCount)
+        }
+        out += ",\"messageId\":"
+        JSONText.appendEncoderString(messageId, to: &out)
+        out += "}"
+    }
+}

@@ -29,8 +29,14 @@ extension OutboxEvent {
     }
 
     /// The JSON an outbox stores for `payload`: sorted keys and unescaped slashes, the form
-    /// the outbox has always written, so consumers see the same text for the same event.
+    /// the outbox has always written, so consumers see the same text for the same event. An
+    /// event on a write path writes it itself (`SortedJSONWritable`).
     public static func encode<Payload: OutboxEventPayload>(_ payload: Payload) throws -> String {
+        if let own = payload as? SortedJSONWritable {
+            var out = ""
+            own.writeSortedJSON(to: &out)
+            return out
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(payload), as: UTF8.self)
