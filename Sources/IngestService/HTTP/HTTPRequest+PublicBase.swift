@@ -7,7 +7,16 @@ extension HTTPRequest {
     /// trusted proxy says so).
     func publicBase(configured publicURL: String?) -> String {
         if let publicURL { return publicURL }
-        let host = headers["Host"].flatMap { $0.isEmpty || $0.contains(where: { " /\\@?#".contains($0) }) ? nil : $0 }
+        let host = headers["Host"].flatMap { $0.isEmpty || $0.utf8.contains(where: Self.isNotInHost) ? nil : $0 }
         return scheme + "://" + (host ?? "localhost")
+    }
+
+    /// A space, `/`, `\`, `@`, `?` or `#`: bytes that would end or change the authority.
+    private static func isNotInHost(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "@"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+            return true
+        default: return false
+        }
     }
 }
