@@ -47,7 +47,7 @@ extension ChatStore {
     /// Appended once the first message exists, so the integrations open their thread with it.
     /// The app version stays absent: chat sends carry no device context (only locale,
     /// platform and bundle ID).
-    func appendConversationCreated(conversation: Row, firstMessage: Row) throws {
+    func appendConversationCreated(conversation: Row, firstMessageId: String, body: String) throws {
         let email = try conversation.text("owner_kind") == ChatOwner.Kind.email.rawValue
         try outbox.append(
             ChatConversationCreatedEvent(
@@ -55,16 +55,17 @@ extension ChatStore {
                 ownerKind: email ? .email : .anonymous, ownerEmail: email ? conversation.text("owner_value") : nil,
                 locale: conversation.string("locale"), platform: conversation.string("platform"),
                 bundleId: conversation.string("bundle_id"), appVersion: nil, createdAt: conversation.text("created_at"),
-                firstMessageId: firstMessage.text("id"), body: firstMessage.text("body")),
+                firstMessageId: firstMessageId, body: body),
             projectId: conversation.string("project_id"))
     }
 
-    func appendUserMessage(conversationId: String, message: Row, imageCount: Int) throws {
-        let body = try message.text("body")
+    func appendUserMessage(
+        conversationId: String, projectId: String, messageId: String, body: String, createdAt: String, imageCount: Int
+    ) throws {
         try outbox.append(
             ChatUserMessageEvent(
-                conversationId: conversationId, messageId: message.text("id"), bodyLength: body.count,
-                createdAt: message.text("created_at"), body: body, imageCount: imageCount),
-            projectId: message.string("project_id"))
+                conversationId: conversationId, messageId: messageId, bodyLength: body.count, createdAt: createdAt, body: body,
+                imageCount: imageCount),
+            projectId: projectId)
     }
 }

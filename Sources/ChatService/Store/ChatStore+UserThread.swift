@@ -81,14 +81,20 @@ extension ChatStore {
             let conversationSeq = try conversation.integer("seq")
             // A bad token throws inside the transaction, so no conversation or message is left behind.
             let images = try claimableImages(request.imageTokens, uploader: .participant(owner))
-            let row = try insertMessage(
+            let inserted = try insertMessageValues(
                 conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
                 body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
                 payloadHash: request.payloadHash)
-            try attach(images, messageSeq: row.integer("seq"))
-            if opened { try appendConversationCreated(conversation: conversation, firstMessage: row) }
-            try appendUserMessage(conversationId: conversation.text("id"), message: row, imageCount: images.count)
-            return ChatSend.Response(message: try dto(row, forTeam: false), replayed: false)
+            try attach(images, messageSeq: inserted.seq)
+            if opened { try appendConversationCreated(conversation: conversation, firstMessageId: inserted.id, body: request.body) }
+            try appendUserMessage(
+                conversationId: conversation.text("id"), projectId: owner.projectId, messageId: inserted.id,
+                body: request.body, createdAt: inserted.createdAt, imageCount: images.count)
+            // A new user message has no card, no open or tap yet, and the photos just attached.
+            let message = ChatMessageDTO(
+                id: inserted.id, sender: .user, body: request.body, createdAt: inserted.createdAt,
+                images: images.isEmpty ? [] : try self.images(messageSeq: inserted.seq))
+            return ChatSend.Response(message: message, replayed: false)
         }
     }
 

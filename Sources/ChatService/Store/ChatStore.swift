@@ -121,12 +121,33 @@ public final class ChatStore: @unchecked Sendable {
     }
 
     /// Inserts a message and moves the conversation's markers; call inside a transaction.
-    /// Internal notes leave the conversation's activity and unread state alone.
+    /// Internal notes leave the conversation's activity and unread state alone. Returns the
+    /// row as stored.
     func insertMessage(
         conversationSeq: Int64, projectId: String, sender: ChatSender, body: String,
         internal: Bool = false, author: String? = nil, kind: String? = nil, card: ChatActionCardDTO? = nil,
         owner: ChatOwner? = nil, idempotencyKey: String? = nil, payloadHash: String? = nil
     ) throws -> Row {
+        let inserted = try insertMessageValues(
+            conversationSeq: conversationSeq, projectId: projectId, sender: sender, body: body, internal: `internal`,
+            author: author, kind: kind, card: card, owner: owner, idempotencyKey: idempotencyKey, payloadHash: payloadHash)
+        return try message(seq: inserted.seq)
+    }
+
+    /// What `insertMessageValues` gave the new row beyond the caller's values.
+    struct InsertedMessage {
+        let seq: Int64
+        let id: String
+        let createdAt: String
+    }
+
+    /// `insertMessage` without reading the row back, for a caller that has every other value.
+    func insertMessageValues(
+        conversationSeq: Int64, projectId: String, sender: ChatSender, body: String,
+        internal: Bool = false, author: String? = nil, kind: String? = nil, card: ChatActionCardDTO? = nil,
+        owner: ChatOwner? = nil, idempotencyKey: String? = nil, payloadHash: String? = nil
+    ) throws -> InsertedMessage {
+        let id = ids.next()
         let createdAt = now()
         let cardText = try card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         try db.run(
@@ -136,7 +157,7 @@ public final class ChatStore: @unchecked Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(ids.next()), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
+                .text(id), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
                 SQLValue(`internal`), SQLValue(author), SQLValue(kind), SQLValue(cardText),
                 SQLValue(owner?.kind.rawValue), SQLValue(owner?.value), SQLValue(idempotencyKey), SQLValue(payloadHash),
                 .text(createdAt),
@@ -148,6 +169,6 @@ public final class ChatStore: @unchecked Sendable {
                 "UPDATE conversations SET last_message_seq = ?, last_message_at = ?, \(marker) = ? WHERE seq = ?",
                 [.int(seq), .text(createdAt), .int(seq), .int(conversationSeq)])
         }
-        return try message(seq: seq)
+        return InsertedMessage(seq: seq, id: id, createdAt: createdAt)
     }
 }

@@ -64,6 +64,17 @@ final class ChatUserThreadTests: XCTestCase {
         XCTAssertEqual(conflict?.status, 409)
     }
 
+    func testASentMessageIsWhatTheThreadThenShows() throws {
+        // Given a first message, which opens the conversation, and a second one with text that needs escaping
+        let first = try chat.send("Hello")
+        let second = try chat.send("Line one\nline \"two\" / é 😀\u{2028}")
+        // When the user lists the thread
+        let listed = try chat.list()
+        // Then each reply to a send is the message as stored
+        XCTAssertEqual(listed, [first.message, second.message])
+        XCTAssertEqual(second.message.body, "Line one\nline \"two\" / é 😀\u{2028}")
+    }
+
     func testAnotherOwnerNeverSeesTheConversation() throws {
         // Given Ana's conversation with a team reply
         try chat.send("private question")
