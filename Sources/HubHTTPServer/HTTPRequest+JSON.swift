@@ -5,8 +5,16 @@ extension HTTPRequest {
     /// Whether `Content-Type` is `application/json`, parameters such as charset allowed.
     public var hasJSONContentType: Bool {
         guard let type = headers["content-type"] else { return false }
-        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? ""
-        return media.lowercased() == "application/json"
+        // ASCII, as sent: compared byte by byte, spaces and tabs trimmed.
+        let media = type.utf8.prefix { $0 != UInt8(ascii: ";") }
+        if media.allSatisfy({ $0 < 0x80 }) {
+            let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+            guard let first = media.firstIndex(where: { !isSpace($0) }), let last = media.lastIndex(where: { !isSpace($0) })
+            else { return false }
+            return HTTPHeaders.equalsIgnoringASCIICase(String(type[first...last]), "application/json")
+        }
+        let trimmed = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? ""
+        return trimmed.lowercased() == "application/json"
     }
 
     /// The body decoded as `T`. Throws 415 `UNSUPPORTED_MEDIA_TYPE` without a JSON

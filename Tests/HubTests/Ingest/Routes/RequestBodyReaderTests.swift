@@ -117,3 +117,30 @@ final class RequestBodyReaderTests: XCTestCase {
         }
     }
 }
+
+/// `Content-Type` decides JSON before any body is read: `application/json` in any case, with
+/// parameters, spaces and tabs around it; nothing else.
+final class JSONContentTypeTests: XCTestCase {
+    private func isJSON(_ value: String?) -> Bool {
+        HTTPRequest(method: "POST", path: "/", headers: HTTPHeaders(value.map { [(name: "Content-Type", value: $0)] } ?? []))
+            .hasJSONContentType
+    }
+
+    func testJSONMediaTypesAreRecognizedInAnyCaseAndWithParameters() {
+        for value in [
+            "application/json", "Application/JSON", " application/json ", "\tapplication/json; charset=utf-8",
+            "application/json;charset=UTF-8", "APPLICATION/JSON ;", "application/json\u{00A0}",
+        ] {
+            XCTAssertTrue(isJSON(value), value)
+        }
+    }
+
+    func testOtherMediaTypesAreNot() {
+        for value in [
+            nil, "", ";", "text/plain", "application/jsonx", "application/json-patch+json", "application\u{0F}json",
+            "application /json", "xapplication/json", "application/jsoN\u{301}", "applİcation/json", "multipart/form-data",
+        ] {
+            XCTAssertFalse(isJSON(value), value ?? "nil")
+        }
+    }
+}
