@@ -21,11 +21,11 @@ final class StatementCache {
 
     /// The cached statement for this SQL, marked as just used.
     func lookup(_ sql: String) -> OpaquePointer? {
-        guard var entry = entries[sql] else { return nil }
+        // One hash of the SQL text: the entry is updated where it is.
+        guard let index = entries.index(forKey: sql) else { return nil }
         tick += 1
-        entry.lastUsed = tick
-        entries[sql] = entry
-        return entry.statement
+        entries.values[index].lastUsed = tick
+        return entries.values[index].statement
     }
 
     /// The layout kept for this cached statement, unless it was re-compiled since: a schema

@@ -70,9 +70,10 @@ extension ChatStore {
                 guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }
                 return ChatSend.Response(message: try dto(existing, forTeam: false), replayed: true)
             }
+            // The latest conversation (the three columns used here), or a new one when it is resolved.
             let conversation: Row
             var opened = false
-            if let latest = try latestConversation(of: owner), latest.string("status") == "open" {
+            if let latest = try latestConversation(of: owner, columns: "seq, id, status"), latest.string("status") == "open" {
                 conversation = latest
             } else {
                 conversation = try openConversation(for: request)

@@ -68,11 +68,12 @@ public final class ChatStore: @unchecked Sendable {
         return row
     }
 
-    /// The owner's most recent conversation, open or resolved.
-    func latestConversation(of owner: ChatOwner) throws -> Row? {
+    /// The owner's most recent conversation, open or resolved; `columns` (SQL written here,
+    /// never request data) names what the caller reads, all by default.
+    func latestConversation(of owner: ChatOwner, columns: String = "*") throws -> Row? {
         try db.queryOne(
             """
-            SELECT * FROM conversations WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
+            SELECT \(columns) FROM conversations WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
             ORDER BY seq DESC LIMIT 1
             """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)])
     }
