@@ -7,6 +7,9 @@ public struct JSONScanner {
     public let bytes: UnsafeBufferPointer<UInt8>
     public var at = 0
 
+    /// The byte at the cursor; nil at the end.
+    public var peek: UInt8? { at < bytes.count ? bytes[at] : nil }
+
     public init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     public mutating func take(_ byte: UInt8) -> Bool {
@@ -80,7 +83,8 @@ public struct JSONScanner {
         return take(close)
     }
 
-    private mutating func literal(_ word: StaticString) -> Bool {
+    /// Takes `word` (`true`, `false`, `null`) when the bytes at the cursor spell it.
+    public mutating func literal(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard bytes.count - at >= count,
             bytes[at..<(at + count)].elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count))

@@ -1,3 +1,5 @@
+import HubRuntime
+
 /// The canonical form of the JSON bodies SDK writes send, written in one linear pass over
 /// the bytes: the same bytes `JSONSerialization` writes with sorted keys and no whitespace
 /// (the form idempotency hashes have always been taken of, so stored records still match),
@@ -23,20 +25,17 @@ enum CanonicalJSON {
         }
     }
 
+    /// The canonical writer over `JSONScanner`'s cursor, whose grammar it narrows.
     private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
+        var scanner: JSONScanner
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { scanner = JSONScanner(bytes: bytes) }
 
-        var atEnd: Bool { index >= bytes.count }
-        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+        var bytes: UnsafeBufferPointer<UInt8> { scanner.bytes }
+        var atEnd: Bool { scanner.at >= bytes.count }
+        var peek: UInt8? { scanner.peek }
 
-        mutating func skipSpace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-                index += 1
-            }
-        }
+        mutating func skipSpace() { scanner.skipSpace() }
 
         mutating func value(into out: inout [UInt8], depth: Int) -> Bool {
             skipSpace()
@@ -58,11 +57,11 @@ enum CanonicalJSON {
         /// The members' keys are sorted as bytes once folded to lowercase, which is the order
         /// `JSONSerialization` gives keys of ASCII letters that differ other than in case.
         mutating func object(into out: inout [UInt8], depth: Int) -> Bool {
-            index += 1
+            scanner.at += 1
             var members: [(key: Range<Int>, value: [UInt8])] = []
             skipSpace()
             if peek == UInt8(ascii: "}") {
-                index += 1
+                scanner.at += 1
                 out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
                 return true
             }
@@ -73,13 +72,13 @@ enum CanonicalJSON {
                 else { return false }
                 skipSpace()
                 guard peek == UInt8(ascii: ":") else { return false }
-                index += 1
+                scanner.at += 1
                 var value: [UInt8] = []
                 guard self.value(into: &value, depth: depth) else { return false }
                 members.append((key, value))
                 skipSpace()
                 guard let next = peek else { return false }
-                index += 1
+                scanner.at += 1
                 if next == UInt8(ascii: "}") { break }
                 guard next == UInt8(ascii: ",") else { return false }
             }
@@ -99,11 +98,11 @@ enum CanonicalJSON {
         }
 
         mutating func array(into out: inout [UInt8], depth: Int) -> Bool {
-            index += 1
+            scanner.at += 1
             out.append(UInt8(ascii: "["))
             skipSpace()
             if peek == UInt8(ascii: "]") {
-                index += 1
+                scanner.at += 1
                 out.append(UInt8(ascii: "]"))
                 return true
             }
@@ -114,7 +113,7 @@ enum CanonicalJSON {
                 guard value(into: &out, depth: depth) else { return false }
                 skipSpace()
                 guard let next = peek else { return false }
-                index += 1
+                scanner.at += 1
                 if next == UInt8(ascii: "]") { break }
                 guard next == UInt8(ascii: ",") else { return false }
             }
@@ -123,46 +122,36 @@ enum CanonicalJSON {
         }
 
         /// The range of a string's contents between its quotes, the reader past the closing
-        /// one; nil for an escape, a control character or bytes that are not UTF-8.
+        /// one; nil for an escape, a control character, DEL or bytes that are not UTF-8.
         mutating func string() -> Range<Int>? {
-            index += 1
-            let start = index
+            guard let quoted = scanner.string() else { return nil }
+            let range = (quoted.lowerBound + 1)..<(quoted.upperBound - 1)
             var ascii = true
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    let range = start..<index
-                    index += 1
-                    if !ascii, String(validating: bytes[range], as: UTF8.self) == nil { return nil }
-                    return range
-                }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { return nil }
+            for byte in bytes[range] {
+                if byte == UInt8(ascii: "\\") || byte == 0x7F { return nil }
                 if byte >= 0x80 { ascii = false }
-                index += 1
             }
-            return nil
+            if !ascii, String(validating: bytes[range], as: UTF8.self) == nil { return nil }
+            return range
         }
 
         mutating func literal(_ word: StaticString, into out: inout [UInt8]) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard bytes.count - index >= count else { return false }
-            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
-            out.append(contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: count))
-            index += count
+            guard scanner.literal(word) else { return false }
+            out.append(contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
             return true
         }
 
         /// `-?(0|[1-9][0-9]{0,14})`, not `-0`, and not followed by a fraction or exponent.
         mutating func integer(into out: inout [UInt8]) -> Bool {
-            let start = index
-            if peek == UInt8(ascii: "-") { index += 1 }
-            let digits = index
-            while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
-            let count = index - digits
+            let start = scanner.at
+            if peek == UInt8(ascii: "-") { scanner.at += 1 }
+            let digits = scanner.at
+            while let byte = peek, byte &- 0x30 < 10 { scanner.at += 1 }
+            let count = scanner.at - digits
             guard count > 0, count <= 15, count == 1 || bytes[digits] != UInt8(ascii: "0") else { return false }
             if digits > start, count == 1, bytes[digits] == UInt8(ascii: "0") { return false }
             if let next = peek, next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return false }
-            out.append(contentsOf: bytes[start..<index])
+            out.append(contentsOf: bytes[start..<scanner.at])
             return true
         }
 
