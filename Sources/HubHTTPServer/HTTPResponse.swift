@@ -17,8 +17,8 @@ public struct HTTPResponse {
     }
 
     /// `value` encoded with `JSONEncoder` (slashes unescaped), or written by the value itself
-    /// when it can (`JSONWritable`, the same bytes). Not for hot static routes: encode once
-    /// and use `jsonBytes` there.
+    /// when it can (`JSONWritable`: the same members and values). Not for hot static routes:
+    /// encode once and use `jsonBytes` there.
     public static func json<T: Encodable>(_ value: T, status: Int = 200) -> HTTPResponse {
         if let own = value as? JSONWritable {
             var text = ""

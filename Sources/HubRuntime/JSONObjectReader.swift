@@ -24,8 +24,7 @@ public struct JSONObjectReader {
         frame.withUnsafeBytes { raw -> T? in
             let all = raw.bindMemory(to: UInt8.self)
             guard range.lowerBound >= 0, range.upperBound <= all.count else { return nil }
-            guard let object = JSONObjectReader(UnsafeBufferPointer(rebasing: all[range])) else { return nil }
-            return body(object)
+            return read(UnsafeBufferPointer(rebasing: all[range]), body)
         }
     }
 
