@@ -21,9 +21,9 @@ public struct HTTPResponse {
     /// encode once and use `jsonBytes` there.
     public static func json<T: Encodable>(_ value: T, status: Int = 200) -> HTTPResponse {
         if let own = value as? JSONWritable {
-            var text = ""
-            own.writeJSON(to: &text)
-            return jsonBytes(Array(text.utf8), status: status)
+            var out = JSONBuffer()
+            own.writeJSON(to: &out)
+            return jsonBytes(out.bytes, status: status)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

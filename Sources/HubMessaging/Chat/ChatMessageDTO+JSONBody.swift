@@ -20,23 +20,23 @@ extension ChatMessageDTO: JSONWritable {
             tappedAt: tappedAt, images: [], internal: `internal`)
     }
 
-    public func writeJSON(to out: inout String) {
+    public func writeJSON(to out: inout JSONBuffer) {
         out += "{\"id\":"
-        JSONText.appendEncoderString(id, to: &out)
+        out.string(id)
         out += ",\"sender\":"
-        JSONText.appendEncoderString(sender.rawValue, to: &out)
+        out.string(sender.rawValue)
         out += ",\"body\":"
-        JSONText.appendEncoderString(body, to: &out)
+        out.string(body)
         out += ",\"createdAt\":"
-        JSONText.appendEncoderString(createdAt, to: &out)
+        out.string(createdAt)
         out += ",\"kind\":"
-        JSONText.appendEncoderOptional(kind, to: &out)
+        out.optional(kind)
         out += ",\"actionCard\":"
         if let actionCard { actionCard.writeJSON(to: &out) } else { out += "null" }
         out += ",\"openedAt\":"
-        JSONText.appendEncoderOptional(openedAt, to: &out)
+        out.optional(openedAt)
         out += ",\"tappedAt\":"
-        JSONText.appendEncoderOptional(tappedAt, to: &out)
+        out.optional(tappedAt)
         out += ",\"images\":["
         for (index, image) in images.enumerated() {
             if index > 0 { out += "," }
@@ -49,34 +49,34 @@ extension ChatMessageDTO: JSONWritable {
 }
 
 extension ChatActionCardDTO: JSONWritable {
-    public func writeJSON(to out: inout String) {
+    public func writeJSON(to out: inout JSONBuffer) {
         out += "{\"kind\":"
-        JSONText.appendEncoderString(kind, to: &out)
+        out.string(kind)
         out += ",\"paywallId\":"
-        JSONText.appendEncoderOptional(paywallId, to: &out)
+        out.optional(paywallId)
         out += ",\"titleAtSend\":"
-        JSONText.appendEncoderString(titleAtSend, to: &out)
+        out.string(titleAtSend)
         out += ",\"buttonLabel\":"
-        JSONText.appendEncoderString(buttonLabel, to: &out)
+        out.string(buttonLabel)
         out += ",\"body\":"
-        JSONText.appendEncoderOptional(body, to: &out)
+        out.optional(body)
         out += available ? ",\"available\":true}" : ",\"available\":false}"
     }
 }
 
 extension ChatImageDTO: JSONWritable {
-    public func writeJSON(to out: inout String) {
+    public func writeJSON(to out: inout JSONBuffer) {
         out += "{\"id\":"
-        JSONText.appendEncoderString(id, to: &out)
+        out.string(id)
         out += ",\"url\":"
-        JSONText.appendEncoderOptional(url, to: &out)
+        out.optional(url)
         out += ",\"width\":"
         out += String(width)
         out += ",\"height\":"
         out += String(height)
         if let key {
             out += ",\"key\":"
-            JSONText.appendEncoderString(key, to: &out)
+            out.string(key)
         }
         if expired == true { out += ",\"expired\":true" }
         out += "}"

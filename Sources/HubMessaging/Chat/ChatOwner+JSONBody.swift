@@ -9,13 +9,13 @@ extension ChatOwner: RPCJSONBody {
         self.init(projectId: projectId, kind: kind, value: value)
     }
 
-    func writeJSON(to out: inout String) {
+    func writeJSON(to out: inout JSONBuffer) {
         out += "{\"projectId\":"
-        JSONText.appendString(projectId, to: &out)
+        out.string(projectId)
         out += ",\"kind\":"
-        JSONText.appendString(kind.rawValue, to: &out)
+        out.string(kind.rawValue)
         out += ",\"value\":"
-        JSONText.appendString(value, to: &out)
+        out.string(value)
         out += "}"
     }
 }

@@ -15,29 +15,29 @@ extension ChatSend.Request: RPCJSONBody {
             idempotencyKey: idempotencyKey, payloadHash: payloadHash)
     }
 
-    func writeJSON(to out: inout String) {
+    func writeJSON(to out: inout JSONBuffer) {
         out += "{\"owner\":"
         owner.writeJSON(to: &out)
         out += ",\"body\":"
-        JSONText.appendString(body, to: &out)
+        out.string(body)
         out += ",\"imageTokens\":["
         for (index, token) in imageTokens.enumerated() {
             if index > 0 { out += "," }
-            JSONText.appendString(token, to: &out)
+            out.string(token)
         }
         out += "]"
         // Absent optionals are left out, as JSONEncoder leaves them out.
         func member(_ name: String, _ value: String?) {
             guard let value else { return }
             out += ",\"" + name + "\":"
-            JSONText.appendString(value, to: &out)
+            out.string(value)
         }
         member("locale", locale)
         member("platform", platform)
         member("bundleId", bundleId)
         member("idempotencyKey", idempotencyKey)
         out += ",\"payloadHash\":"
-        JSONText.appendString(payloadHash, to: &out)
+        out.string(payloadHash)
         out += "}"
     }
 }
@@ -50,7 +50,7 @@ extension ChatSend.Response: RPCJSONBody {
         self.init(message: message, replayed: replayed)
     }
 
-    func writeJSON(to out: inout String) {
+    func writeJSON(to out: inout JSONBuffer) {
         out += "{\"message\":"
         message.writeJSON(to: &out)
         out += replayed ? ",\"replayed\":true}" : ",\"replayed\":false}"

@@ -7,7 +7,7 @@ extension ChatStatus.Request: RPCJSONBody {
         self.init(owner: owner)
     }
 
-    func writeJSON(to out: inout String) {
+    func writeJSON(to out: inout JSONBuffer) {
         out += "{\"owner\":"
         owner.writeJSON(to: &out)
         out += "}"
@@ -20,11 +20,11 @@ extension ChatStatus.Response: RPCJSONBody {
         self.init(hasUnread: hasUnread, conversationId: conversationId)
     }
 
-    func writeJSON(to out: inout String) {
+    func writeJSON(to out: inout JSONBuffer) {
         out += hasUnread ? "{\"hasUnread\":true" : "{\"hasUnread\":false"
         if let conversationId {
             out += ",\"conversationId\":"
-            JSONText.appendString(conversationId, to: &out)
+            out.string(conversationId)
         }
         out += "}"
     }

@@ -35,50 +35,65 @@ public enum RPCEnvelope {
     // wrapper cost more than the body itself.
 
     public static func encodeRequest<Body: Encodable>(v: Int, type: String, id: String, deadline: Int64, body: Body) throws -> Data {
-        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"deadline\":\(deadline),\"body\":", body: body)
+        try envelope(opening(v: v, type: type, id: id, .request(deadline: deadline)), body: body)
     }
 
     public static func encodeReply<Body: Encodable>(v: Int, type: String, id: String, body: Body) throws -> Data {
-        try envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"ok\":true,\"body\":", body: body)
+        try envelope(opening(v: v, type: type, id: id, .reply), body: body)
     }
 
     /// Never fails: an error reply is made of strings and numbers only.
     public static func encodeErrorReply(v: Int, type: String, id: String, error: RPCError) -> Data {
         if let data = try? encoder.encode(error) {
-            return envelope("{\"v\":\(v),\"type\":", type, id, after: ",\"ok\":false,\"error\":", data)
+            var out = opening(v: v, type: type, id: id, .errorReply)
+            out.bytes.append(contentsOf: data)
+            out += "}"
+            return Data(out.bytes)
         }
         return Data(
             "{\"v\":\(v),\"type\":\"\",\"id\":\"\",\"ok\":false,\"error\":{\"code\":\"INTERNAL\",\"message\":\"unencodable error\",\"status\":500,\"fields\":null}}"
                 .utf8)
     }
 
-    /// The envelope around `body`, written by the body itself when it can (`RPCJSONBody`).
-    private static func envelope<Body: Encodable>(_ head: String, _ type: String, _ id: String, after: String, body: Body) throws -> Data {
-        guard let body = body as? RPCJSONBody else { return envelope(head, type, id, after: after, try encoder.encode(body)) }
-        var text = opening(head, type, id, after: after)
-        body.writeJSON(to: &text)
-        text += "}"
-        return Data(text.utf8)
+    /// `opening`, then `body` (written by the body itself when it can, `RPCJSONBody`), then the
+    /// envelope's closing brace.
+    private static func envelope<Body: Encodable>(_ opening: JSONBuffer, body: Body) throws -> Data {
+        var out = opening
+        if let own = body as? RPCJSONBody {
+            own.writeJSON(to: &out)
+        } else {
+            out.bytes.append(contentsOf: try encoder.encode(body))
+        }
+        out += "}"
+        return Data(out.bytes)
     }
 
-    /// `head` `"type"` `,"id":` `"id"` `after` `value` `}`.
-    private static func envelope(_ head: String, _ type: String, _ id: String, after: String, _ value: Data) -> Data {
-        let text = opening(head, type, id, after: after)
-        var out = Data(capacity: text.utf8.count + value.count + 1)
-        out.append(contentsOf: text.utf8)
-        out.append(value)
-        out.append(UInt8(ascii: "}"))
+    /// What follows an envelope's `id`: a request's deadline, or a reply's outcome, then the
+    /// key of the body (or error) that comes next.
+    private enum Tail {
+        case request(deadline: Int64)
+        case reply
+        case errorReply
+    }
+
+    /// `{"v":v,"type":"type","id":"id"` and the tail, up to where the body starts.
+    private static func opening(v: Int, type: String, id: String, _ tail: Tail) -> JSONBuffer {
+        var out = JSONBuffer()
+        out += "{\"v\":"
+        out += String(v)
+        out += ",\"type\":"
+        out.string(type)
+        out += ",\"id\":"
+        out.string(id)
+        switch tail {
+        case .request(let deadline):
+            out += ",\"deadline\":"
+            out += String(deadline)
+            out += ",\"body\":"
+        case .reply: out += ",\"ok\":true,\"body\":"
+        case .errorReply: out += ",\"ok\":false,\"error\":"
+        }
         return out
-    }
-
-    /// `head` `"type"` `,"id":` `"id"` `after`.
-    private static func opening(_ head: String, _ type: String, _ id: String, after: String) -> String {
-        var text = head
-        JSONText.appendString(type, to: &text)
-        text += ",\"id\":"
-        JSONText.appendString(id, to: &text)
-        text += after
-        return text
     }
 
     // MARK: Decoding

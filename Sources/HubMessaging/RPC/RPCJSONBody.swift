@@ -9,5 +9,5 @@ protocol RPCJSONBody {
     init?(json: JSONObjectReader)
     /// Appends the body as a JSON object; members that are nil are left out, as JSONEncoder
     /// leaves them out.
-    func writeJSON(to out: inout String)
+    func writeJSON(to out: inout JSONBuffer)
 }

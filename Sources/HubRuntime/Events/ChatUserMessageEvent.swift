@@ -27,25 +27,25 @@ public struct ChatUserMessageEvent: OutboxEventPayload {
 
 // Appended with every user message (chat.send): written without an encoder.
 extension ChatUserMessageEvent: SortedJSONWritable {
-    public func writeSortedJSON(to out: inout String) {
+    public func writeSortedJSON(to out: inout JSONBuffer) {
         out += "{"
         if let body {
             out += "\"body\":"
-            JSONText.appendEncoderString(body, to: &out)
+            out.string(body)
             out += ","
         }
         out += "\"bodyLength\":"
         out += String(bodyLength)
         out += ",\"conversationId\":"
-        JSONText.appendEncoderString(conversationId, to: &out)
+        out.string(conversationId)
         out += ",\"createdAt\":"
-        JSONText.appendEncoderString(createdAt, to: &out)
+        out.string(createdAt)
         if let imageCount {
             out += ",\"imageCount\":"
             out += String(imageCount)
         }
         out += ",\"messageId\":"
-        JSONText.appendEncoderString(messageId, to: &out)
+        out.string(messageId)
         out += "}"
     }
 }

@@ -33,9 +33,9 @@ extension OutboxEvent {
     /// event on a write path writes it itself (`SortedJSONWritable`).
     public static func encode<Payload: OutboxEventPayload>(_ payload: Payload) throws -> String {
         if let own = payload as? SortedJSONWritable {
-            var out = ""
+            var out = JSONBuffer()
             own.writeSortedJSON(to: &out)
-            return out
+            return out.text
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

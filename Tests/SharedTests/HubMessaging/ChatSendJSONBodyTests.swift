@@ -14,9 +14,9 @@ final class ChatSendJSONBodyTests: XCTestCase {
     }
 
     private func written(_ body: some RPCJSONBody) -> Data {
-        var out = ""
+        var out = JSONBuffer()
         body.writeJSON(to: &out)
-        return Data(out.utf8)
+        return Data(out.bytes)
     }
 
     func testRequestsRoundTripAndMatchJSONEncoder() throws {

@@ -48,6 +48,15 @@ final class JSONWritableTests: XCTestCase {
             // Then the encoder form is what JSONEncoder writes
             XCTAssertEqual(out, try encoded(Box(s: string)), string.unicodeScalars.map { String($0.value, radix: 16) }.joined())
         }
+        // And a JSONBuffer writes the same bytes, null for no string
+        for string in strings {
+            var buffer = JSONBuffer()
+            buffer.string(string)
+            XCTAssertEqual(buffer.text, String(try encoded(Box(s: string)).dropFirst(5).dropLast()))
+        }
+        var none = JSONBuffer()
+        none.optional(nil)
+        XCTAssertEqual(none.bytes, Array("null".utf8))
         // And the form for log lines and pages keeps escaping U+2028 and U+2029
         XCTAssertEqual(JSONText.quoted("a\u{2028}b\u{2029}"), #""a\u2028b\u2029""#)
         XCTAssertEqual(JSONText.quoted("\u{08}\u{0C}"), #""\u0008\u000c""#)
@@ -71,8 +80,9 @@ final class JSONWritableTests: XCTestCase {
                 id: text(&random), sender: random.next() % 2 == 0 ? .user : .team, body: text(&random, maxLength: 40),
                 createdAt: text(&random), kind: optional(&random), actionCard: card, openedAt: optional(&random),
                 tappedAt: optional(&random), images: images, internal: [nil, true, false][Int(random.next() % 3)])
-            var written = ""
-            message.writeJSON(to: &written)
+            var buffer = JSONBuffer()
+            message.writeJSON(to: &buffer)
+            let written = buffer.text
             XCTAssertEqual(try object(written), try object(encoded(message)), "round \(round)")
             // And the HTTP response carries what it writes
             XCTAssertEqual(HTTPResponse.json(message, status: 201).body, Array(written.utf8), "round \(round)")
