@@ -93,12 +93,20 @@ final class HTTPConnectionGuard: @unchecked Sendable {
     }
 
     /// A connection libmicrohttpd has opened: counted for its client, head deadline armed.
+    /// Pool threads accept at once, so two connections can both pass `admits` for the last
+    /// place: one past the cap is shut down here, and counts until libmicrohttpd closes it.
     func opened(peer: String, fd: Int32) -> HTTPConnectionState {
         let state = HTTPConnectionState(peer: peer, fd: fd)
         state.deadline.store(deadline(after: limits.headerTimeout), ordering: .releasing)
+        let exempt = trusted.isTrusted(peer)
         lock.withLock {
             perClient[peer, default: 0] += 1
             open[ObjectIdentifier(state)] = state
+            if !exempt, let count = perClient[peer], count > limits.perClient {
+                state.cut = true
+                refusedSinceWarning += 1
+                _ = shutdown(fd, Int32(SHUT_RDWR))
+            }
         }
         return state
     }

@@ -13,7 +13,7 @@ final class HTTPConnectionState: @unchecked Sendable {
     /// Set when a response went out before the request body was read: closing the socket
     /// then would reset the connection under the response, so it lingers instead.
     let linger = Atomic<Bool>(false)
-    /// Set once the sweeper has cut the connection.
+    /// Set once the connection was cut: past its deadline, or past its client's cap.
     var cut = false
 
     init(peer: String, fd: Int32) {

@@ -33,6 +33,40 @@ final class HTTPServerConnectionLimitTests: XCTestCase {
         XCTAssertTrue(eventually { idle.filter { $0.isClosedNow() }.count == 936 })
     }
 
+    func testTwoConnectionsAdmittedAtOnceForTheLastPlaceKeepOnlyOne() throws {
+        // Given a cap of 1, and two connections from one address that both passed the accept
+        // check before either was counted (pool threads accept at once)
+        let guardian = HTTPConnectionGuard(
+            limits: .init(perClient: 1), trusted: TrustedProxies([]), logger: Logger(daemon: "test", sink: MemoryLogSink()))
+        XCTAssertTrue(guardian.admits("192.0.2.9"))
+        XCTAssertTrue(guardian.admits("192.0.2.9"))
+        var first: [Int32] = [0, 0]
+        var second: [Int32] = [0, 0]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &first), 0)
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &second), 0)
+        defer { for fd in first + second { close(fd) } }
+        // When both are opened
+        let kept = guardian.opened(peer: "192.0.2.9", fd: first[0])
+        let over = guardian.opened(peer: "192.0.2.9", fd: second[0])
+        // Then the second is shut down (its client reads the end of stream) and the first is not
+        XCTAssertFalse(kept.cut)
+        XCTAssertTrue(over.cut)
+        var byte: UInt8 = 0
+        for fd in [first[1], second[1]] { XCTAssertEqual(fcntl(fd, F_SETFL, O_NONBLOCK), 0) }
+        XCTAssertEqual(read(second[1], &byte, 1), 0)
+        XCTAssertEqual(read(first[1], &byte, 1), -1)
+        // And once it is closed, the address holds one connection, at its cap
+        guardian.closed(over)
+        XCTAssertEqual(guardian.connections(from: "192.0.2.9"), 1)
+        XCTAssertFalse(guardian.admits("192.0.2.9"))
+        // And a trusted proxy is never cut
+        let proxied = HTTPConnectionGuard(
+            limits: .init(perClient: 1), trusted: TrustedProxies([IPAddressRange("192.0.2.9")!]),
+            logger: Logger(daemon: "test", sink: MemoryLogSink()))
+        XCTAssertFalse(proxied.opened(peer: "192.0.2.9", fd: -1).cut)
+        XCTAssertFalse(proxied.opened(peer: "192.0.2.9", fd: -1).cut)
+    }
+
     func testTheCapCountsPerAddressAndFreesWhenAConnectionCloses() throws {
         // Given: a cap of 3
         let fixture = try makeFixture { $0.perClientConnections = 3 }
