@@ -15,7 +15,8 @@ public struct JSONObjectReader {
     /// Reads `bytes`, whole, as one object and hands it to `body`; nil when it is not an object
     /// `JSONObjectReader` reads.
     public static func read<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONObjectReader) -> T?) -> T? {
-        JSONObjectReader(bytes).flatMap(body)
+        guard let object = JSONObjectReader(bytes) else { return nil }
+        return body(object)
     }
 
     /// Reads the object at `range` of `frame` (offsets from its start) and hands it to `body`;
@@ -23,8 +24,10 @@ public struct JSONObjectReader {
     public static func read<T>(_ frame: Data, _ range: Range<Int>, _ body: (JSONObjectReader) -> T?) -> T? {
         frame.withUnsafeBytes { raw -> T? in
             let all = raw.bindMemory(to: UInt8.self)
-            guard range.lowerBound >= 0, range.upperBound <= all.count else { return nil }
-            return read(UnsafeBufferPointer(rebasing: all[range]), body)
+            guard range.lowerBound >= 0, range.upperBound <= all.count,
+                let object = JSONObjectReader(UnsafeBufferPointer(rebasing: all[range]))
+            else { return nil }
+            return body(object)
         }
     }
 
