@@ -119,27 +119,11 @@ struct IdeasHandler {
     }
 
     /// The body of `POST /ideas`; every field optional here so that missing ones are field errors.
-    struct CreateBody: Codable, JSONReadable {
+    struct CreateBody: Codable {
         var board: String?
         var title: String?
         var description: String?
         var authorName: String?
-
-        init(board: String?, title: String?, description: String?, authorName: String?) {
-            self.board = board
-            self.title = title
-            self.description = description
-            self.authorName = authorName
-        }
-
-        /// The usual shape, read without JSONDecoder: strings without escapes and no other member.
-        init?(json: JSONObjectReader) {
-            guard json.hasOnly(["board", "title", "description", "authorName"]),
-                let board = json.optionalString("board"), let title = json.optionalString("title"),
-                let description = json.optionalString("description"), let authorName = json.optionalString("authorName")
-            else { return nil }
-            self.init(board: board, title: title, description: description, authorName: authorName)
-        }
     }
 
     /// Validates a submission and returns the write that stores it (`CommunityWrites`).
@@ -150,5 +134,16 @@ struct IdeasHandler {
             .init(board: body.board, title: body.title, description: body.description, authorName: body.authorName), context,
             store: store, requestGuard: requestGuard, key: CommunityHTTP.idempotencyKey(request),
             payload: IngestStore.canonicalPayload(request.body))
+    }
+}
+
+// The usual shape, read without JSONDecoder: strings without escapes and no other member.
+extension IdeasHandler.CreateBody: JSONReadable {
+    init?(json: JSONObjectReader) {
+        guard json.hasOnly(["board", "title", "description", "authorName"]),
+            let board = json.optionalString("board"), let title = json.optionalString("title"),
+            let description = json.optionalString("description"), let authorName = json.optionalString("authorName")
+        else { return nil }
+        self.init(board: board, title: title, description: description, authorName: authorName)
     }
 }
