@@ -15,10 +15,21 @@ build_ingest() {
     [ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
 }
 
+# free_ports N: N TCP ports of 127.0.0.1 that nothing listens on, one per line, chosen by the
+# kernel (all bound at once, so distinct); a random one was sometimes already taken.
+free_ports() {
+    python3 - "$1" <<'PY'
+import socket, sys
+sockets = [socket.socket() for _ in range(int(sys.argv[1]))]
+for s in sockets: s.bind(("127.0.0.1", 0))
+print("\n".join(str(s.getsockname()[1]) for s in sockets))
+PY
+}
+
 # Sets WORK, NGINX_PORT and HUB_PORT; kills nginx and $HUB_PID on exit.
 make_workspace() {
     WORK=$(mktemp -d /tmp/appnorth-bench-XXXXXX)
-    NGINX_PORT=$((30000 + RANDOM % 10000)); HUB_PORT=$((NGINX_PORT + 1))
+    { read -r NGINX_PORT; read -r HUB_PORT; } < <(free_ports 2)
     mkdir -p "$WORK/www" "$WORK/data" "$WORK/tmp"
     trap cleanup_workspace EXIT
 }

@@ -10,6 +10,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 ROUNDS=${2:-3}
+. "$ROOT/bench/lib.sh"
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk"; exit 1; }
 (cd "$ROOT" && swift build -c release --product appnorth-bench 2>&1 | grep -E "error|omplete" | tail -n 3) || true
 BENCH=$ROOT/.build/release/appnorth-bench
@@ -18,7 +19,7 @@ BENCH=$ROOT/.build/release/appnorth-bench
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$BENCH" rpc-hop "$SECONDS_PER_RUN"
 
-PORT=$((30000 + RANDOM % 10000))
+PORT=$(free_ports 1)
 "$BENCH" http-hop "$PORT" >/dev/null &
 SERVER_PID=$!
 trap 'kill $SERVER_PID 2>/dev/null; wait 2>/dev/null' EXIT
