@@ -47,7 +47,7 @@ public final class RPCServer: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchGroup()
     /// Replies finished on other threads, sent by the server thread (the socket's only user).
-    private var deferredReplies: [(prefix: [Data], frame: Data)] = []
+    private var deferredReplies = RPCDeferredReplies()
     private let wake: WakePipe
     private let logsDebug: Bool
 
@@ -267,17 +267,14 @@ public final class RPCServer: @unchecked Sendable {
     }
 
     /// Queues a reply finished on another thread for the server thread to send.
+    /// The server thread drains its wake pipe before it takes the queue, so a reply queued
+    /// after the take finds the queue empty and writes a new byte.
     func sendLater(_ prefix: [Data], _ frame: Data) {
-        lock.withLock { deferredReplies.append((prefix, frame)) }
-        wake.wake()
+        if lock.withLock({ deferredReplies.append((prefix, frame)) }) { wake.wake() }
     }
 
     private func sendDeferredReplies() {
-        let replies: [(prefix: [Data], frame: Data)] = lock.withLock {
-            defer { deferredReplies.removeAll() }
-            return deferredReplies
-        }
-        for item in replies { reply(item.prefix, item.frame) }
+        for item in lock.withLock({ deferredReplies.takeAll() }) { reply(item.prefix, item.frame) }
     }
 
     /// The reply frame now, or `nil` when the handler answers later.

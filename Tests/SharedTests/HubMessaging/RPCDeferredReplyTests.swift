@@ -56,4 +56,79 @@ final class RPCDeferredReplyTests: RPCTestCase {
         XCTAssertEqual(error.code, "PASS_FAILED")
         XCTAssertEqual(error.status, 502)
     }
+
+    func testOnlyAReplyJoiningAnEmptyQueueWakesTheServerThread() {
+        // Given an empty queue of deferred replies
+        var queue = RPCDeferredReplies()
+        let reply = { (n: UInt8) in (prefix: [Data([n])], frame: Data([n, n])) }
+        // When three replies finish before the server thread takes them
+        let wakes = (1...3).map { queue.append(reply($0)) }
+        // Then the first wakes it, the others ride along, and it takes all three in order
+        XCTAssertEqual(wakes, [true, false, false])
+        XCTAssertEqual(queue.takeAll().map(\.frame), [Data([1, 1]), Data([2, 2]), Data([3, 3])])
+        // And once taken, the next reply finds the queue empty and wakes it again
+        XCTAssertEqual(queue.takeAll().count, 0)
+        XCTAssertTrue(queue.append(reply(4)))
+        XCTAssertEqual(queue.takeAll().map(\.prefix), [[Data([4])]])
+    }
+
+    func testRepliesReleasedTogetherByOneThreadAllReachTheirCallers() throws {
+        // Given a deferred handler whose replies a single thread releases in batches, as a
+        // write batch's commit does
+        let server = try RPCServer(name: "testd", endpoint: dir.endpoint("b.sock"), clock: clock, logger: logger)
+        let held = HeldReplies()
+        server.registerDeferred(JobRun.self) { request, _, reply in
+            held.hold { reply(.success(JobRun.Response(processed: request.name.count))) }
+        }
+        let client = try makeClient(dir.endpoint("b.sock"), peer: "testd", timeout: 10)
+        _ = started(server)
+
+        // When 300 calls wait and their replies are sent in batches of up to 64 from one thread
+        let calls = 300
+        let done = expectation(description: "every reply")
+        done.expectedFulfillmentCount = calls
+        for n in 1...calls {
+            client.call(JobRun.self, JobRun.Request(name: String(repeating: "x", count: n))) { result in
+                held.record(call: n, processed: (try? result.get())?.processed ?? -1)
+                done.fulfill()
+            }
+        }
+        Thread {
+            var released = 0
+            let deadline = Date().addingTimeInterval(10)
+            while released < calls, Date() < deadline {
+                let batch = held.take(upTo: 64)
+                for reply in batch { reply() }
+                released += batch.count
+                if batch.isEmpty { Thread.sleep(forTimeInterval: 0.001) }
+            }
+        }.start()
+
+        // Then each caller gets its own reply
+        wait(for: [done], timeout: 15)
+        let outcomes = held.outcomes
+        XCTAssertEqual(outcomes.count, calls)
+        XCTAssertEqual(outcomes.filter { $0.key != $0.value }.count, 0)
+    }
+}
+
+/// Deferred replies a test holds back and releases itself, and what each caller got.
+private final class HeldReplies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var replies: [() -> Void] = []
+    private var results: [Int: Int] = [:]
+
+    func hold(_ reply: @escaping () -> Void) { lock.withLock { replies.append(reply) } }
+
+    func take(upTo count: Int) -> [() -> Void] {
+        lock.withLock {
+            let taken = Array(replies.prefix(count))
+            replies.removeFirst(taken.count)
+            return taken
+        }
+    }
+
+    func record(call: Int, processed: Int) { lock.withLock { results[call] = processed } }
+
+    var outcomes: [Int: Int] { lock.withLock { results } }
 }
