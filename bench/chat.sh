@@ -4,21 +4,24 @@
 #  - GET /api/v1/chat/status;
 #  - the ZeroMQ hop alone: chat.status over ipc against the same store call in one process.
 #   bench/chat.sh [seconds per run, default 10]
+# APPNORTH_BENCH_BIN=dir runs the ingest and chatd found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 . "$ROOT/bench/lib.sh"
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk"; exit 1; }
-(cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest chatd appnorth-bench; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
+[ -n "${APPNORTH_SKIP_BUILD:-}${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+for b in ingest chatd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+[ -x "$ROOT/.build/release/appnorth-bench" ] || { echo "release build of appnorth-bench failed"; exit 1; }
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
     APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 APPNORTH_CHAT_RATE_PER_MIN=100000000 \
     APPNORTH_CHAT_READ_RATE_PER_MIN=100000000
-"$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
+"$BIN/chatd" 2>"$WORK/chatd.log" &
 CHATD_PID=$!
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 trap 'kill $CHATD_PID 2>/dev/null; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
