@@ -15,9 +15,11 @@ public enum OriginCheck {
             if rule == .required { throw APIError.originNotAllowed }
             return
         }
-        guard let normalized = normalize(origin), allowed.compactMap(normalize).contains(normalized) else {
-            throw APIError.originNotAllowed
-        }
+        guard let normalized = normalize(origin) else { throw APIError.originNotAllowed }
+        // Browsers usually send an allowed origin spelled as it was configured, and equal
+        // strings normalize alike: only another spelling needs the allowed ones normalized.
+        if allowed.contains(origin) { return }
+        guard allowed.contains(where: { normalize($0) == normalized }) else { throw APIError.originNotAllowed }
     }
 
     /// `scheme://host:port` lowercased, or nil for anything that is not an http(s) origin.

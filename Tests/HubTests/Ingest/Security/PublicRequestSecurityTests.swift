@@ -48,6 +48,22 @@ final class PublicRequestSecurityTests: XCTestCase {
         XCTAssertThrowsError(try OriginCheck.check("https://evil.example.com", allowed: allowed, rule: .ifPresent))
     }
 
+    func testAnOriginSpelledExactlyAsAllowedPassesOnlyIfItIsAnOrigin() throws {
+        // Given allowed entries that a hand-edited database could hold, one of them no origin at all
+        let allowed = ["https://app.example.com/path", "null", "HTTPS://Shop.Example.com"]
+        // Then the same text is refused where it is not an origin, as any other spelling of it would be
+        for bad in ["https://app.example.com/path", "null"] {
+            XCTAssertThrowsError(try OriginCheck.check(bad, allowed: allowed, rule: .ifPresent), bad) {
+                XCTAssertEqual(($0 as? APIError)?.code, "ORIGIN_NOT_ALLOWED")
+            }
+        }
+        // And an origin passes spelled as configured or in any spelling that normalizes alike
+        for good in ["HTTPS://Shop.Example.com", "https://shop.example.com", "https://shop.example.com:443"] {
+            XCTAssertNoThrow(try OriginCheck.check(good, allowed: allowed, rule: .required), good)
+        }
+        XCTAssertThrowsError(try OriginCheck.check("https://shop.example.com:8443", allowed: allowed, rule: .required))
+    }
+
     func testOriginNormalization() {
         // Given origins as browsers and operators write them
         let cases: [(String, String?)] = [
