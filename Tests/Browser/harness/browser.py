@@ -151,15 +151,23 @@ def _safe(name):
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "page"
 
 
+# What chromedriver answers, instead of a result, to a command that met a page being replaced.
+_NAVIGATING = (
+    "does not belong to the document",  # an element of the old page read on the new one
+    "aborted by navigation",  # a lookup issued while a form's answer was loading
+)
+
+
 def _settled(condition):
     """`condition`, answering "not yet" while the page is being replaced under it: an element
     found on the old page and read on the new one is stale, which Chromium sometimes reports as
-    a generic inspector error instead of a stale-element error."""
+    a generic inspector error instead of a stale-element error, and a lookup made while the next
+    page loads is aborted by that navigation."""
     def check(driver):
         try:
             return condition(driver)
         except WebDriverException as error:
-            if "does not belong to the document" in str(error) or isinstance(error, StaleElementReferenceException):
+            if isinstance(error, StaleElementReferenceException) or any(m in str(error) for m in _NAVIGATING):
                 return False
             raise
     return check
