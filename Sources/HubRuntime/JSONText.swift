@@ -16,11 +16,6 @@ public enum JSONText {
         append(s, encoderForm: true, to: &out)
     }
 
-    /// `appendEncoderString`, or `null` when there is none.
-    public static func appendEncoderOptional(_ s: String?, to out: inout String) {
-        if let s { appendEncoderString(s, to: &out) } else { out.append("null") }
-    }
-
     private static func append(_ s: String, encoderForm: Bool, to out: inout String) {
         if !needsEscaping(s) {
             out.append("\"")
