@@ -98,11 +98,11 @@ final class HTTPConnectionGuard: @unchecked Sendable {
     func opened(peer: String, fd: Int32) -> HTTPConnectionState {
         let state = HTTPConnectionState(peer: peer, fd: fd)
         state.deadline.store(deadline(after: limits.headerTimeout), ordering: .releasing)
-        let exempt = trusted.isTrusted(peer)
         lock.withLock {
             perClient[peer, default: 0] += 1
             open[ObjectIdentifier(state)] = state
-            if !exempt, let count = perClient[peer], count > limits.perClient {
+            // Trust is asked only past the cap (`admits` already let a trusted peer through).
+            if let count = perClient[peer], count > limits.perClient, !trusted.isTrusted(peer) {
                 state.cut = true
                 refusedSinceWarning += 1
                 _ = shutdown(fd, Int32(SHUT_RDWR))
