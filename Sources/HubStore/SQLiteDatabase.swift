@@ -6,7 +6,10 @@ import Foundation
 /// Use it from one thread at a time. Every call takes an internal recursive lock (held for the
 /// whole of a `transaction`), so misuse from several threads is serialized rather than
 /// memory-unsafe; but `changes` and `lastInsertRowID` read after another thread's statement
-/// would describe that statement.
+/// would describe that statement. Since that lock already serializes every use of the
+/// connection, SQLite's own per-connection mutex is left out (`SQLITE_OPEN_NOMUTEX`): in
+/// serialized mode it was taken and released on every bind, step and column read, about 60
+/// times for one chat message (bench/RESULTS.md, issue 29's fifth pass).
 public final class SQLiteDatabase: @unchecked Sendable {
     /// The path the database was opened with.
     public let path: String
@@ -41,7 +44,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         cache = StatementCache(capacity: statementCacheCapacity)
         _ = SQLiteDatabase.libraryConfigured
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
+        let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -75,7 +78,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         cache = StatementCache(capacity: 8)
         var db: OpaquePointer?
         let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
-        let rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        let rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
@@ -158,6 +161,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
     public func scalar(_ sql: String, _ args: [SQLValue] = []) throws -> SQLValue {
         try queryOne(sql, args)?[0] ?? .null
     }
+
+    /// Whether SQLite guards this connection with a mutex of its own (serialized mode); it
+    /// does not, the connection lock serializing every call instead.
+    var hasLibraryMutex: Bool { locked { handle.map { sqlite3_db_mutex($0) != nil } ?? false } }
 
     /// The rowid of the most recent successful INSERT on this connection.
     public var lastInsertRowID: Int64 { locked { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 } }

@@ -393,6 +393,43 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertEqual(sqlite3_memory_used(), 0)
     }
 
+    func testTheConnectionLockAloneSerializesThreadsSharingAConnection() throws {
+        // Given a connection opened without SQLite's own mutex, and one opened for inspection
+        let db = try openWithTable()
+        defer { db.close() }
+        XCTAssertFalse(db.hasLibraryMutex)
+        // When eight threads write, read and count through it at once
+        let failures = NSLock()
+        var errors: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for i in 0..<150 {
+                do {
+                    let qty = try db.transaction { () -> Int? in
+                        try db.run("INSERT INTO item (name, qty) VALUES (?, ?)", [.text("t\(thread)-\(i)"), .int(Int64(i))])
+                        return try db.queryOne("SELECT qty FROM item WHERE name = ?", [.text("t\(thread)-\(i)")])?.int("qty")
+                    }
+                    let names = try db.query("SELECT name, qty FROM item WHERE id > ? LIMIT 20", [.int(Int64(i))]) { $0.string(0) }
+                    if qty != i || names.isEmpty {
+                        failures.withLock { errors.append("thread \(thread) row \(i): \(String(describing: qty))") }
+                    }
+                } catch {
+                    failures.withLock { errors.append("thread \(thread) row \(i): \(error)") }
+                }
+            }
+        }
+        XCTAssertEqual(errors, [])
+        // Then every row is there once, and the file is sound
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM item"), .int(1200))
+        XCTAssertEqual(try db.scalar("SELECT count(DISTINCT name) FROM item"), .int(1200))
+        XCTAssertEqual(try db.integrityCheck(), ["ok"])
+        let copy = file("copy.sqlite")
+        try db.backup(to: copy)
+        let inspected = try SQLiteDatabase(inspecting: copy)
+        defer { inspected.close() }
+        XCTAssertFalse(inspected.hasLibraryMutex)
+        XCTAssertEqual(try inspected.scalar("SELECT count(*) FROM item"), .int(1200))
+    }
+
     func testATransactionWithoutSavepointsCommitsOnlyIfNoNestedTransactionThrew() throws {
         struct Refused: Error {}
         let db = try openWithTable()
