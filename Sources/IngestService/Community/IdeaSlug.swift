@@ -15,21 +15,26 @@ enum IdeaSlug {
             ? title
             : title.applyingTransform(StringTransform("Any-Latin; Latin-ASCII; Lower"), reverse: false)
                 ?? title.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-        var out = ""
+        // Bytes, made a String once: appending scalar by scalar to a String cost most of a
+        // slug, and slugs are made on the writer thread, inside the transaction of the idea.
+        var out: [UInt8] = []
+        out.reserveCapacity(maxLength + 1)
         var pendingDash = false
         for byte in latin.utf8 {
             let lower = (byte >= 65 && byte <= 90) ? byte | 0x20 : byte
             if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
-                if pendingDash, !out.isEmpty { out += "-" }
+                if pendingDash, !out.isEmpty { out.append(UInt8(ascii: "-")) }
                 pendingDash = false
-                out.unicodeScalars.append(Unicode.Scalar(lower))
-                if out.utf8.count >= maxLength { break }
+                out.append(lower)
+                if out.count >= maxLength { break }
             } else {
                 pendingDash = true
             }
         }
-        let trimmed = trimDashes(String(out.prefix(maxLength)))
-        return trimmed.isEmpty ? fallback : trimmed
+        // At most `maxLength`, without the dash the cut may leave last (none can come first).
+        var end = min(out.count, maxLength)
+        while end > 0, out[end - 1] == UInt8(ascii: "-") { end -= 1 }
+        return end == 0 ? fallback : String(decoding: out[..<end], as: UTF8.self)
     }
 
     /// `base` with suffix `-n`, shortened so the whole stays within `maxLength`.
