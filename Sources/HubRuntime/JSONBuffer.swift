@@ -36,6 +36,27 @@ public struct JSONBuffer {
         if let string { self.string(string) } else { self += "null" }
     }
 
+    /// `string` quoted and escaped as `JSONText.appendString` escapes it: U+2028 and U+2029
+    /// escaped too, as the hub's own JSON (the community responses) has always written them.
+    @inlinable
+    public mutating func scriptSafeString(_ string: String) {
+        if JSONText.needsEscaping(string) {
+            var text = ""
+            JSONText.appendString(string, to: &text)
+            bytes.append(contentsOf: text.utf8)
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: string.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// `scriptSafeString(string)`, or `null` when there is none.
+    @inlinable
+    public mutating func scriptSafeOptional(_ string: String?) {
+        if let string { scriptSafeString(string) } else { self += "null" }
+    }
+
     /// The text of the bytes, for a caller that stores a `String`.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -28,13 +28,13 @@ struct ChangelogHandler {
             ? try cursors.sign([.text(items[items.count - 1].publishedAt ?? ""), .text(items[items.count - 1].id)], scope: scope) : nil
         return PublicJSON.page(items, nextCursor: next) { entry, out in
             out += "{\"id\":"
-            JSONText.appendString(entry.id, to: &out)
+            out.scriptSafeString(entry.id)
             out += ",\"title\":"
-            JSONText.appendString(entry.title, to: &out)
+            out.scriptSafeString(entry.title)
             out += ",\"body\":"
-            JSONText.appendString(entry.body, to: &out)
+            out.scriptSafeString(entry.body)
             out += ",\"publishedAt\":"
-            JSONText.appendOptional(entry.publishedAt, to: &out)
+            out.scriptSafeOptional(entry.publishedAt)
             out += "}"
         }
     }

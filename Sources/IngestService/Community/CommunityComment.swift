@@ -25,15 +25,15 @@ public struct CommunityComment: Equatable, Sendable {
         moderation = row.string(5)
     }
 
-    func appendJSON(to out: inout String) {
+    func appendJSON(to out: inout JSONBuffer) {
         out += "{\"id\":"
-        JSONText.appendString(id, to: &out)
+        out.scriptSafeString(id)
         out += ",\"authorName\":"
-        JSONText.appendOptional(authorName, to: &out)
+        out.scriptSafeOptional(authorName)
         out += ",\"body\":"
-        JSONText.appendString(body, to: &out)
+        out.scriptSafeString(body)
         out += ",\"createdAt\":"
-        JSONText.appendString(createdAt, to: &out)
+        out.scriptSafeString(createdAt)
         out += official ? ",\"official\":true}" : ",\"official\":null}"
     }
 }

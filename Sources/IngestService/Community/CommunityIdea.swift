@@ -98,38 +98,43 @@ public struct CommunityIdea: Equatable, Sendable {
     public var isPubliclyVisible: Bool { moderation == nil || moderation == "approved" }
 
     /// Appends the AppNorthIdea JSON object, with explicit nulls.
-    func appendJSON(to out: inout String) {
+    func appendJSON(to out: inout JSONBuffer) {
         out += "{\"id\":"
-        JSONText.appendString(id, to: &out)
+        out.scriptSafeString(id)
         out += ",\"slug\":"
-        JSONText.appendString(slug, to: &out)
+        out.scriptSafeString(slug)
         out += ",\"boardSlug\":"
-        JSONText.appendString(boardSlug, to: &out)
+        out.scriptSafeString(boardSlug)
         out += ",\"title\":"
-        JSONText.appendString(title, to: &out)
+        out.scriptSafeString(title)
         out += ",\"description\":"
-        JSONText.appendString(description, to: &out)
+        out.scriptSafeString(description)
         out += ",\"authorName\":"
-        JSONText.appendOptional(authorName, to: &out)
+        out.scriptSafeOptional(authorName)
         out += ",\"status\":"
         if let status {
             out += "{\"slug\":"
-            JSONText.appendString(status.slug, to: &out)
+            out.scriptSafeString(status.slug)
             out += ",\"label\":"
-            JSONText.appendString(status.label, to: &out)
+            out.scriptSafeString(status.label)
             out += ",\"color\":"
-            JSONText.appendString(status.color, to: &out)
+            out.scriptSafeString(status.color)
             out += "}"
         } else {
             out += "null"
         }
-        out += ",\"voteCount\":\(voteCount),\"commentCount\":\(commentCount),\"hasVoted\":\(hasVoted),\"pinned\":\(pinned)"
+        out += ",\"voteCount\":"
+        out += String(voteCount)
+        out += ",\"commentCount\":"
+        out += String(commentCount)
+        out += hasVoted ? ",\"hasVoted\":true" : ",\"hasVoted\":false"
+        out += pinned ? ",\"pinned\":true" : ",\"pinned\":false"
         out += ",\"moderation\":"
-        JSONText.appendOptional(moderation, to: &out)
+        out.scriptSafeOptional(moderation)
         out += ",\"createdAt\":"
-        JSONText.appendString(createdAt, to: &out)
+        out.scriptSafeString(createdAt)
         out += ",\"lastActivityAt\":"
-        JSONText.appendString(lastActivityAt, to: &out)
+        out.scriptSafeString(lastActivityAt)
         out += "}"
     }
 }

@@ -3,33 +3,37 @@ import HubRuntime
 
 /// Hand-written JSON for the community responses: explicit `null`s, every key present
 /// (docs/http-conventions.md, "JSON and errors"), and no encoder per response on the hottest
-/// public reads.
+/// public reads. Items are written as bytes (`JSONBuffer`): a new idea's answer is written on
+/// the writer thread, inside its transaction, where appending to a `String` cost as much as
+/// finding the idea's slug.
 enum PublicJSON {
     /// `{"items":[…],"nextCursor":"…"|null}` (AppNorthPage).
-    static func page<T>(_ items: [T], nextCursor: String?, _ append: (T, inout String) -> Void) -> HTTPResponse {
-        var out = "{\"items\":["
+    static func page<T>(_ items: [T], nextCursor: String?, _ append: (T, inout JSONBuffer) -> Void) -> HTTPResponse {
+        var out = JSONBuffer(capacity: 64 + 512 * items.count)
+        out += "{\"items\":["
         for (i, item) in items.enumerated() {
             if i > 0 { out += "," }
             append(item, &out)
         }
         out += "],\"nextCursor\":"
-        JSONText.appendOptional(nextCursor, to: &out)
+        out.scriptSafeOptional(nextCursor)
         out += "}"
-        return .jsonBytes(Array(out.utf8))
+        return .jsonBytes(out.bytes)
     }
 
     /// `{"value":…,"moderated":bool}` (AppNorthCreation).
-    static func creation(moderated: Bool, _ appendValue: (inout String) -> Void) -> [UInt8] {
-        var out = "{\"value\":"
+    static func creation(moderated: Bool, _ appendValue: (inout JSONBuffer) -> Void) -> [UInt8] {
+        var out = JSONBuffer(capacity: 640)
+        out += "{\"value\":"
         appendValue(&out)
-        out += ",\"moderated\":\(moderated)}"
-        return Array(out.utf8)
+        out += moderated ? ",\"moderated\":true}" : ",\"moderated\":false}"
+        return out.bytes
     }
 
     static func idea(_ idea: CommunityIdea) -> HTTPResponse {
-        var out = ""
+        var out = JSONBuffer(capacity: 512)
         idea.appendJSON(to: &out)
-        return .jsonBytes(Array(out.utf8))
+        return .jsonBytes(out.bytes)
     }
 
     /// AppNorthBoard, with `description` as an explicit null when there is none.

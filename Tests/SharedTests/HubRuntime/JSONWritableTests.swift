@@ -62,6 +62,29 @@ final class JSONWritableTests: XCTestCase {
         XCTAssertEqual(JSONText.quoted("\u{08}\u{0C}"), #""\u0008\u000c""#)
     }
 
+    func testAJSONBufferWritesTheScriptSafeFormAsJSONTextDoes() {
+        // Given single characters, every control character, and generated strings
+        var random = SplitMix64(seed: 2028)
+        let strings =
+            Self.alphabet + (0..<32).map { String(UnicodeScalar(UInt8($0))) } + (0..<500).map { _ in text(&random, maxLength: 40) }
+        for string in strings {
+            // When a buffer writes it in the script-safe form
+            var buffer = JSONBuffer()
+            buffer.scriptSafeString(string)
+            // Then its bytes are JSONText's
+            XCTAssertEqual(buffer.text, JSONText.quoted(string), string.unicodeScalars.map { String($0.value, radix: 16) }.joined())
+            var optional = JSONBuffer()
+            optional.scriptSafeOptional(string)
+            XCTAssertEqual(optional.bytes, buffer.bytes)
+        }
+        var buffer = JSONBuffer()
+        buffer.scriptSafeString("a\u{2028}b\u{2029}\u{08}")
+        XCTAssertEqual(buffer.text, #""a\u2028b\u2029\u0008""#)
+        var none = JSONBuffer()
+        none.scriptSafeOptional(nil)
+        XCTAssertEqual(none.text, "null")
+    }
+
     func testChatMessagesWriteJSONEncodersBytes() throws {
         var random = SplitMix64(seed: 0x6A73_6F6E)
         for round in 0..<1_500 {
