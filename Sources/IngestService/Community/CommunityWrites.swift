@@ -3,7 +3,9 @@ import HubHTTPServer
 /// The community's three writes (submit an idea, vote, comment) with their checks: the board,
 /// its policy for this participant, the texts' limits, the idea's visibility. The SDK's
 /// handlers and the hosted roadmap's forms both call these; each returns the storage, run in
-/// the store's next group commit, idempotent by (route, participant, key).
+/// the store's next group commit, idempotent by (route, participant, key). The key is checked
+/// and the payload hashed (`IdempotencyClaim`) before the storage is returned: the writer
+/// thread, which every write waits for, does neither.
 enum CommunityWrites {
     /// The fields of a new idea, as sent (JSON or form); missing ones are field errors.
     struct IdeaInput {
@@ -31,10 +33,11 @@ enum CommunityWrites {
         let authorName = errors.text(input.authorName, "authorName", InputLimits.authorName, required: false)
         try errors.throwIfAny()
         guard let board, let title, let description else { throw APIError.invalidPayload(errors.fields) }
+        let claim = try IdempotencyClaim(key: key, payload: payload)
         return {
             try store.idempotent(
                 projectId: context.project.id, route: IdeasHandler.createRoute,
-                scope: context.participant.idempotencyScope, key: key, payload: payload
+                scope: context.participant.idempotencyScope, claim: claim
             ) {
                 let idea = try store.submitIdea(
                     projectId: context.project.id, board: board, title: title, description: description,
@@ -55,10 +58,11 @@ enum CommunityWrites {
         let board = try IdeasHandler.board(of: idea, context, store)
         try requestGuard.require(board.policies.vote, context.participant)
         guard let voter = context.participant.key else { throw APIError.identityRequired }
+        let claim = try IdempotencyClaim(key: key, payload: payload)
         return {
             try store.idempotent(
                 projectId: context.project.id, route: "PUT /api/v1/ideas/\(idea.id)/vote",
-                scope: context.participant.idempotencyScope, key: key, payload: payload
+                scope: context.participant.idempotencyScope, claim: claim
             ) {
                 (200, try store.setVote(ideaId: idea.id, voterKey: voter, voted: voted).json)
             }
@@ -79,10 +83,11 @@ enum CommunityWrites {
         try errors.throwIfAny()
         guard let text else { throw APIError.invalidPayload(errors.fields) }
         let moderated = board.moderation.moderatesComments
+        let claim = try IdempotencyClaim(key: key, payload: payload)
         return {
             try store.idempotent(
                 projectId: context.project.id, route: "POST /api/v1/ideas/\(idea.id)/comments",
-                scope: context.participant.idempotencyScope, key: key, payload: payload
+                scope: context.participant.idempotencyScope, claim: claim
             ) {
                 let comment = try store.submitComment(
                     idea: idea, moderated: moderated, body: text, authorName: name,

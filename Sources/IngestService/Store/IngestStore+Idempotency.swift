@@ -15,12 +15,20 @@ extension IngestStore {
         projectId: String, route: String, scope: String, key: String?, payload: [UInt8],
         _ write: () throws -> (status: Int, body: [UInt8])
     ) throws -> (status: Int, body: [UInt8], replayed: Bool) {
-        guard let key else {
+        try idempotent(projectId: projectId, route: route, scope: scope, claim: IdempotencyClaim(key: key, payload: payload), write)
+    }
+
+    /// `idempotent` with the key checked and the payload hashed beforehand: a write queued for
+    /// the writer thread (`CommunityWrites`) makes its claim first, so the writer, which every
+    /// write waits for, does not hash.
+    public func idempotent(
+        projectId: String, route: String, scope: String, claim: IdempotencyClaim,
+        _ write: () throws -> (status: Int, body: [UInt8])
+    ) throws -> (status: Int, body: [UInt8], replayed: Bool) {
+        guard let key = claim.key, let hash = claim.payloadHash else {
             let result = try db.transaction { try write() }
             return (result.status, result.body, false)
         }
-        guard IngestStore.isValidIdempotencyKey(key) else { throw APIError.invalidIdempotencyKey }
-        let hash = SHA256.hex(payload)
         return try db.transaction {
             if let row = try db.queryOne(
                 """
@@ -81,5 +89,20 @@ extension IngestStore {
         let cutoff = ISOTime.format(clock.now().addingTimeInterval(-Double(days) * 86_400))
         try db.run("DELETE FROM idempotency_records WHERE created_at < ?", [.text(cutoff)])
         return db.changes
+    }
+}
+
+/// A write's idempotency key and its canonical payload's SHA-256, checked and hashed when the
+/// claim is made.
+public struct IdempotencyClaim: Sendable {
+    public let key: String?
+    let payloadHash: String?
+
+    /// Throws `invalidIdempotencyKey` for a key `IngestStore.isValidIdempotencyKey` refuses;
+    /// hashes `payload` only when there is a key.
+    public init(key: String?, payload: [UInt8]) throws {
+        if let key, !IngestStore.isValidIdempotencyKey(key) { throw APIError.invalidIdempotencyKey }
+        self.key = key
+        payloadHash = key == nil ? nil : SHA256.hex(payload)
     }
 }

@@ -135,6 +135,50 @@ final class PublicRequestSecurityTests: XCTestCase {
         }
     }
 
+    func testAClaimMadeBeforeTheWriteChecksTheKeyAndHashesThePayloadOnce() throws {
+        let hub = try HubHarness()
+        defer { hub.shutdown() }
+        try hub.start([.ingest])
+        let store = hub.app!.store
+        var writes = 0
+        func write() throws -> (status: Int, body: [UInt8]) {
+            writes += 1
+            return (201, Array("{\"n\":\(writes)}".utf8))
+        }
+        func records() throws -> Int? { try store.db.scalar("SELECT count(*) FROM idempotency_records").intValue }
+        // Malformed keys are refused when the claim is made, before any write is queued
+        for bad in ["short", String(repeating: "k", count: 129), "has space!", "ключ-ключ-ключ"] {
+            XCTAssertThrowsError(try IdempotencyClaim(key: bad, payload: [])) {
+                XCTAssertEqual(($0 as? APIError)?.code, "INVALID_IDEMPOTENCY_KEY")
+            }
+        }
+        XCTAssertNoThrow(try IdempotencyClaim(key: String(repeating: "k", count: 128), payload: []))
+        // A claim holds the payload's SHA-256; without a key there is nothing to hash or record
+        let claim = try IdempotencyClaim(key: "key-00003", payload: Array("abc".utf8))
+        XCTAssertEqual(claim.payloadHash, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertNil(try IdempotencyClaim(key: nil, payload: Array("abc".utf8)).payloadHash)
+        let before = try records()
+        _ = try store.idempotent(projectId: "p", route: "POST /x", scope: "s", claim: IdempotencyClaim(key: nil, payload: []), write)
+        XCTAssertEqual(try records(), before)
+        // When a write runs under a claim, a retry through either entry point is replayed
+        let first = try store.idempotent(projectId: "p", route: "POST /x", scope: "s", claim: claim, write)
+        let retry = try store.idempotent(projectId: "p", route: "POST /x", scope: "s", key: "key-00003", payload: Array("abc".utf8), write)
+        let again = try store.idempotent(projectId: "p", route: "POST /x", scope: "s", claim: claim, write)
+        XCTAssertEqual(writes, 2)
+        XCTAssertFalse(first.replayed)
+        XCTAssertTrue(retry.replayed)
+        XCTAssertTrue(again.replayed)
+        XCTAssertEqual(retry.body, first.body)
+        // And another payload under the key is a conflict
+        XCTAssertThrowsError(
+            try store.idempotent(
+                projectId: "p", route: "POST /x", scope: "s", claim: IdempotencyClaim(key: "key-00003", payload: Array("abd".utf8)), write)
+        ) {
+            XCTAssertEqual(($0 as? APIError)?.code, "IDEMPOTENCY_CONFLICT")
+        }
+        XCTAssertEqual(writes, 2)
+    }
+
     /// A running ingest with one project allowing `http://localhost`, and a guard whose
     /// community budget is `budget` requests a minute.
     private func guardedProject(budget: Int) throws -> (
