@@ -33,4 +33,16 @@ extension IngestSchema {
             END;
             INSERT INTO ideas_fts(ideas_fts) VALUES ('rebuild');
             """)
+
+    /// A statement that fires a trigger runs with a statement journal inside a transaction:
+    /// SQLite copies every page it is about to change (the idea's row, its ten indexes, the
+    /// queue) so that the statement alone can be undone. For a new idea that was about a fifth
+    /// of its SQLite time, on the writer thread every idea waits for (bench/RESULTS.md, issue
+    /// 29's fifth pass). `IngestStore.submitIdea`, the one place that inserts ideas, now queues
+    /// the new idea itself, in the same transaction and savepoint as the idea.
+    static let ideaSearchQueuedByTheStore = Migration(
+        name: "0024_ideas_search_queued_by_the_store",
+        sql: """
+            DROP TRIGGER ideas_fts_insert;
+            """)
 }

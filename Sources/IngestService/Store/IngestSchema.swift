@@ -420,5 +420,6 @@ enum IngestSchema {
         erasures,
         accountErasures,
         ideaSearchPerCommit,
+        ideaSearchQueuedByTheStore,
     ]
 }

@@ -59,6 +59,9 @@ extension IngestStore {
                     SQLValue(authorName), SQLValue(authorEmail), SQLValue(authorKey), SQLValue(status?.id), SQLValue(moderation),
                     .text(at), .text(at), .text(at),
                 ])
+            // Searchable from this transaction's commit on (`IngestStore.indexPendingIdeas`); no
+            // trigger does it, so the insert above needs no statement journal.
+            try db.run("INSERT INTO ideas_fts_pending (idea_rowid) VALUES (last_insert_rowid())")
             // Built from what was inserted rather than read back: this runs on the writer thread.
             return CommunityIdea(
                 created: id, slug: slug, board: board, status: status, title: title, description: description,

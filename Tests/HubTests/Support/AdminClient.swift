@@ -48,6 +48,8 @@ final class AdminClient: OperatorAPIClient {
                     .text(id), .text(projectId), .text(boardId), .text("idea-" + id.suffix(12)), .text(title), status,
                     SQLValue(moderation), .int(Int64(voters.count)), .text(at), .text(at), .text(at),
                 ])
+            // Queued for the search index as `IngestStore.submitIdea` queues its ideas.
+            try db.run("INSERT INTO ideas_fts_pending (idea_rowid) VALUES (last_insert_rowid())")
             for voter in voters {
                 try db.run("INSERT INTO votes (idea_id, voter_key, created_at) VALUES (?, ?, ?)", [.text(id), .text(voter), .text(at)])
             }

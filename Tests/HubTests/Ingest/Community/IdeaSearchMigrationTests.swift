@@ -41,8 +41,11 @@ final class IdeaSearchMigrationTests: XCTestCase {
             """)
         XCTAssertEqual(try matches("pelican"), ["i1"])
 
-        // When the step runs and the store then creates an idea in a transaction
-        XCTAssertEqual(try Migrator.apply(Array(IngestDaemon.migrations[...step]), to: db), ["0023_ideas_search_per_commit"])
+        // When the step (and the next, after which the store queues new ideas itself) runs and
+        // the store then creates an idea in a transaction
+        XCTAssertEqual(
+            try Migrator.apply(Array(IngestDaemon.migrations[...(step + 1)]), to: db),
+            ["0023_ideas_search_per_commit", "0024_ideas_search_queued_by_the_store"])
         let store = IngestStore(db: db, clock: SystemClock())
         let board = try XCTUnwrap(try store.boards(projectId: "p1").first)
         let created = try store.submitIdea(

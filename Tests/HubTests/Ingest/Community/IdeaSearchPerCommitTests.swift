@@ -63,6 +63,26 @@ final class IdeaSearchPerCommitTests: XCTestCase {
         try db.execute("INSERT INTO ideas_fts(ideas_fts, rank) VALUES ('integrity-check', 1)")
     }
 
+    func testANewIdeaIsQueuedByTheStoreWithoutATriggerOnItsInsert() throws {
+        let board = try board()
+        let db = community.store.db
+        // Given the schema: nothing fires on an idea's insert, so it needs no statement journal
+        XCTAssertEqual(
+            try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ideas' AND sql LIKE '%AFTER INSERT%'"),
+            .int(0))
+        // When an idea is submitted inside a transaction, the queue holds exactly its row until the commit
+        let queued = try db.transaction { () -> [Int64] in
+            let idea = try submit("Queued narwhal", on: board)
+            let rowid = try db.scalar("SELECT rowid FROM ideas WHERE id = ?", [.text(idea.id)]).int64Value
+            XCTAssertEqual(try db.query("SELECT idea_rowid FROM ideas_fts_pending").compactMap { $0.int64(0) }, [rowid].compactMap { $0 })
+            return try db.query("SELECT idea_rowid FROM ideas_fts_pending").compactMap { $0.int64(0) }
+        }
+        XCTAssertEqual(queued.count, 1)
+        // Then the commit indexed it and emptied the queue
+        XCTAssertEqual(try search("narwhal").count, 1)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM ideas_fts_pending"), .int(0))
+    }
+
     func testABatchOfFortyIdeasWritesItsIndexOnceNotPerSavepoint() throws {
         let board = try board()
         let db = community.store.db

@@ -178,6 +178,8 @@ final class PublicIdeaListTests: XCTestCase {
                        strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 FROM n
                 """, [.text(community.project.id), .text(board)])
+            // Queued for the search index as `IngestStore.submitIdea` queues its ideas.
+            try community.store.db.run("INSERT INTO ideas_fts_pending (idea_rowid) SELECT rowid FROM ideas WHERE id LIKE 'bulk-%'")
         }
         try community.store.db.execute("ANALYZE")
         for sort in IdeaSort.allCases {
