@@ -62,13 +62,11 @@ final class RPCCallerSocket {
             let disconnects = connection.disconnects
             while true {
                 let wait = Self.millisecondsUntil(expiresAt) ?? 0
-                // The wait is on the DEALER alone: libzmq checks each socket of a poll for
-                // commands before and after it waits, and the monitor doubled those per call.
-                // Its events are read after each wait, so a disconnection fails the call
-                // within a poll slice.
-                let ready = try ZMQSocket.poll([.socket(connection.dealer, writable: false)], timeoutMs: wait)
-                // A reply already received wins over a disconnect reported with it.
-                if ready[0].readable, let result = try read(connection, id: id, decode: decode) { return result }
+                // The wait is a receive on the DEALER alone (`receive(timeoutMs:)`: one system
+                // call to wait, where `zmq_poll` makes three more around it). The monitor's
+                // events are read after each wait, so a disconnection fails the call within a
+                // poll slice. A reply already received wins over a disconnect reported with it.
+                if let result = try read(connection, id: id, waitingMs: wait, decode: decode) { return result }
                 try connection.readEvents()
                 if connection.disconnects != disconnects { return .failure(.peerUnavailable(peer, "the peer disconnected")) }
                 if Self.millisecondsUntil(expiresAt) == nil {
@@ -102,22 +100,21 @@ final class RPCCallerSocket {
         return fresh
     }
 
-    /// The reply with `id` among the messages waiting, if one is; replies to earlier calls and
-    /// malformed ones are dropped.
+    /// The reply with `id`, waiting up to `waitingMs` for a first message and then taking what
+    /// else is waiting; replies to earlier calls and malformed ones are dropped.
     private func read<Response>(
-        _ connection: RPCClientConnection, id: String, decode: (Data) -> (id: String, result: Result<Response, RPCError>)?
+        _ connection: RPCClientConnection, id: String, waitingMs: Int,
+        decode: (Data) -> (id: String, result: Result<Response, RPCError>)?
     ) throws -> Result<Response, RPCError>? {
-        while let frames = try connection.dealer.receive() {
-            guard let frame = frames.last, frames.count == 1 || (frames.count == 2 && frames[0].isEmpty), let reply = decode(frame)
-            else {
-                logger.warn("rpc client dropped a malformed reply", ["peer": loop.peer, "frames": frames.count])
-                continue
-            }
-            guard reply.id == id else {
+        var next = try connection.dealer.receive(timeoutMs: waitingMs)
+        while let frames = next {
+            if let frame = frames.last, frames.count == 1 || (frames.count == 2 && frames[0].isEmpty), let reply = decode(frame) {
+                if reply.id == id { return reply.result }
                 logger.debug("rpc client dropped a late reply", ["peer": loop.peer, "id": reply.id])
-                continue
+            } else {
+                logger.warn("rpc client dropped a malformed reply", ["peer": loop.peer, "frames": frames.count])
             }
-            return reply.result
+            next = try connection.dealer.receive()
         }
         return nil
     }

@@ -224,22 +224,30 @@ public final class RPCServer: @unchecked Sendable {
 
     private func runLoop() {
         defer { closeSocket() }
-        while !isStopping {
-            do {
-                let ready = try ZMQSocket.poll(
-                    [.socket(socket, writable: false), .fd(wake.readFD)],
-                    timeoutMs: RPCDefaults.serverPollMilliseconds)
-                if ready[1].readable { wake.drain() }
+        do {
+            let signal = try socket.signalDescriptor()
+            var woken = false
+            while !isStopping {
+                if woken { wake.drain() }
                 sendDeferredReplies()
-                guard ready[0].readable else { continue }
-                // Drain what is queued, but look at the stop flag between requests.
-                while !isStopping, let frames = try socket.receive() {
+                // Drain what is queued, but look at the stop flag between requests. The last
+                // receive, finding nothing, processed every command pending for the socket, so
+                // the wait below needs no other look at it (`ZMQSocket.waitAfterDrain`).
+                var drained = false
+                while !isStopping {
+                    guard let frames = try socket.receive() else {
+                        drained = true
+                        break
+                    }
                     handle(frames)
                 }
-            } catch {
-                logger.error("rpc server socket failed", ["endpoint": boundEndpoint, "error": String(describing: error)])
-                return
+                guard drained else { break }
+                woken = try ZMQSocket.waitAfterDrain(
+                    signal: signal, alsoReading: wake.readFD, timeoutMs: RPCDefaults.serverPollMilliseconds
+                ).fd
             }
+        } catch {
+            logger.error("rpc server socket failed", ["endpoint": boundEndpoint, "error": String(describing: error)])
         }
     }
 

@@ -23,6 +23,8 @@ public final class ZMQSocket: @unchecked Sendable {
 
     public let kind: Kind
     private var handle: UnsafeMutableRawPointer?
+    /// `ZMQ_RCVTIMEO` as `receive(timeoutMs:)` last set it; -1 (wait forever) is libzmq's default.
+    private var receiveTimeout: Int32 = -1
 
     public let context: ZMQContext
 
@@ -53,6 +55,17 @@ public final class ZMQSocket: @unchecked Sendable {
         if zmq_setsockopt(try live("setsockopt"), option, &v, MemoryLayout<Int32>.size) != 0 {
             throw ZMQError.last("setsockopt")
         }
+    }
+
+    /// The descriptor libzmq signals when this socket has commands to process (`ZMQ_FD`):
+    /// readable after a message arrives on a socket whose last `receive` found nothing. Only
+    /// for a wait that follows such a `receive` (`waitAfterDrain`); after a send or any other
+    /// call, commands may already have been taken and the descriptor stays quiet.
+    public func signalDescriptor() throws -> Int32 {
+        var fd: Int32 = -1
+        var size = MemoryLayout<Int32>.size
+        if zmq_getsockopt(try live("getsockopt"), ZMQ_FD, &fd, &size) != 0 { throw ZMQError.last("getsockopt") }
+        return fd
     }
 
     /// Sets a 64-bit option (`ZMQ_MAXMSGSIZE`).
@@ -104,8 +117,26 @@ public final class ZMQSocket: @unchecked Sendable {
         return true
     }
 
+    /// Receives one whole message, waiting up to `timeoutMs` for it (through `ZMQ_RCVTIMEO`,
+    /// then a blocking receive); nil when none came. One `poll` system call for the wait, where
+    /// `ZMQSocket.poll` and then `receive()` make four.
+    public func receive(timeoutMs: Int) throws -> [Data]? {
+        let timeout = Int32(clamping: max(timeoutMs, 0))
+        if timeout != receiveTimeout {
+            try setOption(ZMQ_RCVTIMEO, timeout)
+            receiveTimeout = timeout
+        }
+        return try receive(flags: 0)
+    }
+
     /// Receives one whole message. Returns nil when nothing is waiting and `dontWait` is set.
     public func receive(dontWait: Bool = true) throws -> [Data]? {
+        try receive(flags: dontWait ? ZMQ_DONTWAIT : 0)
+    }
+
+    /// `flags` apply to the first frame; an `EAGAIN` there (nothing waiting, or
+    /// `ZMQ_RCVTIMEO` passed) is nil.
+    private func receive(flags firstFlags: Int32) throws -> [Data]? {
         let socket = try live("recv")
         var frames: [Data] = []
         var msg = zmq_msg_t()
@@ -113,7 +144,7 @@ public final class ZMQSocket: @unchecked Sendable {
         defer { zmq_msg_close(&msg) }
         var first = true
         while true {
-            let flags: Int32 = (first && dontWait) ? ZMQ_DONTWAIT : 0
+            let flags: Int32 = first ? firstFlags : 0
             if zmq_msg_recv(&msg, socket, flags) < 0 {
                 let err = zmq_errno()
                 if err == EINTR { continue }
