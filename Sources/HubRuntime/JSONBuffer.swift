@@ -19,15 +19,7 @@ public struct JSONBuffer {
     /// `string` quoted and escaped as JSONEncoder escapes it (`JSONText.appendEncoderString`).
     @inlinable
     public mutating func string(_ string: String) {
-        if JSONText.needsEscaping(string) {
-            var text = ""
-            JSONText.appendEncoderString(string, to: &text)
-            bytes.append(contentsOf: text.utf8)
-        } else {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: string.utf8)
-            bytes.append(UInt8(ascii: "\""))
-        }
+        quoted(string, escapingWith: JSONText.appendEncoderString)
     }
 
     /// `string`, or `null` when there is none.
@@ -40,9 +32,16 @@ public struct JSONBuffer {
     /// escaped too, as the hub's own JSON (the community responses) has always written them.
     @inlinable
     public mutating func scriptSafeString(_ string: String) {
+        quoted(string, escapingWith: JSONText.appendString)
+    }
+
+    /// `string` between quotes as it is when nothing in it needs escaping (nearly always),
+    /// else as `escape` writes it.
+    @inlinable
+    mutating func quoted(_ string: String, escapingWith escape: (String, inout String) -> Void) {
         if JSONText.needsEscaping(string) {
             var text = ""
-            JSONText.appendString(string, to: &text)
+            escape(string, &text)
             bytes.append(contentsOf: text.utf8)
         } else {
             bytes.append(UInt8(ascii: "\""))
