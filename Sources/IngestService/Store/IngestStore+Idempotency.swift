@@ -22,10 +22,10 @@ extension IngestStore {
     /// the writer thread (`CommunityWrites`) makes its claim first, so the writer, which every
     /// write waits for, does not hash.
     public func idempotent(
-        projectId: String, route: String, scope: String, claim: IdempotencyClaim,
+        projectId: String, route: String, scope: String, claim: IdempotencyClaim?,
         _ write: () throws -> (status: Int, body: [UInt8])
     ) throws -> (status: Int, body: [UInt8], replayed: Bool) {
-        guard let key = claim.key, let hash = claim.payloadHash else {
+        guard let claim else {
             let result = try db.transaction { try write() }
             return (result.status, result.body, false)
         }
@@ -34,9 +34,9 @@ extension IngestStore {
                 """
                 SELECT request_hash, status, response_body FROM idempotency_records
                 WHERE project_id = ? AND route = ? AND scope = ? AND key = ?
-                """, [.text(projectId), .text(route), .text(scope), .text(key)])
+                """, [.text(projectId), .text(route), .text(scope), .text(claim.key)])
             {
-                guard row.string("request_hash") == hash else { throw APIError.idempotencyConflict }
+                guard row.string("request_hash") == claim.payloadHash else { throw APIError.idempotencyConflict }
                 return (Int(try row.integer("status")), row.blob("response_body") ?? [], true)
             }
             let result = try write()
@@ -46,7 +46,7 @@ extension IngestStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .text(projectId), .text(route), .text(scope), .text(key), .text(hash), .int(Int64(result.status)),
+                    .text(projectId), .text(route), .text(scope), .text(claim.key), .text(claim.payloadHash), .int(Int64(result.status)),
                     .blob(result.body), .text(now()),
                 ])
             return (result.status, result.body, false)
@@ -92,17 +92,18 @@ extension IngestStore {
     }
 }
 
-/// A write's idempotency key and its canonical payload's SHA-256, checked and hashed when the
-/// claim is made.
+/// A write's idempotency key and its payload's SHA-256, checked and hashed when the claim is
+/// made.
 public struct IdempotencyClaim: Sendable {
-    public let key: String?
-    let payloadHash: String?
+    public let key: String
+    let payloadHash: String
 
-    /// Throws `invalidIdempotencyKey` for a key `IngestStore.isValidIdempotencyKey` refuses;
-    /// hashes `payload` only when there is a key.
-    public init(key: String?, payload: [UInt8]) throws {
-        if let key, !IngestStore.isValidIdempotencyKey(key) { throw APIError.invalidIdempotencyKey }
+    /// nil without a key: nothing to record, nothing to hash. Throws `invalidIdempotencyKey`
+    /// for a key `IngestStore.isValidIdempotencyKey` refuses.
+    public init?(key: String?, payload: [UInt8]) throws {
+        guard let key else { return nil }
+        guard IngestStore.isValidIdempotencyKey(key) else { throw APIError.invalidIdempotencyKey }
         self.key = key
-        payloadHash = key == nil ? nil : SHA256.hex(payload)
+        payloadHash = SHA256.hex(payload)
     }
 }

@@ -154,9 +154,9 @@ final class PublicRequestSecurityTests: XCTestCase {
         }
         XCTAssertNoThrow(try IdempotencyClaim(key: String(repeating: "k", count: 128), payload: []))
         // A claim holds the payload's SHA-256; without a key there is nothing to hash or record
-        let claim = try IdempotencyClaim(key: "key-00003", payload: Array("abc".utf8))
+        let claim = try XCTUnwrap(try IdempotencyClaim(key: "key-00003", payload: Array("abc".utf8)))
         XCTAssertEqual(claim.payloadHash, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertNil(try IdempotencyClaim(key: nil, payload: Array("abc".utf8)).payloadHash)
+        XCTAssertNil(try IdempotencyClaim(key: nil, payload: Array("abc".utf8))?.payloadHash)
         let before = try records()
         _ = try store.idempotent(projectId: "p", route: "POST /x", scope: "s", claim: IdempotencyClaim(key: nil, payload: []), write)
         XCTAssertEqual(try records(), before)
