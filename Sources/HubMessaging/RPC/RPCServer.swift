@@ -233,15 +233,8 @@ public final class RPCServer: @unchecked Sendable {
                 // Drain what is queued, but look at the stop flag between requests. The last
                 // receive, finding nothing, processed every command pending for the socket, so
                 // the wait below needs no other look at it (`ZMQSocket.waitAfterDrain`).
-                var drained = false
-                while !isStopping {
-                    guard let frames = try socket.receive() else {
-                        drained = true
-                        break
-                    }
-                    handle(frames)
-                }
-                guard drained else { break }
+                while !isStopping, let frames = try socket.receive() { handle(frames) }
+                guard !isStopping else { break }
                 woken = try ZMQSocket.waitAfterDrain(
                     signal: signal, alsoReading: wake.readFD, timeoutMs: RPCDefaults.serverPollMilliseconds
                 ).fd
