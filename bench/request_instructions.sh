@@ -8,6 +8,7 @@
 # With CLIENTS keep-alive clients at once (N split between them) writes share group commits,
 # as under load; with one, every request pays its own commit.
 # APPNORTH_BENCH_INGEST=/path/to/ingest measures another build (e.g. an earlier commit's).
+# APPNORTH_BENCH_PROFILE_DIR=/some/dir keeps the callgrind profiles there for callgrind_annotate.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 KIND=${1:?feedback, idea, list or chat}
@@ -75,8 +76,10 @@ PY
 kill "$HUB_PID"; wait "$HUB_PID" 2>/dev/null || true; HUB_PID=
 total=$(callgrind_annotate "$WORK/callgrind.out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
 echo "$KIND: $N requests from $CLIENTS clients, $total instructions in ingest, $((total / N)) per request"
+if [ -n "${APPNORTH_BENCH_PROFILE_DIR:-}" ]; then mkdir -p "$APPNORTH_BENCH_PROFILE_DIR"; cp "$WORK/callgrind.out" "$APPNORTH_BENCH_PROFILE_DIR/"; fi
 if [ -n "$CHATD_PID" ]; then
     kill "$CHATD_PID"; wait "$CHATD_PID" 2>/dev/null || true; CHATD_PID=
+    if [ -n "${APPNORTH_BENCH_PROFILE_DIR:-}" ]; then cp "$WORK/callgrind-chatd.out" "$APPNORTH_BENCH_PROFILE_DIR/"; fi
     total=$(callgrind_annotate "$WORK/callgrind-chatd.out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
     echo "$KIND: $total instructions in chatd, $((total / N)) per request"
 fi

@@ -9,12 +9,13 @@ import HubRuntime
 ///   (c) the same store call in process,
 /// in alternating rounds of a fifth of a second (for 5 s) so load on the machine weighs on all
 /// three alike; then the hop's added latency, (b) − (c), as a multiple of (a), and what the
-/// envelope's JSON costs.
+/// envelope's JSON costs. With `only` ("a", "b" or "c") it runs that one alone for the whole
+/// time and prints its calls, for a profiler or `strace -c` to count what one call costs.
 enum RPCHopBench {
     /// Short rounds, so a burst of load from elsewhere on the machine lands on all three alike.
     static let rounds = 25
 
-    static func run(seconds: Double) throws {
+    static func run(seconds: Double, only: String? = nil) throws {
         let bench = try BenchChatd(prefix: "appnorth-hop-")
         let (client, store, owner, clock) = (bench.client, bench.store, bench.owner, bench.clock)
         let status = try store.status(of: owner)
@@ -31,6 +32,18 @@ enum RPCHopBench {
             _ = try store.status(of: owner)
         }
         var (a, b, c) = (LatencySamples(), LatencySamples(), LatencySamples())
+        if let only {
+            var samples = LatencySamples()
+            switch only {
+            case "a": samples.record(for: seconds) { bare.roundTrip() }
+            case "b": try samples.record(for: seconds) { _ = try client.call(ChatStatus.self, ChatStatus.Request(owner: owner)).get() }
+            default: try samples.record(for: seconds) { _ = try store.status(of: owner) }
+            }
+            bench.stop()
+            bare.close()
+            print("(\(only)) alone after 1,000 warm-up calls of each: \(samples.summary)")
+            return
+        }
         let slice = seconds / Double(rounds)
         for _ in 0..<rounds {
             a.record(for: slice) { bare.roundTrip() }

@@ -7,8 +7,8 @@ import HubMessaging
 import HubRuntime
 
 /// Measurements that need the hub's own types, for the scripts under bench/.
-///   appnorth-bench rpc-hop [seconds]   chat.status over ZeroMQ vs a bare libzmq round trip and the same
-///                  store call in process, see `RPCHopBench`
+///   appnorth-bench rpc-hop [seconds] [a|b|c]   chat.status over ZeroMQ vs a bare libzmq round trip and
+///                  the same store call in process, see `RPCHopBench`; with a, b or c that one alone
 ///   appnorth-bench http-hop <port>     serves chat.status over HTTP through ZeroMQ and in process,
 ///                  see `HTTPHopBench`
 ///   appnorth-bench multiplex <base URL> <CA file> <requests> <body file> <devices file> <JWT>
@@ -22,7 +22,7 @@ import HubRuntime
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "rpc-hop":
-    try RPCHopBench.run(seconds: arguments.count > 1 ? Double(arguments[1]) ?? 5 : 5)
+    try RPCHopBench.run(seconds: arguments.count > 1 ? Double(arguments[1]) ?? 5 : 5, only: arguments.count > 2 ? arguments[2] : nil)
     exit(0)
 case "http-hop" where arguments.count == 2: try HTTPHopBench.serve(port: UInt16(arguments[1]) ?? 0)
 case "multiplex" where arguments.count == 10: multiplex(Array(arguments.dropFirst()))
@@ -35,7 +35,7 @@ case "discord-sync" where arguments.count == 4:
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: appnorth-bench rpc-hop [seconds] | http-hop <port> | multiplex <base URL> <CA file> <requests> <body file> <devices file> <JWT> <expiration> <streams> <batch> | sqlite-ceiling <target db> <source db> <batch> savepoints|none <setup SQL> <plan SQL> <before-commit SQL> | discord-sync <fake control URL> <apps> <threads file>\n"
+            "usage: appnorth-bench rpc-hop [seconds] [a|b|c] | http-hop <port> | multiplex <base URL> <CA file> <requests> <body file> <devices file> <JWT> <expiration> <streams> <batch> | sqlite-ceiling <target db> <source db> <batch> savepoints|none <setup SQL> <plan SQL> <before-commit SQL> | discord-sync <fake control URL> <apps> <threads file>\n"
                 .utf8))
     exit(2)
 }
