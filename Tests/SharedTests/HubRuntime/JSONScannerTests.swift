@@ -75,6 +75,58 @@ final class JSONScannerTests: XCTestCase {
         XCTAssertGreaterThan(accepted, 300)
         XCTAssertLessThan(accepted, 2700)
     }
+
+    /// `plainString` of `bytes` between quotes.
+    private func plain(_ bytes: [UInt8]) -> String? {
+        ([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]).withUnsafeBufferPointer { JSONScanner.plainString($0[...]) }
+    }
+
+    func testAPlainStringIsItsTextAndBytesThatAreNotUTF8AreRefused() {
+        XCTAssertEqual(plain(Array("projectId 0123-abcd ~".utf8)), "projectId 0123-abcd ~")
+        XCTAssertEqual(plain([]), "")
+        XCTAssertEqual(plain(Array("Crème 😀".utf8)), "Crème 😀")
+        // An escape is left to JSONDecoder, wherever it is
+        XCTAssertNil(plain(Array(#"a\nb"#.utf8)))
+        XCTAssertNil(plain(Array(#"é\"#.utf8)))
+        // Not UTF-8: a lone lead byte, a stray continuation, an overlong form, a byte never used,
+        // after ASCII or alone
+        for bad: [UInt8] in [[0xC3], [0x80], [0xC0, 0xAF], [0xFF], [0x61, 0x62, 0xC3], [0x61, 0xED, 0xA0, 0x80]] {
+            XCTAssertNil(plain(bad), "\(bad)")
+        }
+        // Without its quotes it is not a string
+        XCTAssertNil(Array("abc".utf8).withUnsafeBufferPointer { JSONScanner.plainString($0[...]) })
+    }
+
+    func testPlainStringsAgreeWithUTF8ValidationOnGeneratedBytes() {
+        // ASCII letters mixed with every byte from 0x80 up, so valid and invalid sequences
+        // both turn up at every position
+        var generator = SplitMix(seed: 31)
+        var valid = 0
+        for _ in 0..<4000 {
+            let count = Int(generator.next() % 12)
+            let bytes = (0..<count).map { _ -> UInt8 in
+                generator.next() % 2 == 0 ? UInt8(ascii: "a") + UInt8(generator.next() % 26) : 0x80 + UInt8(generator.next() % 0x80)
+            }
+            let expected = String(validating: bytes, as: UTF8.self)
+            XCTAssertEqual(plain(bytes), expected, "\(bytes)")
+            if expected != nil { valid += 1 }
+        }
+        XCTAssertGreaterThan(valid, 400)
+        XCTAssertLessThan(valid, 3600)
+    }
+
+    func testEqualComparesLengthsAndBytes() {
+        Array(#"nullx"null""#.utf8).withUnsafeBufferPointer { bytes in
+            XCTAssertTrue(JSONScanner.equal(bytes[0..<4], "null"))
+            XCTAssertFalse(JSONScanner.equal(bytes[0..<5], "null"))
+            XCTAssertFalse(JSONScanner.equal(bytes[0..<3], "null"))
+            XCTAssertFalse(JSONScanner.equal(bytes[1..<5], "null"))
+            XCTAssertTrue(JSONScanner.equal(bytes[0..<0], ""))
+            XCTAssertTrue(JSONScanner.equal(bytes[0..<4], bytes[6..<10]))
+            XCTAssertFalse(JSONScanner.equal(bytes[0..<4], bytes[5..<9]))
+            XCTAssertFalse(JSONScanner.equal(bytes[0..<4], bytes[6..<9]))
+        }
+    }
 }
 
 /// A small deterministic generator, so a failure repeats.
