@@ -36,7 +36,7 @@ public struct JSONObjectReader {
         var members: [(key: Range<Int>, value: Range<Int>)] = []
         let read = scanner.object { key, value in
             let name = bytes[key]
-            guard members.count < Self.maxMembers, !members.contains(where: { bytes[$0.key].elementsEqual(name) }) else {
+            guard members.count < Self.maxMembers, !members.contains(where: { JSONScanner.equal(bytes[$0.key], name) }) else {
                 return false
             }
             members.append((key, value))
@@ -56,14 +56,14 @@ public struct JSONObjectReader {
     /// An optional string member: `.some(nil)` when missing or null; nil when of another kind
     /// or escaped.
     public func optionalString(_ name: StaticString) -> String?? {
-        guard let value = self[name], !bytes[value].elementsEqual("null".utf8) else { return .some(nil) }
+        guard let value = self[name], !JSONScanner.equal(bytes[value], "null") else { return .some(nil) }
         return JSONScanner.plainString(bytes[value]).map { .some($0) }
     }
 
     public func bool(_ name: StaticString) -> Bool? {
         guard let value = self[name] else { return nil }
         let slice = bytes[value]
-        return slice.elementsEqual("true".utf8) ? true : slice.elementsEqual("false".utf8) ? false : nil
+        return JSONScanner.equal(slice, "true") ? true : JSONScanner.equal(slice, "false") ? false : nil
     }
 
     /// A member that is an object, read by `body`.
@@ -75,7 +75,7 @@ public struct JSONObjectReader {
     /// Whether the member is missing or `null`.
     public func isAbsent(_ name: StaticString) -> Bool {
         guard let value = self[name] else { return true }
-        return bytes[value].elementsEqual("null".utf8)
+        return JSONScanner.equal(bytes[value], "null")
     }
 
     /// Whether the member is an empty array; false when missing or anything else.
@@ -101,9 +101,7 @@ public struct JSONObjectReader {
 
     /// Whether the key at `key` (quotes included) is `name`.
     private func isKey(_ key: Range<Int>, name: StaticString) -> Bool {
-        key.count == name.utf8CodeUnitCount + 2
-            && bytes[(key.lowerBound + 1)..<(key.upperBound - 1)].elementsEqual(
-                UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        key.count == name.utf8CodeUnitCount + 2 && JSONScanner.equal(bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], name)
     }
 }
 

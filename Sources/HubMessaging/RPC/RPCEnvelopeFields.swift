@@ -34,32 +34,29 @@ struct RPCEnvelopeFields {
         return read ? fields : nil
     }
 
-    /// Keeps a member the envelope knows; a value of the wrong kind is left unset.
+    /// Keeps a member the envelope knows; a value of the wrong kind is left unset. Each name
+    /// is compared only with the envelope's names of its length.
     private mutating func set(_ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
-        func name(_ literal: StaticString) -> Bool {
-            // The key's range includes its quotes.
-            key.count == literal.utf8CodeUnitCount + 2
-                && zip(
-                    bytes[(key.lowerBound + 1)..<(key.upperBound - 1)],
-                    UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-                )
-                .allSatisfy { $0 == $1 }
-        }
+        // The key's range includes its quotes.
+        let name = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
         let slice = bytes[value]
-        if name("v") {
+        switch name.count {
+        case 1 where JSONScanner.equal(name, "v"):
             v = Self.integer(slice).flatMap { Int(exactly: $0) }
-        } else if name("type") {
-            type = Self.text(slice)
-        } else if name("id") {
+        case 2 where JSONScanner.equal(name, "id"):
             id = Self.text(slice)
-        } else if name("deadline") {
-            deadline = Self.integer(slice)
-        } else if name("ok") {
-            ok = slice.elementsEqual("true".utf8) ? true : slice.elementsEqual("false".utf8) ? false : nil
-        } else if name("body") {
+        case 2 where JSONScanner.equal(name, "ok"):
+            ok = JSONScanner.equal(slice, "true") ? true : JSONScanner.equal(slice, "false") ? false : nil
+        case 4 where JSONScanner.equal(name, "type"):
+            type = Self.text(slice)
+        case 4 where JSONScanner.equal(name, "body"):
             body = value
-        } else if name("error") {
+        case 5 where JSONScanner.equal(name, "error"):
             error = value
+        case 8 where JSONScanner.equal(name, "deadline"):
+            deadline = Self.integer(slice)
+        default:
+            break
         }
     }
 

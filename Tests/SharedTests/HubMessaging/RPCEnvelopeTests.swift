@@ -142,6 +142,23 @@ final class RPCEnvelopeTests: XCTestCase {
         XCTAssertEqual(RPCEnvelope.decodeRequestHeader(Data(fine.utf8)).successValue?.id, "q")
     }
 
+    func testMembersNamedLikeTheEnvelopesButNotTheSameAreIgnored() {
+        // Given a request whose other members share the lengths and first letters of the
+        // envelope's names, before and after them
+        let frame = Data(
+            (#"{"w":9,"ix":"x","ok2":1,"typo":"no","bodY":5,"errer":1,"deadlinE":7,"v":2,"type":"t.real","id":"q","#
+                + #""deadline":11,"body":{"text":"a","n":1},"vv":3,"Id":"z","tipe":"no","dead_line":1}"#).utf8)
+
+        // When it is read
+        // Then only the envelope's own members count
+        XCTAssertEqual(RPCEnvelope.decodeRequestHeader(frame).successValue, .init(v: 2, type: "t.real", id: "q", deadline: 11))
+        XCTAssertEqual(RPCEnvelope.decodeRequestBody(TestEcho.Request.self, from: frame).successValue, .init(text: "a", n: 1))
+        // And a reply's `ok` is read only from `ok`
+        let reply = Data(
+            #"{"v":1,"type":"t","id":"r","oK":true,"ok":false,"error":{"code":"X","message":"m","status":400,"fields":null}}"#.utf8)
+        XCTAssertEqual(RPCEnvelope.decodeReplyHeader(reply)?.ok, false)
+    }
+
     func testEscapedTypeAndIDAreReadAndWrittenAsJSON() throws {
         // Given an ID with a quote, a backslash and a non-ASCII letter
         let id = "a\"b\\c é"
