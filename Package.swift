@@ -1,6 +1,11 @@
 // swift-tools-version:5.10
 import PackageDescription
 
+// The shared modules' generic code (RPC calls and handlers, group commit, JSON readers) is
+// specialized in the daemons that call it: unspecialized, a chat.status call looked up generic
+// metadata about 30 times (bench/RESULTS.md, issue 29's sixth pass). Release builds only.
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "AppNorthHub",
     platforms: [.macOS(.v13)],
@@ -32,11 +37,11 @@ let package = Package(
             providers: [.apt(["libvips-dev"])]),
         // The shared pieces by concern, each linking only the system library it wraps, so a
         // daemon maps only the libraries it uses (libvips and libmicrohttpd only in ingest).
-        .target(name: "HubRuntime"),
+        .target(name: "HubRuntime", swiftSettings: crossModule),
         .target(name: "HubCrypto", dependencies: ["CLibCrypto", "HubRuntime"]),
-        .target(name: "HubStore", dependencies: ["CSQLite", "HubRuntime"]),
-        .target(name: "HubMessaging", dependencies: ["CZeroMQ", "HubRuntime"]),
-        .target(name: "HubDaemon", dependencies: ["HubRuntime", "HubStore", "HubMessaging"]),
+        .target(name: "HubStore", dependencies: ["CSQLite", "HubRuntime"], swiftSettings: crossModule),
+        .target(name: "HubMessaging", dependencies: ["CZeroMQ", "HubRuntime"], swiftSettings: crossModule),
+        .target(name: "HubDaemon", dependencies: ["HubRuntime", "HubStore", "HubMessaging"], swiftSettings: crossModule),
         .target(name: "HubHTTPServer", dependencies: ["CMicroHTTPD", "HubRuntime"]),
         .target(name: "HubHTTPClient", dependencies: ["CCurl", "HubRuntime"]),
         .target(name: "HubImaging", dependencies: ["CVips"]),
