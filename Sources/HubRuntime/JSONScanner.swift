@@ -154,9 +154,20 @@ public struct JSONScanner {
     /// Skips a string and returns its range, quotes included.
     public mutating func string() -> Range<Int>? {
         let start = at
-        guard take(UInt8(ascii: "\"")) else { return nil }
-        while at < bytes.count {
-            let byte = bytes[at]
+        guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        while at < count {
+            // Eight bytes at a time up to the first that may end or escape the string.
+            while count - at >= 8 {
+                let flags = Self.specialBytes(UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)))
+                if flags != 0 {
+                    at += flags.trailingZeroBitCount >> 3
+                    break
+                }
+                at += 8
+            }
+            guard at < count else { return nil }
+            let byte = base[at]
             at += 1
             if byte == UInt8(ascii: "\"") { return start..<at }
             if byte < 0x20 { return nil }
@@ -173,6 +184,24 @@ public struct JSONScanner {
             }
         }
         return nil
+    }
+}
+
+extension JSONScanner {
+    /// The high bit of each byte of `word` (its first byte the lowest) that may be a quote, a
+    /// backslash or a control character. A byte is flagged wrongly only when a borrow carries
+    /// out of a lower byte that really is one, so a word with none has no flag and the lowest
+    /// flag marks the first byte that really is one.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        // Zero bytes after the XORs are quotes and backslashes; bytes below 0x20 are controls.
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & 0x8080_8080_8080_8080
     }
 }
 

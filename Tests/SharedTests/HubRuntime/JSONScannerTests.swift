@@ -76,6 +76,33 @@ final class JSONScannerTests: XCTestCase {
         XCTAssertLessThan(accepted, 2700)
     }
 
+    func testTheLowestFlagOfAWordIsItsFirstByteThatMayEndOrEscapeAString() {
+        func flags(_ bytes: [UInt8]) -> UInt64 {
+            JSONScanner.specialBytes(UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+        }
+        // Every byte value at every position among ordinary bytes (ASCII and not)
+        for filler: UInt8 in [UInt8(ascii: "a"), 0x20, 0x7F, 0x80, 0xE9, 0xFF] {
+            for position in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = UInt8(value)
+                    let special = value < 0x20 || value == 0x22 || value == 0x5C
+                    let found = flags(bytes)
+                    XCTAssertEqual(found == 0 ? nil : found.trailingZeroBitCount / 8, special ? position : nil, "\(value) at \(position)")
+                }
+            }
+        }
+        // With several, the first one, whatever follows it
+        var generator = SplitMix(seed: 37)
+        let pool: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x61, 0x7F, 0x80, 0xA2, 0xDC, 0xFF]
+        for _ in 0..<20000 {
+            let bytes = (0..<8).map { _ in pool[Int(generator.next() % UInt64(pool.count))] }
+            let first = bytes.firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+            let found = flags(bytes)
+            XCTAssertEqual(found == 0 ? nil : found.trailingZeroBitCount / 8, first, "\(bytes)")
+        }
+    }
+
     /// `plainString` of `bytes` between quotes.
     private func plain(_ bytes: [UInt8]) -> String? {
         ([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")]).withUnsafeBufferPointer { JSONScanner.plainString($0[...]) }
