@@ -59,9 +59,7 @@ public enum RPCEnvelope {
     /// envelope's closing brace.
     private static func envelope<Body: Encodable>(_ opening: JSONBuffer, body: Body) throws -> Data {
         var out = opening
-        if let own = body as? RPCJSONBody {
-            own.writeJSON(to: &out)
-        } else {
+        if (Body.self as? RPCJSONBody.Type)?.write(body, to: &out) != true {
             out.bytes.append(contentsOf: try encoder.encode(body))
         }
         out += "}"
@@ -198,7 +196,7 @@ public enum RPCEnvelope {
     /// The body at `range` of `frame`: read by the body itself when it can (`RPCJSONBody`),
     /// else, or when it does not read it, by JSONDecoder.
     private static func decodeBody<Body: Decodable>(_ type: Body.Type, from frame: Data, at range: Range<Int>) throws -> Body {
-        if let own = Body.self as? RPCJSONBody.Type, let body = JSONObjectReader.read(frame, range, own.init(json:)) as? Body {
+        if let own = Body.self as? RPCJSONBody.Type, let body = own.read(frame, range, as: Body.self) {
             return body
         }
         return try decoder.decode(Body.self, from: slice(frame, range))

@@ -1,3 +1,4 @@
+import Foundation
 import HubRuntime
 
 /// A body that writes and reads its own JSON, for the hottest calls: Codable's generic
@@ -10,4 +11,20 @@ protocol RPCJSONBody {
     /// Appends the body as a JSON object; members that are nil are left out, as JSONEncoder
     /// leaves them out.
     func writeJSON(to out: inout JSONBuffer)
+}
+
+extension RPCJSONBody {
+    /// The object at `range` of `frame` read as this type, handed back as `Target` (which it
+    /// is, for `RPCEnvelope`): called on the metatype found by a cast, so a specialized caller
+    /// knows both types and needs no dynamic cast or existential box for the value.
+    static func read<Target>(_ frame: Data, _ range: Range<Int>, as target: Target.Type) -> Target? {
+        JSONObjectReader.read(frame, range, Self.init(json:)) as? Target
+    }
+
+    /// Writes `value` (of this type, for `RPCEnvelope`) as `writeJSON` writes it.
+    static func write<Source>(_ value: Source, to out: inout JSONBuffer) -> Bool {
+        guard let own = value as? Self else { return false }
+        own.writeJSON(to: &out)
+        return true
+    }
 }
