@@ -130,6 +130,9 @@ public final class RPCClient: @unchecked Sendable {
 
     /// Sockets of calling threads not closed yet, for tests.
     var openCallerSockets: Int { callers.openCount }
+
+    /// Whether the calling thread is the client's I/O thread, for tests.
+    var loopIsIOThreadForTests: Bool { loop.isIOThread }
 }
 
 extension Result {

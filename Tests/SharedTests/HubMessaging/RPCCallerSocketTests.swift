@@ -39,6 +39,36 @@ final class RPCCallerSocketTests: RPCTestCase {
         XCTAssertLessThan(elapsed, 0.5)
     }
 
+    func testOnlyTheIOThreadIsRefusedABlockingCallAndItsCloseDoesNotWaitForItself() throws {
+        // Given a client that answered a blocking call from this thread
+        let server = try makeServer("own.sock")
+        let client = try makeClient(server.boundEndpoint, peer: "echod", timeout: 2)
+        XCTAssertEqual(client.call(TestEcho.self, .init(text: "here", n: 0)).successValue?.text, "here")
+        XCTAssertFalse(client.loopIsIOThreadForTests)
+
+        // When a completion, on the I/O thread, makes a blocking call and then closes the client
+        final class Seen: @unchecked Sendable {
+            var onIOThread = false
+            var blocking: Result<TestEcho.Response, RPCError>?
+        }
+        let seen = Seen()
+        let done = DispatchSemaphore(value: 0)
+        client.call(TestEcho.self, .init(text: "async", n: 0)) { _ in
+            seen.onIOThread = client.loopIsIOThreadForTests
+            seen.blocking = client.call(TestEcho.self, .init(text: "inner", n: 0))
+            client.close()
+            done.signal()
+        }
+
+        // Then the blocking call fails at once with INTERNAL, and the close returns there
+        XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
+        XCTAssertTrue(seen.onIOThread)
+        XCTAssertEqual(seen.blocking?.failureValue?.code, RPCError.Code.internal)
+        // And once the I/O thread has ended no thread counts as it, so later calls fail as closed
+        let closed = client.call(TestEcho.self, .init(text: "after", n: 0))
+        XCTAssertEqual(closed.failureValue?.code, RPCError.Code.peerUnavailable)
+    }
+
     func testABlockingCallInProgressFailsSoonAfterTheClientClosesAndLaterOnesAtOnce() throws {
         // Given a blocking call waiting on a 2-second handler with a 5-second deadline
         let server = try makeServer("closing.sock")
