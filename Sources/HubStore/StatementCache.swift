@@ -11,8 +11,31 @@ final class StatementCache {
         var layout: (RowLayout, reprepares: Int32)?
     }
 
+    /// SQL text as a key: equal when the texts are, hashed by their length and at most their
+    /// first and last 32 bytes. Hashing the whole text of a statement cost about a thousand
+    /// instructions a lookup, and a chat message makes seven.
+    struct Key: Hashable {
+        let sql: String
+
+        static func == (a: Key, b: Key) -> Bool { a.sql == b.sql }
+
+        func hash(into hasher: inout Hasher) {
+            var sql = self.sql
+            sql.withUTF8 { bytes in
+                hasher.combine(bytes.count)
+                let edge = 32
+                if bytes.count <= 2 * edge {
+                    hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                } else {
+                    hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<edge])))
+                    hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(bytes.count - edge)...])))
+                }
+            }
+        }
+    }
+
     let capacity: Int
-    private var entries: [String: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
     private var tick: UInt64 = 0
 
     init(capacity: Int) { self.capacity = max(0, capacity) }
@@ -22,7 +45,7 @@ final class StatementCache {
     /// The cached statement for this SQL, marked as just used.
     func lookup(_ sql: String) -> OpaquePointer? {
         // One hash of the SQL text: the entry is updated where it is.
-        guard let index = entries.index(forKey: sql) else { return nil }
+        guard let index = entries.index(forKey: Key(sql: sql)) else { return nil }
         tick += 1
         entries.values[index].lastUsed = tick
         return entries.values[index].statement
@@ -32,7 +55,7 @@ final class StatementCache {
     /// change re-compiles it inside sqlite3_step, and `SELECT *` may then have other columns.
     /// Reusing it spares building the names, their lookup tables and origins on every query.
     func layout(for sql: String, _ statement: OpaquePointer) -> RowLayout? {
-        guard let entry = entries[sql], entry.statement == statement, let kept = entry.layout,
+        guard let entry = entries[Key(sql: sql)], entry.statement == statement, let kept = entry.layout,
             kept.reprepares == StatementCache.reprepares(statement)
         else { return nil }
         return kept.0
@@ -40,9 +63,10 @@ final class StatementCache {
 
     /// Keeps the layout just read for this cached statement; nothing for one not cached.
     func keep(_ layout: RowLayout, for sql: String, _ statement: OpaquePointer) {
-        guard var entry = entries[sql], entry.statement == statement else { return }
+        let key = Key(sql: sql)
+        guard var entry = entries[key], entry.statement == statement else { return }
         entry.layout = (layout, StatementCache.reprepares(statement))
-        entries[sql] = entry
+        entries[key] = entry
     }
 
     private static func reprepares(_ statement: OpaquePointer) -> Int32 {
@@ -57,7 +81,7 @@ final class StatementCache {
             entries.removeValue(forKey: oldest.key)
         }
         tick += 1
-        entries[sql] = Entry(statement: statement, lastUsed: tick)
+        entries[Key(sql: sql)] = Entry(statement: statement, lastUsed: tick)
         return true
     }
 

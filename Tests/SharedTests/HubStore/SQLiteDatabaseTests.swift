@@ -243,6 +243,32 @@ final class SQLiteDatabaseTests: XCTestCase {
         XCTAssertEqual(db.cachedStatementCount, 2)
     }
 
+    func testStatementsAlikeButInTheirMiddleAreCachedApart() throws {
+        // Given two statements of one length whose first and last 32 bytes are the same
+        let db = try openWithTable()
+        for (name, qty) in [("a", 1), ("b", 2), ("c", 3)] {
+            try db.run("INSERT INTO item(name, qty) VALUES (?, ?)", [.text(name), .int(Int64(qty))])
+        }
+        let head = "SELECT count(*) FROM item WHERE "
+        let tail = " AND name IS NOT NULL -- the same tail"
+        let (low, high) = (head + "qty >= 1" + tail, head + "qty >= 3" + tail)
+        XCTAssertEqual(low.utf8.count, high.utf8.count)
+        XCTAssertEqual(head.utf8.count, 32)
+        XCTAssertGreaterThan(tail.utf8.count, 32)
+        let before = db.preparedStatementCount
+
+        // When each is run three times, alternately
+        var answers: [Int?] = []
+        for _ in 0..<3 {
+            answers.append(try db.scalar(low).intValue)
+            answers.append(try db.scalar(high).intValue)
+        }
+
+        // Then each answers its own, compiled once
+        XCTAssertEqual(answers, [3, 1, 3, 1, 3, 1])
+        XCTAssertEqual(db.preparedStatementCount - before, 2)
+    }
+
     func testCachedStatementSeesSchemaChanges() throws {
         // Given
         let db = try openWithTable()
