@@ -31,6 +31,26 @@ final class HTTPRequestTests: XCTestCase {
         XCTAssertNil(headers["X-É"])
     }
 
+    func testNamesAlikeInLengthAndEndsAreStillToldApart() {
+        // Given names of one length with the same first and last letters, in mixed case,
+        // appended after the headers were made, and a name given twice
+        var headers = HTTPHeaders([("X-Ab-C", "ab"), ("", "empty")])
+        headers.append(name: "x-zz-c", value: "zz")
+        headers.append(name: "X-AB-c", value: "ab again")
+        headers.append(name: "X-AZ-C", value: "az")
+
+        // When / Then each is found by its own name, in any case, and only by it
+        XCTAssertEqual(headers["x-ab-c"], "ab")
+        XCTAssertEqual(headers["X-ZZ-C"], "zz")
+        XCTAssertEqual(headers["x-az-c"], "az")
+        XCTAssertNil(headers["x-aa-c"])
+        XCTAssertEqual(headers.values("X-aB-C"), ["ab", "ab again"])
+        XCTAssertEqual(headers.values("x-zz-c"), ["zz"])
+        XCTAssertEqual(headers.values("x-yy-c"), [])
+        XCTAssertEqual(headers[""], "empty")
+        XCTAssertEqual(headers.count, 5)
+    }
+
     func testQueryIsParsedFromRawQuery() {
         // Given / When
         let request = HTTPRequest(method: "GET", path: "/x", rawQuery: "a=1&b=x%2By+z&a=2&empty=&c%20d=e")
