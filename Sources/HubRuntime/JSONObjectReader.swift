@@ -101,7 +101,7 @@ public struct JSONObjectReader {
 
     /// Whether the key at `key` (quotes included) is `name`.
     private func isKey(_ key: Range<Int>, name: StaticString) -> Bool {
-        key.count == name.utf8CodeUnitCount + 2 && JSONScanner.equal(bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], name)
+        JSONScanner.equal(bytes[(key.lowerBound + 1)..<(key.upperBound - 1)], name)
     }
 }
 

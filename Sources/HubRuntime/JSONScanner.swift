@@ -172,11 +172,11 @@ public struct JSONScanner {
             if byte == UInt8(ascii: "\"") { return start..<at }
             if byte < 0x20 { return nil }
             if byte == UInt8(ascii: "\\") {
-                guard at < bytes.count else { return nil }
-                let escaped = bytes[at]
+                guard at < count else { return nil }
+                let escaped = base[at]
                 at += 1
                 if escaped == UInt8(ascii: "u") {
-                    guard bytes.count - at >= 4, bytes[at..<(at + 4)].allSatisfy({ $0.isHexDigit }) else { return nil }
+                    guard count - at >= 4, bytes[at..<(at + 4)].allSatisfy({ $0.isHexDigit }) else { return nil }
                     at += 4
                 } else if !"\"\\/bfnrt".utf8.contains(escaped) {
                     return nil

@@ -34,29 +34,25 @@ struct RPCEnvelopeFields {
         return read ? fields : nil
     }
 
-    /// Keeps a member the envelope knows; a value of the wrong kind is left unset. Each name
-    /// is compared only with the envelope's names of its length.
+    /// Keeps a member the envelope knows; a value of the wrong kind is left unset.
     private mutating func set(_ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
         // The key's range includes its quotes.
         let name = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
         let slice = bytes[value]
-        switch name.count {
-        case 1 where JSONScanner.equal(name, "v"):
+        if JSONScanner.equal(name, "v") {
             v = Self.integer(slice).flatMap { Int(exactly: $0) }
-        case 2 where JSONScanner.equal(name, "id"):
-            id = Self.text(slice)
-        case 2 where JSONScanner.equal(name, "ok"):
-            ok = JSONScanner.equal(slice, "true") ? true : JSONScanner.equal(slice, "false") ? false : nil
-        case 4 where JSONScanner.equal(name, "type"):
+        } else if JSONScanner.equal(name, "type") {
             type = Self.text(slice)
-        case 4 where JSONScanner.equal(name, "body"):
-            body = value
-        case 5 where JSONScanner.equal(name, "error"):
-            error = value
-        case 8 where JSONScanner.equal(name, "deadline"):
+        } else if JSONScanner.equal(name, "id") {
+            id = Self.text(slice)
+        } else if JSONScanner.equal(name, "deadline") {
             deadline = Self.integer(slice)
-        default:
-            break
+        } else if JSONScanner.equal(name, "ok") {
+            ok = JSONScanner.equal(slice, "true") ? true : JSONScanner.equal(slice, "false") ? false : nil
+        } else if JSONScanner.equal(name, "body") {
+            body = value
+        } else if JSONScanner.equal(name, "error") {
+            error = value
         }
     }
 
