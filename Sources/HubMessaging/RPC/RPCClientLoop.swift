@@ -66,10 +66,10 @@ final class RPCClientLoop: @unchecked Sendable {
         set { lock.withLock { observerValue = newValue } }
     }
 
-    var isIOThread: Bool {
-        let me = pthread_self()
-        return lock.withLock { ioThread.map { pthread_equal($0, me) != 0 } ?? false }
-    }
+    var isIOThread: Bool { lock.withLock { ioThreadIsCalling } }
+
+    /// Whether the I/O thread is the calling thread; under `lock`.
+    private var ioThreadIsCalling: Bool { ioThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
 
     var isClosing: Bool { lock.withLock { closing } }
 
@@ -144,10 +144,9 @@ final class RPCClientLoop: @unchecked Sendable {
     /// Fails everything pending with PEER_UNAVAILABLE and waits for the thread, except when
     /// called from the I/O thread itself (from a completion), where it only asks it to end.
     func close() {
-        let me = pthread_self()
         let own = lock.withLock { () -> Bool in
             closing = true
-            return ioThread.map { pthread_equal($0, me) != 0 } ?? false
+            return ioThreadIsCalling
         }
         wake.wake()
         if !own { finished.wait() }
