@@ -37,7 +37,7 @@ enum RPCHopBench {
             switch only {
             case "a": samples.record(for: seconds) { bare.roundTrip() }
             case "b": try samples.record(for: seconds) { _ = try client.call(ChatStatus.self, ChatStatus.Request(owner: owner)).get() }
-            default: try samples.record(for: seconds) { _ = try store.status(of: owner) }
+            default: try samples.record(for: seconds) { _ = try store.status(of: owner) }  // "c": main admits only a, b and c
             }
             bench.stop()
             bare.close()

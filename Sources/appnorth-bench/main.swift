@@ -21,7 +21,7 @@ import HubRuntime
 ///                  pushd's `discord-sync` passes over open threads, see `DiscordSyncBench`
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case "rpc-hop":
+case "rpc-hop" where arguments.count <= 2 || (arguments.count == 3 && ["a", "b", "c"].contains(arguments[2])):
     try RPCHopBench.run(seconds: arguments.count > 1 ? Double(arguments[1]) ?? 5 : 5, only: arguments.count > 2 ? arguments[2] : nil)
     exit(0)
 case "http-hop" where arguments.count == 2: try HTTPHopBench.serve(port: UInt16(arguments[1]) ?? 0)
