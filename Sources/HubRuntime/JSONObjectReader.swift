@@ -34,6 +34,9 @@ public struct JSONObjectReader {
     private init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         var scanner = JSONScanner(bytes: bytes)
         var members: [(key: Range<Int>, value: Range<Int>)] = []
+        // Room for every member it takes, allocated once: grown from empty, an object of three
+        // members cost three allocations.
+        members.reserveCapacity(Self.maxMembers)
         let read = scanner.object { key, value in
             let name = bytes[key]
             guard members.count < Self.maxMembers, !members.contains(where: { JSONScanner.equal(bytes[$0.key], name) }) else {

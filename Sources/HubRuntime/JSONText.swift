@@ -46,10 +46,14 @@ public enum JSONText {
     @usableFromInline
     static func needsEscaping(_ s: String) -> Bool {
         var text = s
-        return text.withUTF8 { bytes in
-            for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 { return true }
-            return false
-        }
+        return text.withUTF8 { needsEscaping($0) }
+    }
+
+    /// `needsEscaping` of a string's UTF-8 bytes.
+    @inlinable
+    static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 { return true }
+        return false
     }
 
     public static func quoted(_ s: String) -> String {

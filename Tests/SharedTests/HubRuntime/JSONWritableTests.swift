@@ -62,6 +62,27 @@ final class JSONWritableTests: XCTestCase {
         XCTAssertEqual(JSONText.quoted("\u{08}\u{0C}"), #""\u0008\u000c""#)
     }
 
+    func testAJSONBufferWritesIntegersAsStringDoesAndLiteralsAsTheyAre() {
+        // Given the edges of Int64, each power of ten and its neighbours, and generated values
+        var values: [Int64] = [0, 1, -1, 9, -9, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
+        var power: Int64 = 10
+        for _ in 1...18 {
+            values += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
+            power = power.multipliedReportingOverflow(by: 10).overflow ? power : power * 10
+        }
+        var random = SplitMix64(seed: 64)
+        values += (0..<2_000).map { _ in Int64(bitPattern: random.next()) >> (random.next() % 64) }
+        for value in values {
+            // When a buffer holding a literal already writes the value after it
+            var buffer = JSONBuffer()
+            buffer.literal("{\"deadline\":")
+            buffer.integer(value)
+            buffer.literal("}")
+            // Then its text is the literal, the value's decimal digits as String writes them, and the brace
+            XCTAssertEqual(buffer.text, "{\"deadline\":\(value)}")
+        }
+    }
+
     func testAJSONBufferWritesTheScriptSafeFormAsJSONTextDoes() {
         // Given single characters, every control character, and generated strings
         var random = SplitMix64(seed: 2028)
