@@ -10,12 +10,12 @@ extension ChatOwner: RPCJSONBody {
     }
 
     func writeJSON(to out: inout JSONBuffer) {
-        out += "{\"projectId\":"
+        out.literal("{\"projectId\":")
         out.string(projectId)
-        out += ",\"kind\":"
+        out.literal(",\"kind\":")
         out.string(kind.rawValue)
-        out += ",\"value\":"
+        out.literal(",\"value\":")
         out.string(value)
-        out += "}"
+        out.literal("}")
     }
 }

@@ -8,9 +8,9 @@ extension ChatStatus.Request: RPCJSONBody {
     }
 
     func writeJSON(to out: inout JSONBuffer) {
-        out += "{\"owner\":"
+        out.literal("{\"owner\":")
         owner.writeJSON(to: &out)
-        out += "}"
+        out.literal("}")
     }
 }
 
@@ -21,11 +21,11 @@ extension ChatStatus.Response: RPCJSONBody {
     }
 
     func writeJSON(to out: inout JSONBuffer) {
-        out += hasUnread ? "{\"hasUnread\":true" : "{\"hasUnread\":false"
+        if hasUnread { out.literal("{\"hasUnread\":true") } else { out.literal("{\"hasUnread\":false") }
         if let conversationId {
-            out += ",\"conversationId\":"
+            out.literal(",\"conversationId\":")
             out.string(conversationId)
         }
-        out += "}"
+        out.literal("}")
     }
 }

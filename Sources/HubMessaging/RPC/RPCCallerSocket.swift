@@ -38,7 +38,7 @@ final class RPCCallerSocket {
     /// Sends `frame` and waits for the reply `decode` reads with the call's `id`; replies to
     /// earlier calls are dropped. Not the call's completion: the caller reports the outcome.
     func call<Response>(
-        _ frame: Data, id: String, type: String, submittedAt: UInt64, expiresAt: UInt64,
+        _ frame: [UInt8], id: String, type: String, submittedAt: UInt64, expiresAt: UInt64,
         decode: (Data) -> (id: String, result: Result<Response, RPCError>)?
     ) -> Result<Response, RPCError> {
         let peer = loop.peer
@@ -58,7 +58,7 @@ final class RPCCallerSocket {
                     try connection.readEvents()
                 }
             }
-            guard try connection.dealer.send([frame]) else { return .failure(.peerUnavailable(peer, "send queue full")) }
+            guard try connection.dealer.send([], then: frame) else { return .failure(.peerUnavailable(peer, "send queue full")) }
             let disconnects = connection.disconnects
             while true {
                 let wait = Self.millisecondsUntil(expiresAt) ?? 0

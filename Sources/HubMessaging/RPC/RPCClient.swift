@@ -64,7 +64,7 @@ public final class RPCClient: @unchecked Sendable {
     ) {
         let (id, seconds, frame): (String, TimeInterval, Data)
         switch prepare(m, request, timeout: timeout) {
-        case .success(let prepared): (id, seconds, frame) = prepared
+        case .success(let prepared): (id, seconds, frame) = (prepared.id, prepared.seconds, Data(prepared.frame))
         case .failure(let error): return completion(.failure(error))
         }
         let now = RPCClientLoop.monotonicNanos()
@@ -84,7 +84,7 @@ public final class RPCClient: @unchecked Sendable {
     /// with `INTERNAL`.
     public func call<M: RPCMessage>(_ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil) -> Result<M.Response, RPCError> {
         if loop.isIOThread { return .failure(.internal("blocking call from the client's own I/O thread")) }
-        let (id, seconds, frame): (String, TimeInterval, Data)
+        let (id, seconds, frame): (String, TimeInterval, [UInt8])
         switch prepare(m, request, timeout: timeout) {
         case .success(let prepared): (id, seconds, frame) = prepared
         case .failure(let error): return .failure(error)
@@ -94,7 +94,7 @@ public final class RPCClient: @unchecked Sendable {
         let result: Result<M.Response, RPCError>
         if let socket = callers.checkOut() {
             result = socket.call(frame, id: id, type: M.type, submittedAt: now, expiresAt: now + UInt64(seconds * 1e9)) {
-                RPCEnvelope.decodeReplyWithID(M.Response.self, from: $0)
+                RPCEnvelope.decodeReplyWithID(M.Response.self, from: $0, expecting: id)
             }
             callers.checkIn(socket)
         } else {
@@ -108,11 +108,11 @@ public final class RPCClient: @unchecked Sendable {
     /// `clock` now + the timeout.
     private func prepare<M: RPCMessage>(
         _ m: M.Type, _ request: M.Request, timeout: TimeInterval?
-    ) -> Result<(id: String, seconds: TimeInterval, frame: Data), RPCError> {
+    ) -> Result<(id: String, seconds: TimeInterval, frame: [UInt8]), RPCError> {
         let seconds = max(0, timeout ?? defaultTimeout)
         let id = TimeSortableID.shared.next()
         let deadline = clock.nowMillis() + Int64((seconds * 1000).rounded(.up))
-        guard let frame = try? RPCEnvelope.encodeRequest(v: M.version, type: M.type, id: id, deadline: deadline, body: request) else {
+        guard let frame = try? RPCEnvelope.requestBytes(v: M.version, type: M.type, id: id, deadline: deadline, body: request) else {
             return .failure(.internal("\(M.type) request not encodable"))
         }
         return .success((id, seconds, frame))

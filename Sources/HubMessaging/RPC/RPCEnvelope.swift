@@ -35,35 +35,53 @@ public enum RPCEnvelope {
     // wrapper cost more than the body itself.
 
     public static func encodeRequest<Body: Encodable>(v: Int, type: String, id: String, deadline: Int64, body: Body) throws -> Data {
-        try envelope(opening(v: v, type: type, id: id, .request(deadline: deadline)), body: body)
+        Data(try requestBytes(v: v, type: type, id: id, deadline: deadline, body: body))
     }
 
     public static func encodeReply<Body: Encodable>(v: Int, type: String, id: String, body: Body) throws -> Data {
-        try envelope(opening(v: v, type: type, id: id, .reply), body: body)
+        Data(try replyBytes(v: v, type: type, id: id, body: body))
     }
 
     /// Never fails: an error reply is made of strings and numbers only.
     public static func encodeErrorReply(v: Int, type: String, id: String, error: RPCError) -> Data {
+        Data(errorReplyBytes(v: v, type: type, id: id, error: error))
+    }
+
+    // The frames the client and server send themselves stay bytes: a `Data` made of them
+    // would be one more allocation and copy a call, and one more to free.
+
+    static func requestBytes<Body: Encodable>(v: Int, type: String, id: String, deadline: Int64, body: Body) throws -> [UInt8] {
+        try envelope(v: v, type: type, id: id, .request(deadline: deadline), body: body)
+    }
+
+    static func replyBytes<Body: Encodable>(v: Int, type: String, id: String, body: Body) throws -> [UInt8] {
+        try envelope(v: v, type: type, id: id, .reply, body: body)
+    }
+
+    static func errorReplyBytes(v: Int, type: String, id: String, error: RPCError) -> [UInt8] {
         if let data = try? encoder.encode(error) {
-            var out = opening(v: v, type: type, id: id, .errorReply)
+            var out = JSONBuffer()
+            open(&out, v: v, type: type, id: id, .errorReply)
             out.bytes.append(contentsOf: data)
-            out += "}"
-            return Data(out.bytes)
+            out.literal("}")
+            return out.bytes
         }
-        return Data(
+        return Array(
             "{\"v\":\(v),\"type\":\"\",\"id\":\"\",\"ok\":false,\"error\":{\"code\":\"INTERNAL\",\"message\":\"unencodable error\",\"status\":500,\"fields\":null}}"
                 .utf8)
     }
 
-    /// `opening`, then `body` (written by the body itself when it can, `RPCJSONBody`), then the
-    /// envelope's closing brace.
-    private static func envelope<Body: Encodable>(_ opening: JSONBuffer, body: Body) throws -> Data {
-        var out = opening
+    /// The opening, then `body` (written by the body itself when it can, `RPCJSONBody`), then
+    /// the envelope's closing brace. The opening is written into this function's own buffer:
+    /// one handed in would be shared with the caller's copy, and the first append would copy it.
+    private static func envelope<Body: Encodable>(v: Int, type: String, id: String, _ tail: Tail, body: Body) throws -> [UInt8] {
+        var out = JSONBuffer()
+        open(&out, v: v, type: type, id: id, tail)
         if (Body.self as? RPCJSONBody.Type)?.write(body, to: &out) != true {
             out.bytes.append(contentsOf: try encoder.encode(body))
         }
-        out += "}"
-        return Data(out.bytes)
+        out.literal("}")
+        return out.bytes
     }
 
     /// What follows an envelope's `id`: a request's deadline, or a reply's outcome, then the
@@ -74,24 +92,22 @@ public enum RPCEnvelope {
         case errorReply
     }
 
-    /// `{"v":v,"type":"type","id":"id"` and the tail, up to where the body starts.
-    private static func opening(v: Int, type: String, id: String, _ tail: Tail) -> JSONBuffer {
-        var out = JSONBuffer()
-        out += "{\"v\":"
-        out += String(v)
-        out += ",\"type\":"
+    /// Appends `{"v":v,"type":"type","id":"id"` and the tail, up to where the body starts.
+    private static func open(_ out: inout JSONBuffer, v: Int, type: String, id: String, _ tail: Tail) {
+        out.literal("{\"v\":")
+        out.integer(Int64(v))
+        out.literal(",\"type\":")
         out.string(type)
-        out += ",\"id\":"
+        out.literal(",\"id\":")
         out.string(id)
         switch tail {
         case .request(let deadline):
-            out += ",\"deadline\":"
-            out += String(deadline)
-            out += ",\"body\":"
-        case .reply: out += ",\"ok\":true,\"body\":"
-        case .errorReply: out += ",\"ok\":false,\"error\":"
+            out.literal(",\"deadline\":")
+            out.integer(deadline)
+            out.literal(",\"body\":")
+        case .reply: out.literal(",\"ok\":true,\"body\":")
+        case .errorReply: out.literal(",\"ok\":false,\"error\":")
         }
-        return out
     }
 
     // MARK: Decoding
@@ -154,7 +170,15 @@ public enum RPCEnvelope {
     public static func decodeReplyWithID<Body: Decodable>(_ type: Body.Type, from frame: Data) -> (
         id: String, result: Result<Body, RPCError>
     )? {
-        guard let reply = readReply(frame) else { return nil }
+        decodeReplyWithID(type, from: frame, expecting: nil)
+    }
+
+    /// `decodeReplyWithID` for a caller waiting on `expectedID`: a reply to it, its ID written
+    /// without escapes, gives back that `String` rather than a new one read from the frame.
+    static func decodeReplyWithID<Body: Decodable>(_ type: Body.Type, from frame: Data, expecting expectedID: String?) -> (
+        id: String, result: Result<Body, RPCError>
+    )? {
+        guard let reply = readReply(frame, expecting: expectedID) else { return nil }
         return (reply.id, decodeReply(type, from: reply))
     }
 
@@ -168,8 +192,9 @@ public enum RPCEnvelope {
     }
 
     /// The reply's envelope; nil when the frame is not a reply envelope.
-    static func readReply(_ frame: Data) -> ReadReply? {
-        guard let fields = RPCEnvelopeFields(frame), fields.v != nil, fields.type != nil, let id = fields.id, let ok = fields.ok
+    static func readReply(_ frame: Data, expecting expectedID: String? = nil) -> ReadReply? {
+        guard let fields = RPCEnvelopeFields(frame, expectedID: expectedID), fields.v != nil, fields.type != nil, let id = fields.id,
+            let ok = fields.ok
         else { return nil }
         return ReadReply(frame: frame, id: id, ok: ok, fields: fields)
     }

@@ -15,27 +15,39 @@ struct RPCEnvelopeFields {
     /// Byte offsets in the frame of the `body` and `error` values.
     var body: Range<Int>?
     var error: Range<Int>?
-
-    /// Nil when the frame is not a JSON object.
-    init?(_ frame: Data) {
-        guard let fields = frame.withUnsafeBytes({ raw in Self.read(raw.bindMemory(to: UInt8.self)) }) else { return nil }
+    /// Nil when the frame is not a JSON object. With `expectedID` (a caller waiting on that
+    /// reply), `id` is compared with it first: when it is that ID written without escapes, `id`
+    /// is `expectedID` itself and no new `String` is made.
+    init?(_ frame: Data, expectedID: String? = nil) {
+        let fields: RPCEnvelopeFields?
+        if let id = expectedID {
+            var text = id
+            fields = text.withUTF8 { utf8 in
+                frame.withUnsafeBytes { Self.read($0.bindMemory(to: UInt8.self), expectedID: (id, utf8)) }
+            }
+        } else {
+            fields = frame.withUnsafeBytes { Self.read($0.bindMemory(to: UInt8.self), expectedID: nil) }
+        }
+        guard let fields else { return nil }
         self = fields
     }
 
     private init() {}
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> RPCEnvelopeFields? {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, expectedID: (String, UnsafeBufferPointer<UInt8>)?) -> RPCEnvelopeFields? {
         var scanner = JSONScanner(bytes: bytes)
         var fields = RPCEnvelopeFields()
         let read = scanner.object { key, value in
-            fields.set(key, bytes, value)
+            fields.set(key, bytes, value, expectedID)
             return true
         }
         return read ? fields : nil
     }
 
     /// Keeps a member the envelope knows; a value of the wrong kind is left unset.
-    private mutating func set(_ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) {
+    private mutating func set(
+        _ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ expectedID: (String, UnsafeBufferPointer<UInt8>)?
+    ) {
         // The key's range includes its quotes.
         let name = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
         let slice = bytes[value]
@@ -44,7 +56,13 @@ struct RPCEnvelopeFields {
         } else if JSONScanner.equal(name, "type") {
             type = Self.text(slice)
         } else if JSONScanner.equal(name, "id") {
-            id = Self.text(slice)
+            if let (text, utf8) = expectedID, slice.count == utf8.count + 2, slice.first == UInt8(ascii: "\""),
+                slice.last == UInt8(ascii: "\""), JSONScanner.equal(slice.dropFirst().dropLast(), utf8[...])
+            {
+                id = text
+            } else {
+                id = Self.text(slice)
+            }
         } else if JSONScanner.equal(name, "deadline") {
             deadline = Self.integer(slice)
         } else if JSONScanner.equal(name, "ok") {

@@ -1,9 +1,22 @@
 import Foundation
 
 extension RPCServer {
-    /// Where a request answered later sends its reply: the server thread sends it, as the
-    /// socket's only user. A value, made for every request, so it allocates nothing.
+    /// What a handler is handed for answering later, made for every request: a value holding
+    /// the server strongly, which is alive while the handler runs on its thread. Only a handler
+    /// that does answer later keeps it (`kept()`), weakly: a request answered at once pays
+    /// nothing for a weak reference.
     struct DeferredReply {
+        let server: RPCServer
+        let prefix: ArraySlice<Data>
+        let header: RPCEnvelope.RequestHeader
+
+        /// The reply to keep beyond the handler's return, for another thread to send through.
+        func kept() -> KeptReply { KeptReply(server: server, prefix: Array(prefix), header: header) }
+    }
+
+    /// Where a request answered later sends its reply: the server thread sends it, as the
+    /// socket's only user. Holds the server weakly, so a reply sent after it is gone is dropped.
+    struct KeptReply {
         private(set) weak var server: RPCServer?
         let prefix: [Data]
         let header: RPCEnvelope.RequestHeader
@@ -15,10 +28,10 @@ extension RPCServer {
         }
 
         /// Queues the reply frame, or the error reply, for the server thread.
-        func send(_ result: Result<Data, RPCError>) {
+        func send(_ result: Result<[UInt8], RPCError>) {
             guard let server else { return }
             switch result {
-            case .success(let frame): server.sendLater(prefix, frame)
+            case .success(let frame): server.sendLater(prefix, Data(frame))
             case .failure(let error):
                 server.sendLater(
                     prefix, RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error))

@@ -34,7 +34,7 @@ public final class RPCServer: @unchecked Sendable {
     /// once allocates nothing for the chance it might not be.
     private typealias Handler = (
         _ frame: Data, _ body: Range<Int>, _ context: RPCRequestContext, _ later: DeferredReply
-    ) -> Result<Data, RPCError>?
+    ) -> Result<[UInt8], RPCError>?
     private struct Registration {
         let version: Int
         let handle: Handler
@@ -124,12 +124,13 @@ public final class RPCServer: @unchecked Sendable {
             ) throws -> Void
     ) {
         let logger = self.logger
-        add(M.self) { frame, body, context, later in
+        add(M.self) { frame, body, context, deferred in
             let request: M.Request
             switch RPCEnvelope.decodeRequestBody(M.Request.self, from: frame, at: body) {
             case .success(let decoded): request = decoded
             case .failure(let error): return .failure(error)
             }
+            let later = deferred.kept()
             let once = NSLock()
             var answered = false
             let reply: (Result<M.Response, RPCError>) -> Void = { result in
@@ -158,9 +159,9 @@ public final class RPCServer: @unchecked Sendable {
 
     private static func encode<M: RPCMessage>(
         _ message: M.Type, _ response: M.Response, _ context: RPCRequestContext, _ logger: Logger
-    ) -> Result<Data, RPCError> {
+    ) -> Result<[UInt8], RPCError> {
         do {
-            return .success(try RPCEnvelope.encodeReply(v: M.version, type: M.type, id: context.id, body: response))
+            return .success(try RPCEnvelope.replyBytes(v: M.version, type: M.type, id: context.id, body: response))
         } catch {
             logger.error("rpc response not encodable", ["type": M.type, "id": context.id, "error": String(describing: error)])
             return .failure(.internal())
@@ -245,25 +246,19 @@ public final class RPCServer: @unchecked Sendable {
     }
 
     /// Answers one ROUTER message: `[identity, payload]`, or `[identity, "", payload]` from a
-    /// REQ-style peer (the empty delimiter is echoed back).
+    /// REQ-style peer (the empty delimiter is echoed back). The reply's prefix is the message's
+    /// own frames before the payload, a slice of them rather than a new array.
     private func handle(_ frames: [Data]) {
-        guard let identity = frames.first else { return }
-        let prefix: [Data]
-        let payload: Data
-        if frames.count == 2 {
-            prefix = [identity]
-            payload = frames[1]
-        } else if frames.count == 3 && frames[1].isEmpty {
-            prefix = [identity, Data()]
-            payload = frames[2]
-        } else {
+        guard let payload = frames.last, frames.count == 2 || (frames.count == 3 && frames[1].isEmpty) else {
+            guard !frames.isEmpty else { return }
             logger.warn("rpc malformed message", ["frames": frames.count])
             reply(
-                [identity],
-                RPCEnvelope.encodeErrorReply(
+                frames.prefix(1),
+                RPCEnvelope.errorReplyBytes(
                     v: 1, type: "", id: "", error: .malformedMessage("expected one envelope frame, got \(frames.count - 1)")))
             return
         }
+        let prefix = frames.dropLast()
         if let frame = answer(payload, prefix: prefix) { reply(prefix, frame) }
     }
 
@@ -275,11 +270,11 @@ public final class RPCServer: @unchecked Sendable {
     }
 
     private func sendDeferredReplies() {
-        for item in lock.withLock({ deferredReplies.takeAll() }) { reply(item.prefix, item.frame) }
+        for item in lock.withLock({ deferredReplies.takeAll() }) { reply(item.prefix[...], item.frame) }
     }
 
     /// The reply frame now, or `nil` when the handler answers later.
-    private func answer(_ payload: Data, prefix: [Data]) -> Data? {
+    private func answer(_ payload: Data, prefix: ArraySlice<Data>) -> [UInt8]? {
         let receivedAt = clock.now()
         let header: RPCEnvelope.RequestHeader
         let body: Range<Int>
@@ -287,22 +282,22 @@ public final class RPCServer: @unchecked Sendable {
         case .success(let request): (header, body) = request
         case .failure(let failure):
             logger.warn("rpc malformed message", ["id": failure.id, "reason": failure.error.message])
-            return RPCEnvelope.encodeErrorReply(v: 1, type: "", id: failure.id, error: failure.error)
+            return RPCEnvelope.errorReplyBytes(v: 1, type: "", id: failure.id, error: failure.error)
         }
         guard let registration = lock.withLock({ handlers[header.type] }) else {
             logger.warn("rpc unknown type", ["type": header.type, "id": header.id])
-            return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: .unknownType(header.type))
+            return RPCEnvelope.errorReplyBytes(v: header.v, type: header.type, id: header.id, error: .unknownType(header.type))
         }
         guard header.v == registration.version else {
             logger.warn("rpc unsupported version", ["type": header.type, "id": header.id, "v": header.v])
-            return RPCEnvelope.encodeErrorReply(
+            return RPCEnvelope.errorReplyBytes(
                 v: registration.version, type: header.type, id: header.id,
                 error: .unsupportedVersion(header.type, got: header.v, supported: registration.version))
         }
         let deadline = Date(timeIntervalSince1970: Double(header.deadline) / 1000)
         guard header.deadline >= clock.nowMillis() else {
             logger.warn("rpc deadline exceeded", ["type": header.type, "id": header.id])
-            return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: .deadlineExceeded(header.type))
+            return RPCEnvelope.errorReplyBytes(v: header.v, type: header.type, id: header.id, error: .deadlineExceeded(header.type))
         }
         let context = RPCRequestContext(id: header.id, type: header.type, deadline: deadline, receivedAt: receivedAt)
         let later = DeferredReply(server: self, prefix: prefix, header: header)
@@ -315,15 +310,15 @@ public final class RPCServer: @unchecked Sendable {
             return frame
         case .failure(let error):
             if logsDebug { logger.debug("rpc handled", ["type": header.type, "id": header.id, "ms": ms, "code": error.code]) }
-            return RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error)
+            return RPCEnvelope.errorReplyBytes(v: header.v, type: header.type, id: header.id, error: error)
         }
     }
 
-    private func reply(_ prefix: [Data], _ frame: Data) {
+    private func reply(_ prefix: ArraySlice<Data>, _ frame: some ContiguousBytes) {
         do {
             // A ROUTER drops replies to peers that are gone or over their queue bound; the
             // caller's deadline covers both.
-            try socket.send(prefix + [frame])
+            try socket.send(prefix, then: frame)
         } catch {
             logger.warn("rpc reply not sent", ["error": String(describing: error)])
         }

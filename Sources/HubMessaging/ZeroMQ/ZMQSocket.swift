@@ -98,23 +98,35 @@ public final class ZMQSocket: @unchecked Sendable {
     /// no connected peer under `ZMQ_IMMEDIATE`, or the send queue is at its high-water mark.
     @discardableResult
     public func send(_ frames: [Data], dontWait: Bool = true) throws -> Bool {
-        let socket = try live("send")
         precondition(!frames.isEmpty, "a message has at least one frame")
-        for (index, frame) in frames.enumerated() {
-            var flags: Int32 = dontWait ? ZMQ_DONTWAIT : 0
-            if index < frames.count - 1 { flags |= ZMQ_SNDMORE }
-            while true {
-                let rc = frame.withUnsafeBytes { zmq_send(socket, $0.baseAddress, $0.count, flags) }
-                if rc >= 0 { break }
-                let err = zmq_errno()
-                if err == EINTR { continue }
-                // Later frames of a message are accepted atomically once the first is, so
-                // EAGAIN can only happen on the first.
-                if err == EAGAIN && index == 0 { return false }
-                throw ZMQError(operation: "send", errno: err)
-            }
+        return try send(frames.dropLast(), then: frames[frames.count - 1], dontWait: dontWait)
+    }
+
+    /// Sends one message made of `head`'s frames and then `last`, with no array made to hold
+    /// them together (a ROUTER's reply: the request's identity frames, then the reply).
+    @discardableResult
+    public func send(_ head: ArraySlice<Data>, then last: some ContiguousBytes, dontWait: Bool = true) throws -> Bool {
+        let socket = try live("send")
+        let more: Int32 = (dontWait ? ZMQ_DONTWAIT : 0) | ZMQ_SNDMORE
+        var first = true
+        for frame in head {
+            guard try Self.send(frame, on: socket, flags: more, first: first) else { return false }
+            first = false
         }
-        return true
+        return try Self.send(last, on: socket, flags: dontWait ? ZMQ_DONTWAIT : 0, first: first)
+    }
+
+    /// Sends one frame; false on `EAGAIN` for the first frame of a message. Later frames of a
+    /// message are accepted atomically once the first is, so `EAGAIN` can only happen there.
+    private static func send(_ frame: some ContiguousBytes, on socket: UnsafeMutableRawPointer, flags: Int32, first: Bool) throws -> Bool {
+        while true {
+            let rc = frame.withUnsafeBytes { zmq_send(socket, $0.baseAddress, $0.count, flags) }
+            if rc >= 0 { return true }
+            let err = zmq_errno()
+            if err == EINTR { continue }
+            if err == EAGAIN && first { return false }
+            throw ZMQError(operation: "send", errno: err)
+        }
     }
 
     /// Receives one whole message, waiting up to `timeoutMs` for it (through `ZMQ_RCVTIMEO`,
@@ -151,7 +163,11 @@ public final class ZMQSocket: @unchecked Sendable {
                 if err == EAGAIN && first { return nil }
                 throw ZMQError(operation: "recv", errno: err)
             }
-            first = false
+            if first {
+                // Sized once for the message: grown from empty, two frames cost two allocations.
+                frames.reserveCapacity(zmq_msg_more(&msg) == 0 ? 1 : 4)
+                first = false
+            }
             if frames.count < Self.maxFrames {
                 let size = zmq_msg_size(&msg)
                 frames.append(size == 0 ? Data() : Data(bytes: zmq_msg_data(&msg), count: size))

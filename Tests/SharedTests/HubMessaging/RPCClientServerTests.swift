@@ -131,6 +131,32 @@ final class RPCClientServerTests: RPCTestCase {
 
     // MARK: Typed errors
 
+    func testARequestAfterAnEmptyDelimiterIsAnsweredAfterOneAndTheServerKeepsServing() throws {
+        // Given a running server and a raw peer speaking as a REQ socket does: an empty
+        // delimiter frame, then the envelope
+        let server = try makeServer(dir.endpoint("delimited.sock"))
+        let socket = try ZMQSocket(kind: .dealer)
+        defer { socket.close() }
+        try socket.setOption(ZMQ_LINGER, 0)
+        try socket.connect(server.boundEndpoint)
+        let request = try RPCEnvelope.encodeRequest(
+            v: 1, type: TestEcho.type, id: "delimited", deadline: clock.nowMillis() + 60_000, body: TestEcho.Request(text: "req", n: 3))
+        XCTAssertTrue(try socket.send([Data(), request], dontWait: false))
+
+        // When its reply comes
+        XCTAssertTrue(try socket.waitReadable(timeoutMs: 2000))
+        let reply = try XCTUnwrap(try socket.receive())
+
+        // Then it is the delimiter echoed back and the reply to that request
+        XCTAssertEqual(reply.count, 2)
+        XCTAssertEqual(reply.first, Data())
+        XCTAssertEqual(RPCEnvelope.decodeReplyHeader(reply[1])?.id, "delimited")
+        XCTAssertEqual(RPCEnvelope.decodeReply(TestEcho.Response.self, from: reply[1]).successValue, .init(text: "req", n: 3))
+        // And a typed client is still answered after it
+        let client = try makeClient(server.boundEndpoint)
+        XCTAssertEqual(client.call(TestEcho.self, .init(text: "after", n: 4)).successValue?.n, 4)
+    }
+
     func testUnknownTypeGetsUnknownType() throws {
         // Given a server that does not handle test.nobody
         let server = try makeServer(dir.endpoint("unknown.sock"))

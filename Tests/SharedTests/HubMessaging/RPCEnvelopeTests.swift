@@ -175,6 +175,29 @@ final class RPCEnvelopeTests: XCTestCase {
         XCTAssertEqual(RPCEnvelope.decodeReply(TestEcho.Response.self, from: reply).successValue, .init(text: "y", n: 2))
     }
 
+    func testAReplyToTheExpectedIDIsReadWithoutReadingItsIDAnewAndAnyOtherIDIsReadAsWritten() throws {
+        // Given replies to the ID a caller waits on, to another ID, and to the same ID escaped
+        let reply = { (id: String) in
+            Data(#"{"v":1,"type":"test.echo","id":\#(id),"ok":true,"body":{"text":"t","n":1}}"#.utf8)
+        }
+        let expected = "0192d3e4-0000-7000-8000-000000000001"
+        // When each is read by a caller expecting that ID
+        let same = try XCTUnwrap(RPCEnvelope.decodeReplyWithID(TestEcho.Response.self, from: reply("\"\(expected)\""), expecting: expected))
+        let other = try XCTUnwrap(
+            RPCEnvelope.decodeReplyWithID(
+                TestEcho.Response.self, from: reply(#""0192d3e4-0000-7000-8000-000000000002""#), expecting: expected))
+        let escaped = try XCTUnwrap(
+            RPCEnvelope.decodeReplyWithID(
+                TestEcho.Response.self, from: reply(#""0192d3e4-0000-7000-8000-00000000000\u0031""#), expecting: expected))
+        let shorter = try XCTUnwrap(RPCEnvelope.decodeReplyWithID(TestEcho.Response.self, from: reply(#""0192d3e4""#), expecting: expected))
+        // Then each gives the ID it was written with, and its body
+        XCTAssertEqual(same.id, expected)
+        XCTAssertEqual(same.result.successValue, .init(text: "t", n: 1))
+        XCTAssertEqual(other.id, "0192d3e4-0000-7000-8000-000000000002")
+        XCTAssertEqual(escaped.id, expected)
+        XCTAssertEqual(shorter.id, "0192d3e4")
+    }
+
     func testMessageVersionDefaultsToOne() {
         // Given / When / Then a message that does not set a version is version 1
         XCTAssertEqual(TestEcho.version, 1)
