@@ -48,7 +48,17 @@ public final class RPCServer: @unchecked Sendable {
     private let finished = DispatchGroup()
     /// Replies finished on other threads, sent by the server thread (the socket's only user).
     private var deferredReplies = RPCDeferredReplies()
-    private let wake: WakePipe
+    /// A DEALER connected to the ROUTER over inproc, through which a thread that queues a
+    /// deferred reply wakes the server thread with an empty message. The server thread then
+    /// waits in one blocking receive on the ROUTER alone: a drain receive finding nothing and
+    /// a poll of the socket and a wake pipe cost two system calls a request where the blocking
+    /// receive costs one (bench/RESULTS.md, issue 29). Used under `wakerLock` by any thread.
+    private let waker: ZMQSocket
+    /// The waker's routing ID: random, so no peer's messages are taken for wake-ups.
+    private let wakerIdentity: Data
+    private let wakerLock = NSLock()
+    /// Wake-up messages the server thread received (under `lock`), for tests.
+    private var wakeUps = 0
     private let logsDebug: Bool
 
     /// Binds a ROUTER socket at `endpoint`. For `ipc://` the parent directory is created and
@@ -79,7 +89,25 @@ public final class RPCServer: @unchecked Sendable {
             try socket.bind(endpoint)
             boundEndpoint = try socket.lastEndpoint()
             try ZMQEndpoint.restrictAfterBind(boundEndpoint)
-            wake = try WakePipe()
+        } catch {
+            socket.close()
+            if let zapDomain { context.revoke(domain: zapDomain) }
+            throw error
+        }
+        let identity = Data(("wake-" + TimeSortableID.shared.next()).utf8)
+        let waker: ZMQSocket
+        do {
+            let wakeEndpoint = "inproc://rpc-server-wake-" + TimeSortableID.shared.next()
+            try socket.bind(wakeEndpoint)
+            waker = try ZMQSocket(context: context, kind: .dealer)
+            do {
+                try waker.setOption(ZMQ_LINGER, 0)
+                try waker.setOption(ZMQ_ROUTING_ID, identity)
+                try waker.connect(wakeEndpoint)
+            } catch {
+                waker.close()
+                throw error
+            }
         } catch {
             socket.close()
             if let zapDomain { context.revoke(domain: zapDomain) }
@@ -87,6 +115,8 @@ public final class RPCServer: @unchecked Sendable {
         }
         self.socket = socket
         self.zapDomain = zapDomain
+        self.waker = waker
+        wakerIdentity = identity
     }
 
     // A server never started still gives up its socket and ZAP domain.
@@ -216,9 +246,13 @@ public final class RPCServer: @unchecked Sendable {
 
     private var isStopping: Bool { lock.withLock { stopping } }
 
+    /// Wake-up messages the server thread has received, for tests.
+    var wakeUpsForTests: Int { lock.withLock { wakeUps } }
+
     /// Closes the socket, then lets the ZAP handler forget it: never the other way round, or
     /// the socket would briefly admit any CURVE client.
     private func closeSocket() {
+        wakerLock.withLock { waker.close() }
         socket.close()
         if let zapDomain { context.revoke(domain: zapDomain) }
     }
@@ -226,19 +260,18 @@ public final class RPCServer: @unchecked Sendable {
     private func runLoop() {
         defer { closeSocket() }
         do {
-            let signal = try socket.signalDescriptor()
-            var woken = false
             while !isStopping {
-                if woken { wake.drain() }
                 sendDeferredReplies()
-                // Drain what is queued, but look at the stop flag between requests. The last
-                // receive, finding nothing, processed every command pending for the socket, so
-                // the wait below needs no other look at it (`ZMQSocket.waitAfterDrain`).
-                while !isStopping, let frames = try socket.receive() { handle(frames) }
-                guard !isStopping else { break }
-                woken = try ZMQSocket.waitAfterDrain(
-                    signal: signal, alsoReading: wake.readFD, timeoutMs: RPCDefaults.serverPollMilliseconds
-                ).fd
+                // Requests as they come, the stop flag looked at between them and at least every
+                // poll interval; a wake-up sends the deferred replies queued (the ROUTER queues
+                // its peers fairly, so it comes among requests too).
+                while !isStopping, let frames = try socket.receive(timeoutMs: RPCDefaults.serverPollMilliseconds) {
+                    if frames.first == wakerIdentity {
+                        lock.withLock { wakeUps += 1 }
+                        break
+                    }
+                    handle(frames)
+                }
             }
         } catch {
             logger.error("rpc server socket failed", ["endpoint": boundEndpoint, "error": String(describing: error)])
@@ -262,11 +295,17 @@ public final class RPCServer: @unchecked Sendable {
         if let frame = answer(payload, prefix: prefix) { reply(prefix, frame) }
     }
 
-    /// Queues a reply finished on another thread for the server thread to send.
-    /// The server thread drains its wake pipe before it takes the queue, so a reply queued
-    /// after the take finds the queue empty and writes a new byte.
+    /// Queues a reply finished on another thread for the server thread to send. Only a reply
+    /// joining an empty queue wakes the server thread: it takes the whole queue after a
+    /// wake-up, so a reply queued after that take finds the queue empty and wakes it again.
+    /// A wake-up not sent (the waker's queue full) leaves the replies to the next one or to
+    /// the end of the server's poll interval.
     func sendLater(_ prefix: [Data], _ frame: Data) {
-        if lock.withLock({ deferredReplies.append((prefix, frame)) }) { wake.wake() }
+        guard lock.withLock({ deferredReplies.append((prefix, frame)) }) else { return }
+        wakerLock.withLock {
+            guard !waker.isClosed else { return }
+            _ = try? waker.send([], then: Data())
+        }
     }
 
     private func sendDeferredReplies() {

@@ -48,21 +48,3 @@ extension ZMQSocket {
         try Self.poll([.socket(self, writable: false)], timeoutMs: timeoutMs)[0].readable
     }
 }
-
-extension ZMQSocket {
-    /// Waits up to `timeoutMs` for this socket's `signalDescriptor` or `fd` to become
-    /// readable, with one `poll` system call. Only right after a `receive` found nothing:
-    /// that call processed every pending command, so any message since has signalled the
-    /// descriptor. `zmq_poll` would first look with a zero timeout and ask the socket for its
-    /// events before and after the wait, three more system calls a wake-up.
-    /// An interrupted wait returns nothing ready.
-    public static func waitAfterDrain(signal: Int32, alsoReading fd: Int32, timeoutMs: Int) throws -> (socket: Bool, fd: Bool) {
-        var fds = [pollfd(fd: signal, events: Int16(POLLIN), revents: 0), pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-        let rc = Glibc.poll(&fds, 2, Int32(timeoutMs))
-        if rc < 0 {
-            if errno == EINTR { return (false, false) }
-            throw ZMQError(operation: "poll", errno: errno)
-        }
-        return (fds[0].revents != 0, fds[1].revents != 0)
-    }
-}

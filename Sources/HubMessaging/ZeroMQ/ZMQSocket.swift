@@ -57,15 +57,11 @@ public final class ZMQSocket: @unchecked Sendable {
         }
     }
 
-    /// The descriptor libzmq signals when this socket has commands to process (`ZMQ_FD`):
-    /// readable after a message arrives on a socket whose last `receive` found nothing. Only
-    /// for a wait that follows such a `receive` (`waitAfterDrain`); after a send or any other
-    /// call, commands may already have been taken and the descriptor stays quiet.
-    public func signalDescriptor() throws -> Int32 {
-        var fd: Int32 = -1
-        var size = MemoryLayout<Int32>.size
-        if zmq_getsockopt(try live("getsockopt"), ZMQ_FD, &fd, &size) != 0 { throw ZMQError.last("getsockopt") }
-        return fd
+    /// Sets a bytes option (`ZMQ_ROUTING_ID`).
+    public func setOption(_ option: Int32, _ value: Data) throws {
+        let socket = try live("setsockopt")
+        let rc = value.withUnsafeBytes { zmq_setsockopt(socket, option, $0.baseAddress, $0.count) }
+        if rc != 0 { throw ZMQError.last("setsockopt") }
     }
 
     /// Sets a 64-bit option (`ZMQ_MAXMSGSIZE`).

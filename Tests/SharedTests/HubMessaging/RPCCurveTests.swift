@@ -62,6 +62,27 @@ final class RPCCurveTests: RPCTestCase {
         XCTAssertEqual(handled, 1)
     }
 
+    func testDeferredRepliesOfACurveServerWakeItsThreadThroughItsOwnInprocWaker() throws {
+        // Given a CURVE server whose deferred handler answers from another thread
+        let server = try RPCServer(
+            name: "curved", endpoint: "tcp://127.0.0.1:*", clock: clock, logger: logger,
+            curve: CurveServerKeys(keyPair: serverPair, admittedClients: [clientPair.publicKey]))
+        server.registerDeferred(JobRun.self) { request, _, reply in
+            DispatchQueue.global().async { reply(.success(JobRun.Response(processed: request.name.count))) }
+        }
+        _ = started(server)
+        let client = try makeClient(server, curve: CurveClientKeys(keyPair: clientPair, serverKey: serverPair.publicKey))
+
+        // When it is called three times, one after another
+        for name in ["a", "bb", "ccc"] {
+            XCTAssertEqual(client.call(JobRun.self, .init(name: name)).successValue?.processed, name.count)
+        }
+
+        // Then each reply woke the server thread with a message from its waker, which the
+        // CURVE server admits over inproc: no reply waited for the end of a poll interval
+        XCTAssertEqual(server.wakeUpsForTests, 3)
+    }
+
     func testAClientWithAnUnknownKeyGetsNoAnswerWhileAnAdmittedOneDoes() throws {
         // Given a server admitting one client key, and a client holding another
         let server = try makeServer(admitting: [clientPair.publicKey])

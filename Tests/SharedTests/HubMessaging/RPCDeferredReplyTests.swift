@@ -35,6 +35,8 @@ final class RPCDeferredReplyTests: RPCTestCase {
         release.signal()
         wait(for: [deferred], timeout: 5)
         XCTAssertEqual(try outcome?.get().processed, 4)
+        // And the reply, queued on another thread, woke the server thread once to be sent
+        XCTAssertEqual(server.wakeUpsForTests, 1)
     }
 
     func testADeferredFailureReachesTheCallerVerbatim() throws {

@@ -5,8 +5,7 @@ import XCTest
 
 @testable import HubMessaging
 
-/// The two waits the RPC threads use instead of `zmq_poll`: a receive with a timeout, and a
-/// wait on a socket's signal descriptor right after a receive found nothing.
+/// The wait the RPC threads use instead of `zmq_poll`: a receive with a timeout.
 final class ZMQSocketWaitTests: XCTestCase {
     private var sockets: [ZMQSocket] = []
 
@@ -57,59 +56,5 @@ final class ZMQSocketWaitTests: XCTestCase {
         start = DispatchTime.now()
         XCTAssertNil(try reader.receive())
         XCTAssertLessThan(millisecondsSince(start), 100)
-    }
-
-    func testAWaitAfterAReceiveFoundNothingWakesForEachMessageSentAfterIt() throws {
-        let (reader, writer) = try pair()
-        let signal = try reader.signalDescriptor()
-        let wake = try WakePipe()
-        let send = DispatchSemaphore(value: 0)
-        let rounds = 200
-        DispatchQueue.global().async {
-            for n in 0..<rounds {
-                guard send.wait(timeout: .now() + 10) == .success else { return }
-                _ = try? writer.send([Data("m\(n)".utf8)], dontWait: false)
-            }
-        }
-        for n in 0..<rounds {
-            // Given a receive that found nothing
-            XCTAssertNil(try reader.receive())
-            // When a message is sent only after it
-            send.signal()
-            // Then the wait on the signal descriptor wakes for it (none is missed: a missed
-            // wake would wait out the 5 s and the message would not be there)
-            var frames: [Data]?
-            let deadline = DispatchTime.now() + 5
-            while frames == nil, DispatchTime.now() < deadline {
-                let ready = try ZMQSocket.waitAfterDrain(signal: signal, alsoReading: wake.readFD, timeoutMs: 5_000)
-                XCTAssertFalse(ready.fd)
-                guard ready.socket else { break }
-                frames = try reader.receive()
-            }
-            XCTAssertEqual(frames, [Data("m\(n)".utf8)], "round \(n)")
-            guard frames != nil else { return }
-        }
-    }
-
-    func testAWaitAfterDrainWakesForTheOtherDescriptorAndOtherwiseTimesOut() throws {
-        let (reader, _) = try pair()
-        let signal = try reader.signalDescriptor()
-        let wake = try WakePipe()
-        XCTAssertNil(try reader.receive())
-
-        // Given nothing sent and nothing woken, the wait ends at its timeout with nothing ready
-        var start = DispatchTime.now()
-        var ready = try ZMQSocket.waitAfterDrain(signal: signal, alsoReading: wake.readFD, timeoutMs: 100)
-        XCTAssertFalse(ready.socket)
-        XCTAssertFalse(ready.fd)
-        XCTAssertGreaterThanOrEqual(millisecondsSince(start), 90)
-
-        // When the other descriptor is woken, the wait returns at once and says which
-        wake.wake()
-        start = DispatchTime.now()
-        ready = try ZMQSocket.waitAfterDrain(signal: signal, alsoReading: wake.readFD, timeoutMs: 10_000)
-        XCTAssertTrue(ready.fd)
-        XCTAssertFalse(ready.socket)
-        XCTAssertLessThan(millisecondsSince(start), 5_000)
     }
 }
