@@ -2,8 +2,8 @@ import Foundation
 
 /// Replies finished on other threads, waiting for the server thread (the socket's only user)
 /// to send them. The server thread takes them all at once after each wake-up, so only a reply
-/// joining an empty queue needs to wake it: a batch committed together costs one write to the
-/// wake pipe, not one per reply.
+/// joining an empty queue needs to wake it: a batch committed together costs one wake-up
+/// message, not one per reply.
 struct RPCDeferredReplies {
     typealias Reply = (prefix: [Data], frame: Data)
     private var replies: [Reply] = []
