@@ -62,9 +62,9 @@ public final class RPCClient: @unchecked Sendable {
         _ m: M.Type, _ request: M.Request, timeout: TimeInterval? = nil,
         completion: @escaping (Result<M.Response, RPCError>) -> Void
     ) {
-        let (id, seconds, frame): (String, TimeInterval, Data)
+        let (id, seconds, frame): (String, TimeInterval, [UInt8])
         switch prepare(m, request, timeout: timeout) {
-        case .success(let prepared): (id, seconds, frame) = (prepared.id, prepared.seconds, Data(prepared.frame))
+        case .success(let prepared): (id, seconds, frame) = prepared
         case .failure(let error): return completion(.failure(error))
         }
         let now = RPCClientLoop.monotonicNanos()

@@ -15,7 +15,7 @@ final class RPCClientLoop: @unchecked Sendable {
     struct Call {
         let id: String
         let type: String
-        let frame: Data
+        let frame: [UInt8]
         let submittedAt: UInt64
         let expiresAt: UInt64
         let resolve: (_ input: Result<RPCEnvelope.ReadReply, RPCError>, _ report: (RPCError?) -> Void) -> Void
@@ -242,7 +242,7 @@ final class RPCClientLoop: @unchecked Sendable {
         defer { unsent.removeFirst(sent) }
         for call in unsent {
             do {
-                guard try connection.dealer.send([call.frame]) else { return }
+                guard try connection.dealer.send([], then: call.frame) else { return }
                 pending[call.id] = call
                 deadlines.push(at: call.expiresAt, key: call.id)
             } catch {
