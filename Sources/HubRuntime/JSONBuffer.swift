@@ -60,8 +60,7 @@ public struct JSONBuffer {
     }
 
     /// `string` between quotes as it is when nothing in it needs escaping (nearly always),
-    /// else as `escape` writes it.
-    /// The string's bytes are scanned and copied in one visit to its contiguous UTF-8.
+    /// else as `escape` writes it. Its UTF-8 is checked and copied in one visit.
     @inlinable
     mutating func quoted(_ string: String, escapingWith escape: (String, inout String) -> Void) {
         var text = string

@@ -43,7 +43,6 @@ public enum JSONText {
     }
 
     /// Quotes, backslashes, control characters, and U+2028/U+2029 (lead byte 0xE2) take the slow path.
-    @usableFromInline
     static func needsEscaping(_ s: String) -> Bool {
         var text = s
         return text.withUTF8 { needsEscaping($0) }

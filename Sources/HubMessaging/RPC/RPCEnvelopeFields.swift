@@ -19,22 +19,15 @@ struct RPCEnvelopeFields {
     /// reply), `id` is compared with it first: when it is that ID written without escapes, `id`
     /// is `expectedID` itself and no new `String` is made.
     init?(_ frame: Data, expectedID: String? = nil) {
-        let fields: RPCEnvelopeFields?
-        if let id = expectedID {
-            var text = id
-            fields = text.withUTF8 { utf8 in
-                frame.withUnsafeBytes { Self.read($0.bindMemory(to: UInt8.self), expectedID: (id, utf8)) }
-            }
-        } else {
-            fields = frame.withUnsafeBytes { Self.read($0.bindMemory(to: UInt8.self), expectedID: nil) }
+        guard let fields = frame.withUnsafeBytes({ Self.read($0.bindMemory(to: UInt8.self), expectedID: expectedID) }) else {
+            return nil
         }
-        guard let fields else { return nil }
         self = fields
     }
 
     private init() {}
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, expectedID: (String, UnsafeBufferPointer<UInt8>)?) -> RPCEnvelopeFields? {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, expectedID: String?) -> RPCEnvelopeFields? {
         var scanner = JSONScanner(bytes: bytes)
         var fields = RPCEnvelopeFields()
         let read = scanner.object { key, value in
@@ -45,9 +38,7 @@ struct RPCEnvelopeFields {
     }
 
     /// Keeps a member the envelope knows; a value of the wrong kind is left unset.
-    private mutating func set(
-        _ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ expectedID: (String, UnsafeBufferPointer<UInt8>)?
-    ) {
+    private mutating func set(_ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>, _ expectedID: String?) {
         // The key's range includes its quotes.
         let name = bytes[(key.lowerBound + 1)..<(key.upperBound - 1)]
         let slice = bytes[value]
@@ -56,10 +47,8 @@ struct RPCEnvelopeFields {
         } else if JSONScanner.equal(name, "type") {
             type = Self.text(slice)
         } else if JSONScanner.equal(name, "id") {
-            if let (text, utf8) = expectedID, slice.count == utf8.count + 2, slice.first == UInt8(ascii: "\""),
-                slice.last == UInt8(ascii: "\""), JSONScanner.equal(slice.dropFirst().dropLast(), utf8[...])
-            {
-                id = text
+            if let expectedID, Self.isPlainString(slice, expectedID) {
+                id = expectedID
             } else {
                 id = Self.text(slice)
             }
@@ -72,6 +61,13 @@ struct RPCEnvelopeFields {
         } else if JSONScanner.equal(name, "error") {
             error = value
         }
+    }
+
+    /// Whether `slice` is `text` as a JSON string without escapes.
+    private static func isPlainString(_ slice: Slice<UnsafeBufferPointer<UInt8>>, _ text: String) -> Bool {
+        guard slice.count >= 2, slice.first == UInt8(ascii: "\""), slice.last == UInt8(ascii: "\"") else { return false }
+        var text = text
+        return text.withUTF8 { JSONScanner.equal(slice.dropFirst().dropLast(), $0[...]) }
     }
 
     /// A JSON integer without fraction or exponent; nil for anything else or past Int64.

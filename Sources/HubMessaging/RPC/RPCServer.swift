@@ -84,30 +84,18 @@ public final class RPCServer: @unchecked Sendable {
         if let curve, let zapDomain {
             try context.admit(curve.admittedClients, domain: zapDomain)
         }
+        let wakeID = TimeSortableID.shared.next()
+        let identity = Data(("wake-" + wakeID).utf8)
+        let waker: ZMQSocket
         do {
             if let curve, let zapDomain { try socket.makeCurveServer(curve, zapDomain: zapDomain) }
             try socket.bind(endpoint)
             boundEndpoint = try socket.lastEndpoint()
             try ZMQEndpoint.restrictAfterBind(boundEndpoint)
-        } catch {
-            socket.close()
-            if let zapDomain { context.revoke(domain: zapDomain) }
-            throw error
-        }
-        let identity = Data(("wake-" + TimeSortableID.shared.next()).utf8)
-        let waker: ZMQSocket
-        do {
-            let wakeEndpoint = "inproc://rpc-server-wake-" + TimeSortableID.shared.next()
+            // Bound after `lastEndpoint` is read, which names the last endpoint bound.
+            let wakeEndpoint = "inproc://rpc-server-wake-" + wakeID
             try socket.bind(wakeEndpoint)
-            waker = try ZMQSocket(context: context, kind: .dealer)
-            do {
-                try waker.setOption(ZMQ_LINGER, 0)
-                try waker.setOption(ZMQ_ROUTING_ID, identity)
-                try waker.connect(wakeEndpoint)
-            } catch {
-                waker.close()
-                throw error
-            }
+            waker = try Self.makeWaker(connectedTo: wakeEndpoint, identity: identity, context: context)
         } catch {
             socket.close()
             if let zapDomain { context.revoke(domain: zapDomain) }
@@ -117,6 +105,21 @@ public final class RPCServer: @unchecked Sendable {
         self.zapDomain = zapDomain
         self.waker = waker
         wakerIdentity = identity
+    }
+
+    /// The DEALER that wakes the server thread, connected to the ROUTER's inproc endpoint;
+    /// closed again when it cannot be set up.
+    private static func makeWaker(connectedTo endpoint: String, identity: Data, context: ZMQContext) throws -> ZMQSocket {
+        let waker = try ZMQSocket(context: context, kind: .dealer)
+        do {
+            try waker.setOption(ZMQ_LINGER, 0)
+            try waker.setOption(ZMQ_ROUTING_ID, identity)
+            try waker.connect(endpoint)
+            return waker
+        } catch {
+            waker.close()
+            throw error
+        }
     }
 
     // A server never started still gives up its socket and ZAP domain.
