@@ -7,4 +7,9 @@ static inline sqlite3_destructor_type an_sqlite_transient(void) { return SQLITE_
 /* sqlite3_config is variadic, which Swift cannot call. Memory statistics cost a global mutex
    on every allocation; nothing reads them. Must run before the library initializes. */
 static inline int an_sqlite_disable_memstatus(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+/* sqlite3_db_config is variadic too. A connection that only checkpoints must not checkpoint or
+   delete the WAL when it closes: the writer's connection does that, last. */
+static inline int an_sqlite_no_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
 #endif

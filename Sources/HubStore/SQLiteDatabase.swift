@@ -28,6 +28,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
     var elidedBodyFailed = false
     /// Work every outermost transaction runs just before its COMMIT (`addCommitStep`).
     var commitSteps: [() throws -> Void] = []
+    /// Takes WAL checkpoints off this connection's commits, once started.
+    private(set) var checkpointer: WALCheckpointer?
     /// How many statements were compiled; lets tests see that the cache is used.
     private(set) var preparedStatementCount = 0
 
@@ -95,6 +97,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
     public func close() {
         locked {
             guard let db = handle else { return }
+            // Its thread first, so this close is the file's last and checkpoints as before.
+            checkpointer?.stop()
+            sqlite3_wal_hook(db, nil, nil)
+            checkpointer = nil
             cache.removeAll()
             sqlite3_update_hook(db, nil, nil)
             sqlite3_close_v2(db)
@@ -108,6 +114,21 @@ public final class SQLiteDatabase: @unchecked Sendable {
     func installUpdateHook() {
         guard let db = handle else { return }
         sqlite3_update_hook(db, sqliteUpdateHook, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Moves the WAL checkpoints of this connection's commits to a thread of their own
+    /// (`WALCheckpointer`): a commit no longer waits for pages to be copied into the database
+    /// file and synced, except at the policy's limit, where little is left to copy. For a file
+    /// database opened by its writer; does nothing for one in memory, or when already started.
+    func checkpointInBackground(_ policy: WALCheckpointer.Policy = .standard) throws {
+        try locked {
+            guard let db = handle else { throw StoreError.closed }
+            guard checkpointer == nil, isFileDatabase(db) else { return }
+            let started = try WALCheckpointer(path: path, policy: policy)
+            checkpointer = started
+            // Replaces SQLite's automatic checkpoint, which is itself a WAL hook.
+            sqlite3_wal_hook(db, walCheckpointHook, Unmanaged.passUnretained(started).toOpaque())
+        }
     }
 
     /// Runs a script of one or more statements without arguments (schema, pragmas).

@@ -6,7 +6,8 @@ import HubRuntime
 public enum StoreOpener {
     /// Creates the parent directory (mode 0700) and a new file (mode 0600, as stores hold
     /// secrets), opens it, refuses a database failing `PRAGMA integrity_check`, applies
-    /// pending migrations and logs their names.
+    /// pending migrations and logs their names, then takes its WAL checkpoints off its commits
+    /// (`WALCheckpointer`).
     /// `verify` runs after the integrity check and before any migration, so a file that
     /// belongs to something else is refused before it is changed.
     public static func open(
@@ -21,6 +22,7 @@ public enum StoreOpener {
             guard check == ["ok"] else { throw StoreError.integrityCheckFailed(check) }
             try verify?(db)
             let applied = try Migrator.apply(migrations, to: db, clock: clock)
+            try db.checkpointInBackground()
             logger?.info(
                 "store opened",
                 [
