@@ -12,6 +12,9 @@
 #    statements (appnorth-bench sqlite-ceiling): without savepoints, as a batch first runs, and
 #    with one per request, as it runs again after a failed job; and as the sqlite3 CLI runs a
 #    script of literal statements with savepoints (parsing each: the figure earlier runs reported).
+#    Each of these checkpoints the WAL as SQLite does by itself, inside the commit that reaches
+#    1,000 frames; the hub checkpoints beside its writer (HubStore's WALCheckpointer), so one
+#    more ceiling has SQLite's checkpoints off altogether: the insert work alone.
 #   bench/writes.sh [seconds per run, default 10]
 # APPNORTH_BENCH_BIN=dir runs the ingest and chatd found there instead (an earlier build, to compare).
 set -euo pipefail
@@ -77,7 +80,8 @@ ceiling() {
 # through SQLite's C API, every statement prepared once and bound per row (appnorth-bench
 # sqlite-ceiling, reading each row from the hub's database attached as src); prints rows per second.
 # SAVEPOINTS=savepoints opens one per request (how a batch with a failed job runs again), none as
-# a batch first runs.
+# a batch first runs; SAVEPOINTS=uncheckpointed runs as none with SQLite's checkpoints off
+# (the WAL grows through the run: the insert work alone).
 prepared_ceiling() {
     local name=$1 src=$2 setup=$3 plan=$4 before_commit=${5:-}
     local db=$WORK/$name-prepared-$SAVEPOINTS.sqlite
@@ -127,6 +131,7 @@ IDEA_PLAN="
     ORDER BY n, k"
 idea_prepared=$(SAVEPOINTS=none prepared_ceiling ideas "$IDEAS_DB" "$IDEA_SETUP" "$IDEA_PLAN" "$FTS_STEP")
 idea_savepoints=$(SAVEPOINTS=savepoints prepared_ceiling ideas "$IDEAS_DB" "$IDEA_SETUP" "$IDEA_PLAN" "$FTS_STEP")
+idea_unchecked=$(SAVEPOINTS=uncheckpointed prepared_ceiling ideas "$IDEAS_DB" "$IDEA_SETUP" "$IDEA_PLAN" "$FTS_STEP")
 CHAT_ROWS="src.outbox o JOIN src.messages m ON m.id = json_extract(o.payload, '\$.messageId')"
 CHAT_PLAN="
     SELECT n, sql, args FROM (
@@ -143,6 +148,7 @@ CHAT_PLAN="
     ORDER BY n, k"
 chat_prepared=$(SAVEPOINTS=none prepared_ceiling chat "$CHAT_DB" "" "$CHAT_PLAN")
 chat_savepoints=$(SAVEPOINTS=savepoints prepared_ceiling chat "$CHAT_DB" "" "$CHAT_PLAN")
+chat_unchecked=$(SAVEPOINTS=uncheckpointed prepared_ceiling chat "$CHAT_DB" "" "$CHAT_PLAN")
 chat_ceiling=$(ceiling chat "$CHAT_DB" "
     SELECT CASE WHEN m.seq = (SELECT min(seq) FROM messages WHERE conversation_seq = m.conversation_seq)
                 THEN (SELECT $(values "$CHAT_DB" conversations c) FROM conversations c WHERE c.seq = m.conversation_seq) || ' '
@@ -158,9 +164,13 @@ echo "  SQLite ceiling, the same rows $BATCH per transaction, prepared statement
     "ratio $(ratio "$ideas" "$idea_prepared")x"
 echo "  (with a savepoint per request: $idea_savepoints rows/s, ratio $(ratio "$ideas" "$idea_savepoints")x;" \
     "sqlite3 CLI parsing each statement, savepoints: $idea_ceiling rows/s, ratio $(ratio "$ideas" "$idea_ceiling")x)"
+echo "  (prepared, with SQLite's checkpoints off and the WAL left to grow, the insert work alone: $idea_unchecked rows/s," \
+    "ratio $(ratio "$ideas" "$idea_unchecked")x)"
 echo "POST /api/v1/chat/messages (c64, committed in chatd before 201): $(summary "$chat")"
 echo "  SQLite ceiling, the same rows $BATCH per transaction, prepared statements: $chat_prepared rows/s;" \
     "ratio $(ratio "$chat" "$chat_prepared")x"
 echo "  (with a savepoint per request: $chat_savepoints rows/s, ratio $(ratio "$chat" "$chat_savepoints")x;" \
     "sqlite3 CLI parsing each statement, savepoints: $chat_ceiling rows/s, ratio $(ratio "$chat" "$chat_ceiling")x)"
+echo "  (prepared, with SQLite's checkpoints off and the WAL left to grow, the insert work alone: $chat_unchecked rows/s," \
+    "ratio $(ratio "$chat" "$chat_unchecked")x)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -6,6 +6,8 @@ import Foundation
 /// bound per row, batched as the hub batches: a transaction per `batch` requests,
 /// `beforeCommit` run once per transaction, and with `savepoints` one savepoint per request
 /// (how a batch runs again when one of its jobs failed; the first attempt opens none).
+/// Without `checkpoints`, SQLite's automatic checkpoint is off and the WAL grows through the
+/// run: the insert work alone, with no page copied into the database file or synced.
 ///
 /// The target database holds the schema. `setup` (not timed) runs first with the hub's
 /// database attached as `src`; `plan` then yields one row per statement, in order:
@@ -23,12 +25,14 @@ enum SQLiteCeiling {
     }
 
     static func run(
-        target: String, source: String, batch: Int, savepoints: Bool, setup: String, plan: String, beforeCommit: String
+        target: String, source: String, batch: Int, savepoints: Bool, checkpoints: Bool = true, setup: String, plan: String,
+        beforeCommit: String
     ) throws {
         var db: OpaquePointer?
         guard sqlite3_open(target, &db) == SQLITE_OK, let db else { throw Failure(description: "cannot open \(target)") }
         defer { sqlite3_close(db) }
         try exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA temp_store=MEMORY;")
+        if !checkpoints { try exec(db, "PRAGMA wal_autocheckpoint=0;") }
         try exec(db, "PRAGMA cache_size=-32768; ATTACH DATABASE '\(source.replacingOccurrences(of: "'", with: "''"))' AS src;")
         if !setup.isEmpty { try exec(db, setup) }
         let steps = try read(db, plan)

@@ -15,7 +15,7 @@ import HubRuntime
 ///                  <expiration> <streams> <batch>
 ///                  APNs-shaped POSTs through `HTTPMultiplexClient` alone, fed in batches as pushd
 ///                  feeds them, every request built before the clock starts; prints "rate failed"
-///   appnorth-bench sqlite-ceiling <target db> <source db> <batch> savepoints|none <setup SQL> <plan SQL> <before-commit SQL>
+///   appnorth-bench sqlite-ceiling <target db> <source db> <batch> savepoints|none|uncheckpointed <setup SQL> <plan SQL> <before-commit SQL>
 ///                  the rows of acknowledged writes replayed through prepared statements, see `SQLiteCeiling`
 ///   appnorth-bench discord-sync <fake control URL> <apps> <threads file>
 ///                  pushd's `discord-sync` passes over open threads, see `DiscordSyncBench`
@@ -26,16 +26,16 @@ case "rpc-hop" where arguments.count <= 2 || (arguments.count == 3 && ["a", "b",
     exit(0)
 case "http-hop" where arguments.count == 2: try HTTPHopBench.serve(port: UInt16(arguments[1]) ?? 0)
 case "multiplex" where arguments.count == 10: multiplex(Array(arguments.dropFirst()))
-case "sqlite-ceiling" where arguments.count == 8 && ["savepoints", "none"].contains(arguments[4]):
+case "sqlite-ceiling" where arguments.count == 8 && ["savepoints", "none", "uncheckpointed"].contains(arguments[4]):
     try SQLiteCeiling.run(
         target: arguments[1], source: arguments[2], batch: Int(arguments[3]) ?? 64, savepoints: arguments[4] == "savepoints",
-        setup: arguments[5], plan: arguments[6], beforeCommit: arguments[7])
+        checkpoints: arguments[4] != "uncheckpointed", setup: arguments[5], plan: arguments[6], beforeCommit: arguments[7])
 case "discord-sync" where arguments.count == 4:
     try DiscordSyncBench.run(controlURL: arguments[1], apps: Int(arguments[2]) ?? 1, threadsFile: arguments[3])
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: appnorth-bench rpc-hop [seconds] [a|b|c] | http-hop <port> | multiplex <base URL> <CA file> <requests> <body file> <devices file> <JWT> <expiration> <streams> <batch> | sqlite-ceiling <target db> <source db> <batch> savepoints|none <setup SQL> <plan SQL> <before-commit SQL> | discord-sync <fake control URL> <apps> <threads file>\n"
+            "usage: appnorth-bench rpc-hop [seconds] [a|b|c] | http-hop <port> | multiplex <base URL> <CA file> <requests> <body file> <devices file> <JWT> <expiration> <streams> <batch> | sqlite-ceiling <target db> <source db> <batch> savepoints|none|uncheckpointed <setup SQL> <plan SQL> <before-commit SQL> | discord-sync <fake control URL> <apps> <threads file>\n"
                 .utf8))
     exit(2)
 }
