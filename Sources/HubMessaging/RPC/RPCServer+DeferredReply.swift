@@ -27,14 +27,23 @@ extension RPCServer {
             self.header = header
         }
 
-        /// Queues the reply frame, or the error reply, for the server thread.
+        /// Queues the reply frame, or the error reply (encoded by the server thread), for the
+        /// server thread.
         func send(_ result: Result<[UInt8], RPCError>) {
+            send { result }
+        }
+
+        /// Queues what encodes the reply for the server thread, which calls it as it sends the
+        /// frame (once, after the answering thread has moved on).
+        func send(encoding encode: @escaping () -> Result<[UInt8], RPCError>) {
             guard let server else { return }
-            switch result {
-            case .success(let frame): server.sendLater(prefix, Data(frame))
-            case .failure(let error):
-                server.sendLater(
-                    prefix, RPCEnvelope.encodeErrorReply(v: header.v, type: header.type, id: header.id, error: error))
+            let header = header
+            server.sendLater(prefix) {
+                switch encode() {
+                case .success(let frame): return frame
+                case .failure(let error):
+                    return RPCEnvelope.errorReplyBytes(v: header.v, type: header.type, id: header.id, error: error)
+                }
             }
         }
     }

@@ -173,7 +173,7 @@ public final class RPCServer: @unchecked Sendable {
                 }
                 guard first else { return }
                 switch result {
-                case .success(let response): later.send(Self.encode(M.self, response, context, logger))
+                case .success(let response): later.send { Self.encode(M.self, response, context, logger) }
                 case .failure(let error): later.send(.failure(error))
                 }
             }
@@ -303,7 +303,7 @@ public final class RPCServer: @unchecked Sendable {
     /// wake-up, so a reply queued after that take finds the queue empty and wakes it again.
     /// A wake-up not sent (the waker's queue full) leaves the replies to the next one or to
     /// the end of the server's poll interval.
-    func sendLater(_ prefix: [Data], _ frame: Data) {
+    func sendLater(_ prefix: [Data], _ frame: @escaping () -> [UInt8]) {
         guard lock.withLock({ deferredReplies.append((prefix, frame)) }) else { return }
         wakerLock.withLock {
             guard !waker.isClosed else { return }
@@ -312,7 +312,7 @@ public final class RPCServer: @unchecked Sendable {
     }
 
     private func sendDeferredReplies() {
-        for item in lock.withLock({ deferredReplies.takeAll() }) { reply(item.prefix[...], item.frame) }
+        for item in lock.withLock({ deferredReplies.takeAll() }) { reply(item.prefix[...], item.frame()) }
     }
 
     /// The reply frame now, or `nil` when the handler answers later.

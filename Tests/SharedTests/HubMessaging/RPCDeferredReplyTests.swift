@@ -39,6 +39,30 @@ final class RPCDeferredReplyTests: RPCTestCase {
         XCTAssertEqual(server.wakeUpsForTests, 1)
     }
 
+    func testADeferredReplyIsEncodedByTheServerThreadNotByTheThreadThatAnswers() throws {
+        // Given a deferred handler answered from a thread of the test's own, whose response
+        // records the thread encoding it
+        let server = try RPCServer(name: "testd", endpoint: dir.endpoint("w.sock"), clock: clock, logger: logger)
+        let answering = ThreadRecord()
+        server.registerDeferred(EncodedOn.self) { request, _, reply in
+            Thread {
+                answering.record()
+                reply(.success(EncodedOn.Response(text: request.text)))
+                answering.finish()
+            }.start()
+        }
+        let client = try makeClient(dir.endpoint("w.sock"), peer: "testd", timeout: 5)
+        _ = started(server)
+        // When it is called
+        let result = client.call(EncodedOn.self, EncodedOn.Request(text: "where"))
+        // Then the caller gets the reply, encoded once, on another thread than the answering
+        // one: the server thread, which sends it
+        XCTAssertEqual(try result.get().text, "where")
+        XCTAssertEqual(EncodedOn.encodings.threads.count, 1)
+        XCTAssertNotNil(answering.thread)
+        XCTAssertNotEqual(EncodedOn.encodings.threads.first, answering.thread)
+    }
+
     func testADeferredFailureReachesTheCallerVerbatim() throws {
         // Given a deferred handler that fails later with an application error
         let server = try RPCServer(name: "testd", endpoint: dir.endpoint("e.sock"), clock: clock, logger: logger)
@@ -62,12 +86,12 @@ final class RPCDeferredReplyTests: RPCTestCase {
     func testOnlyAReplyJoiningAnEmptyQueueWakesTheServerThread() {
         // Given an empty queue of deferred replies
         var queue = RPCDeferredReplies()
-        let reply = { (n: UInt8) in (prefix: [Data([n])], frame: Data([n, n])) }
+        let reply = { (n: UInt8) in (prefix: [Data([n])], frame: { [n, n] }) }
         // When three replies finish before the server thread takes them
         let wakes = (1...3).map { queue.append(reply($0)) }
         // Then the first wakes it, the others ride along, and it takes all three in order
         XCTAssertEqual(wakes, [true, false, false])
-        XCTAssertEqual(queue.takeAll().map(\.frame), [Data([1, 1]), Data([2, 2]), Data([3, 3])])
+        XCTAssertEqual(queue.takeAll().map { $0.frame() }, [[1, 1], [2, 2], [3, 3]])
         // And once taken, the next reply finds the queue empty and wakes it again
         XCTAssertEqual(queue.takeAll().count, 0)
         XCTAssertTrue(queue.append(reply(4)))
@@ -133,4 +157,36 @@ private final class HeldReplies: @unchecked Sendable {
     func record(call: Int, processed: Int) { lock.withLock { results[call] = processed } }
 
     var outcomes: [Int: Int] { lock.withLock { results } }
+}
+
+/// A message whose response records the thread that encodes it.
+private enum EncodedOn: RPCMessage {
+    static let type = "test.encodedOn"
+    struct Request: Codable { let text: String }
+    struct Response: Codable {
+        let text: String
+        func encode(to encoder: Encoder) throws {
+            EncodedOn.encodings.record()
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(text, forKey: .text)
+        }
+    }
+    static let encodings = ThreadRecord()
+}
+
+/// Threads seen by `record()`, as `pthread_t`s.
+private final class ThreadRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [pthread_t] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    func record() { lock.withLock { seen.append(pthread_self()) } }
+    var threads: [pthread_t] { lock.withLock { seen } }
+    /// The first thread recorded, once `finish()` was called (or after 5 s).
+    var thread: pthread_t? {
+        _ = done.wait(timeout: .now() + 5)
+        done.signal()
+        return threads.first
+    }
+    func finish() { done.signal() }
 }
