@@ -31,6 +31,20 @@ final class HTTPRequestTests: XCTestCase {
         XCTAssertNil(headers["X-É"])
     }
 
+    func testNamesCompareIgnoringTheCaseOfASCIILettersOnlyForEveryPairOfASCIIBytes() {
+        // Every pair of ASCII bytes, alone and inside a name: equal exactly when they are equal
+        // once A-Z are lowered ('@' and '`', '[' and '{', stay apart)
+        for x in UInt8(0)...127 {
+            for y in UInt8(0)...127 {
+                let (a, b) = (String(UnicodeScalar(x)), String(UnicodeScalar(y)))
+                let expected = a.lowercased() == b.lowercased()
+                XCTAssertEqual(HTTPHeaders.equalsIgnoringASCIICase(a, b), expected, "\(x) \(y)")
+                XCTAssertEqual(HTTPHeaders.equalsIgnoringASCIICase("X-" + a + "-id", "x-" + b + "-ID"), expected, "\(x) \(y)")
+                if expected { XCTAssertEqual(HTTPHeaders.key(of: "n" + a), HTTPHeaders.key(of: "N" + b)) }
+            }
+        }
+    }
+
     func testNamesAlikeInLengthAndEndsAreStillToldApart() {
         // Given names of one length with the same first and last letters, in mixed case,
         // appended after the headers were made, and a name given twice
