@@ -11,6 +11,7 @@ public final class PublicRequestGuard: @unchecked Sendable {
     let store: IngestStore
     let verifier: IdentityVerifier
     let communityBudget: RateLimiter
+    let voterTokenHashes = VoterTokenHashes()
 
     /// `communityBudget` is spent by every request `resolve` sees, per client address.
     public init(store: IngestStore, clock: Clock, communityBudget: RateLimiter) {
@@ -43,7 +44,7 @@ public final class PublicRequestGuard: @unchecked Sendable {
             guard PublicRequestGuard.isValidVoterToken(token) else {
                 throw APIError.invalidQuery(["voter_token": ["must be 16-128 characters of letters, digits, '_' and '-'"]])
             }
-            voterTokenHash = SHA256.hex(token)
+            voterTokenHash = voterTokenHashes.hash(token)
         }
         var identity: VerifiedIdentity?
         if IdentityVerifier.hasCredential(request.headers) {
