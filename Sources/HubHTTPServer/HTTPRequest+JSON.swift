@@ -4,15 +4,24 @@ import HubRuntime
 extension HTTPRequest {
     /// Whether `Content-Type` is `application/json`, parameters such as charset allowed.
     public var hasJSONContentType: Bool {
-        guard let type = headers["content-type"] else { return false }
-        // ASCII, as sent: compared byte by byte, spaces and tabs trimmed.
-        let media = type.utf8.prefix { $0 != UInt8(ascii: ";") }
-        if media.allSatisfy({ $0 < 0x80 }) {
+        guard var type = headers["content-type"] else { return false }
+        // ASCII, as sent: compared byte by byte in place, spaces and tabs trimmed.
+        let ascii: Bool? = type.withUTF8 { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            for index in 0..<end where bytes[index] >= 0x80 { return nil }
             let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-            guard let first = media.firstIndex(where: { !isSpace($0) }), let last = media.lastIndex(where: { !isSpace($0) })
-            else { return false }
-            return HTTPHeaders.equalsIgnoringASCIICase(String(type[first...last]), "application/json")
+            var (low, high) = (0, end)
+            while low < high && isSpace(bytes[low]) { low += 1 }
+            while high > low && isSpace(bytes[high - 1]) { high -= 1 }
+            let json: StaticString = "application/json"
+            guard high - low == json.utf8CodeUnitCount else { return false }
+            for offset in 0..<(high - low) {
+                let byte = bytes[low + offset]
+                if (byte >= 65 && byte <= 90 ? byte | 0x20 : byte) != json.utf8Start[offset] { return false }
+            }
+            return true
         }
+        if let ascii { return ascii }
         let trimmed = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? ""
         return trimmed.lowercased() == "application/json"
     }
