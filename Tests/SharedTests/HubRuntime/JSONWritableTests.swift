@@ -83,6 +83,24 @@ final class JSONWritableTests: XCTestCase {
         }
     }
 
+    func testAppendingAStringToAJSONBufferAppendsItsUTF8AsItIs() {
+        // Given literals, built strings, non-ASCII text, a substring's copy, a string bridged
+        // from Foundation and an empty one
+        let built = String(repeating: "ab", count: 40) + "\(12345)"
+        let bridged = NSString(string: "bridged \u{1F600} text") as String
+        let cut = String("prefix:the rest".split(separator: ":")[1])
+        let texts = [",\"name\":", "null", "", "é\u{301}ü→", built, bridged, cut, String(repeating: "x", count: 5_000)]
+        var buffer = JSONBuffer(capacity: 0)
+        var expected: [UInt8] = []
+        for text in texts {
+            // When each is appended after the others
+            buffer += text
+            expected += Array(text.utf8)
+            // Then the buffer holds their UTF-8 bytes, in order, unchanged
+            XCTAssertEqual(buffer.bytes, expected)
+        }
+    }
+
     func testAJSONBufferWritesTheScriptSafeFormAsJSONTextDoes() {
         // Given single characters, every control character, and generated strings
         var random = SplitMix64(seed: 2028)
