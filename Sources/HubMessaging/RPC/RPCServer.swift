@@ -113,7 +113,7 @@ public final class RPCServer: @unchecked Sendable {
         let waker = try ZMQSocket(context: context, kind: .dealer)
         do {
             try waker.setOption(ZMQ_LINGER, 0)
-            try waker.setOption(ZMQ_ROUTING_ID, identity)
+            try waker.setOption(ZMQ_ROUTING_ID, bytes: Array(identity))
             try waker.connect(endpoint)
             return waker
         } catch {

@@ -2,7 +2,7 @@ import CZeroMQ
 import Foundation
 
 extension ZMQSocket {
-    /// Sets an option whose value is bytes (`ZMQ_ZAP_DOMAIN`, a binary CURVE key).
+    /// Sets an option whose value is bytes (`ZMQ_ZAP_DOMAIN`, a binary CURVE key, `ZMQ_ROUTING_ID`).
     public func setOption(_ option: Int32, bytes: [UInt8]) throws {
         guard let handle = rawHandle else { throw ZMQError(operation: "setsockopt", errno: ENOTSOCK) }
         let rc = bytes.withUnsafeBytes { zmq_setsockopt(handle, option, $0.baseAddress, $0.count) }

@@ -57,13 +57,6 @@ public final class ZMQSocket: @unchecked Sendable {
         }
     }
 
-    /// Sets a bytes option (`ZMQ_ROUTING_ID`).
-    public func setOption(_ option: Int32, _ value: Data) throws {
-        let socket = try live("setsockopt")
-        let rc = value.withUnsafeBytes { zmq_setsockopt(socket, option, $0.baseAddress, $0.count) }
-        if rc != 0 { throw ZMQError.last("setsockopt") }
-    }
-
     /// Sets a 64-bit option (`ZMQ_MAXMSGSIZE`).
     public func setOption64(_ option: Int32, _ value: Int64) throws {
         var v = value
