@@ -27,15 +27,9 @@ extension RPCServer {
             self.header = header
         }
 
-        /// Queues the reply frame, or the error reply (encoded by the server thread), for the
-        /// server thread.
-        func send(_ result: Result<[UInt8], RPCError>) {
-            send { result }
-        }
-
-        /// Queues what encodes the reply for the server thread, which calls it as it sends the
-        /// frame (once, after the answering thread has moved on).
-        func send(encoding encode: @escaping () -> Result<[UInt8], RPCError>) {
+        /// Queues what encodes the reply, or the error reply, for the server thread, which calls
+        /// it as it sends the frame (once, after the answering thread has moved on).
+        func send(_ encode: @escaping () -> Result<[UInt8], RPCError>) {
             guard let server else { return }
             let header = header
             server.sendLater(prefix) {

@@ -174,7 +174,7 @@ public final class RPCServer: @unchecked Sendable {
                 guard first else { return }
                 switch result {
                 case .success(let response): later.send { Self.encode(M.self, response, context, logger) }
-                case .failure(let error): later.send(.failure(error))
+                case .failure(let error): later.send { .failure(error) }
                 }
             }
             do {
