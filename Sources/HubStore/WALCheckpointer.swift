@@ -50,12 +50,11 @@ final class WALCheckpointer: @unchecked Sendable {
         var mostFrames: Int32 = 0
         /// Frames of the current WAL known to be copied into the database file.
         var backfilled: Int32 = 0
-        /// Whether a checkpoint is running (on either side).
+        /// Whether a checkpoint is running or asked for (on either side); set by `snapshot`.
         var checkpointing = false
     }
 
     let policy: Policy
-    private let path: String
     private let condition = NSCondition()
     private var connection: OpaquePointer?
     private var requested = false
@@ -66,11 +65,7 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Counts the times the WAL started again; a background result from an earlier WAL says
     /// nothing of this one.
     private var generation = 0
-    /// Frames of the current WAL known copied into the database file.
-    private var backfilled: Int32 = 0
-    /// Commit side only: the frames after the previous commit, and when the background thread
-    /// was last asked to run.
-    private var previousFrames: Int32 = 0
+    /// Frames in the WAL when the background thread was last asked to run.
     private var framesAtRequest: Int32 = 0
     private let finished = DispatchSemaphore(value: 0)
 
@@ -79,7 +74,6 @@ final class WALCheckpointer: @unchecked Sendable {
         precondition(
             policy.backgroundFrames > 0 && policy.limitFrames >= policy.backgroundFrames
                 && policy.inlineFrames > 0 && policy.hardLimitFrames >= policy.limitFrames)
-        self.path = path
         self.policy = policy
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READWRITE, nil)
@@ -108,7 +102,6 @@ final class WALCheckpointer: @unchecked Sendable {
     var snapshot: Counts {
         condition.withLock {
             var copy = counts
-            copy.backfilled = backfilled
             copy.checkpointing = checkpointing || requested
             return copy
         }
@@ -117,17 +110,15 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Called by the writer's connection after each commit, on the writer's thread, with the
     /// number of frames now in the WAL. Returns SQLite's result of an inline checkpoint.
     func committed(frames: Int32, writer: OpaquePointer) -> Int32 {
-        let restarted = frames < previousFrames
-        previousFrames = frames
-        if restarted { framesAtRequest = 0 }
         condition.lock()
-        if restarted {
+        if frames < counts.lastFrames {  // the WAL started again
             generation += 1
-            backfilled = 0
+            counts.backfilled = 0
+            framesAtRequest = 0
         }
         counts.lastFrames = frames
         counts.mostFrames = max(counts.mostFrames, frames)
-        let left = frames - backfilled
+        let left = frames - counts.backfilled
         if frames >= policy.limitFrames && (left <= policy.inlineFrames || frames >= policy.hardLimitFrames) {
             // After the background checkpoint under way, if there is one: what it copies and
             // syncs is left out of this one.
@@ -138,7 +129,7 @@ final class WALCheckpointer: @unchecked Sendable {
             condition.withLock {
                 checkpointing = false
                 counts.inline += 1
-                if frames - backfilled > policy.inlineFrames { counts.inlineAtHardLimit += 1 }
+                if frames - counts.backfilled > policy.inlineFrames { counts.inlineAtHardLimit += 1 }
                 condition.broadcast()
             }
             return rc
@@ -185,7 +176,7 @@ final class WALCheckpointer: @unchecked Sendable {
             condition.withLock {
                 checkpointing = false
                 counts.background += 1
-                if rc == SQLITE_OK && started == generation { backfilled = max(backfilled, copied) }
+                if rc == SQLITE_OK && started == generation { counts.backfilled = max(counts.backfilled, copied) }
                 condition.broadcast()
             }
         }
