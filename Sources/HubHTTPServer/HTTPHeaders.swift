@@ -43,7 +43,8 @@ public struct HTTPHeaders: Sequence {
         }
     }
 
-    @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
+    /// `byte` with A-Z lowered, every other byte as it is.
+    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
 
     public var count: Int { entries.count }
 

@@ -15,10 +15,7 @@ extension HTTPRequest {
             while high > low && isSpace(bytes[high - 1]) { high -= 1 }
             let json: StaticString = "application/json"
             guard high - low == json.utf8CodeUnitCount else { return false }
-            for offset in 0..<(high - low) {
-                let byte = bytes[low + offset]
-                if (byte >= 65 && byte <= 90 ? byte | 0x20 : byte) != json.utf8Start[offset] { return false }
-            }
+            for offset in 0..<(high - low) where HTTPHeaders.lower(bytes[low + offset]) != json.utf8Start[offset] { return false }
             return true
         }
         if let ascii { return ascii }
