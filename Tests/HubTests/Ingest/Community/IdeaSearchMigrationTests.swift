@@ -28,13 +28,9 @@ final class IdeaSearchMigrationTests: XCTestCase {
         // Given the schema before the step and an idea indexed by the old trigger
         let step = try XCTUnwrap(IngestDaemon.migrations.firstIndex { $0.name == "0023_ideas_search_per_commit" })
         _ = try Migrator.apply(Array(IngestDaemon.migrations[..<step]), to: db)
+        try db.insertOrganizationProjectAndBoard()
         try db.execute(
             """
-            INSERT INTO organizations (id, slug, name, created_at) VALUES ('o1', 'acme', 'Acme', '2026-01-01T00:00:00.000Z');
-            INSERT INTO projects (id, organization_id, app_id, name, created_at, updated_at)
-                VALUES ('p1', 'o1', 'app_1', 'App', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z');
-            INSERT INTO boards (id, project_id, slug, name, position, created_at)
-                VALUES ('b1', 'p1', 'ideas', 'Ideas', 0, '2026-01-01T00:00:00.000Z');
             INSERT INTO ideas (id, project_id, board_id, slug, title, description, created_at, last_activity_at, updated_at)
                 VALUES ('i1', 'p1', 'b1', 'old', 'Older pelican', '', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z',
                         '2026-01-02T00:00:00.000Z');
