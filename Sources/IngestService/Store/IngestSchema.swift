@@ -421,5 +421,6 @@ enum IngestSchema {
         accountErasures,
         ideaSearchPerCommit,
         ideaSearchQueuedByTheStore,
+        appendedWrites,
     ]
 }

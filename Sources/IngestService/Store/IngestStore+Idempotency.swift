@@ -84,10 +84,17 @@ extension IngestStore {
     }
 
     /// Records older than `days` go; the hub keeps them at least 7 days (docs/http-conventions.md,
-    /// "Idempotency").
+    /// "Idempotency"). Records are appended as they are written, so the oldest come first by
+    /// rowid: those before the first one not yet `days` old go (SQLite finds it walking from the
+    /// oldest), and no index on their age is written with every record. A record older than one
+    /// before it (the clock stepped back) waits for that one: none goes early.
     public func deleteIdempotencyRecords(olderThanDays days: Int = 8) throws -> Int {
         let cutoff = ISOTime.format(clock.now().addingTimeInterval(-Double(days) * 86_400))
-        try db.run("DELETE FROM idempotency_records WHERE created_at < ?", [.text(cutoff)])
+        try db.run(
+            """
+            DELETE FROM idempotency_records WHERE rowid < coalesce(
+                (SELECT rowid FROM idempotency_records WHERE created_at >= ? ORDER BY rowid LIMIT 1), 9223372036854775807)
+            """, [.text(cutoff)])
         return db.changes
     }
 }
