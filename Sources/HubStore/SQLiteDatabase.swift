@@ -16,8 +16,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     private let lock = NSRecursiveLock()
     private var handle: OpaquePointer?
-    /// Counters fed by the update hook; guarded by the connection lock.
-    var watchedTables: [TableChangeCounter] = []
+    /// Counters fed by the update hook, by the name of each table they watch; guarded by the
+    /// connection lock.
+    var watchedTables: [WatchedTable] = []
     /// Prepared statements and their result layouts; used under the lock only.
     let cache: StatementCache
     /// Depth of `transaction` calls on the stack; above 0 a nested call uses a savepoint.

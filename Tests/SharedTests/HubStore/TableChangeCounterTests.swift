@@ -34,4 +34,28 @@ final class TableChangeCounterTests: XCTestCase {
         XCTAssertEqual(counter.generation, 3)
         XCTAssertEqual(try read(), 0)
     }
+
+    func testCountersSharingATableBothMoveAndNamesSharingAPrefixAreDifferentTables() throws {
+        // Given two counters watching one table in common, and tables whose names begin alike
+        let db = try SQLiteDatabase(path: ":memory:")
+        defer { db.close() }
+        try db.execute(
+            "CREATE TABLE ideas (v INTEGER); CREATE TABLE ideas_fts_pending (v INTEGER); CREATE TABLE idea (v INTEGER); CREATE TABLE boards (v INTEGER);"
+        )
+        let community = db.changeCounter(forTables: ["ideas", "boards"])
+        let projects = db.changeCounter(forTables: ["boards"])
+
+        // When a table only one of them watches changes, that one moves
+        try db.run("INSERT INTO ideas VALUES (1)")
+        XCTAssertEqual([community.generation, projects.generation], [1, 0])
+
+        // And a shared one moves both
+        try db.run("INSERT INTO boards VALUES (1)")
+        XCTAssertEqual([community.generation, projects.generation], [2, 1])
+
+        // And a name that the watched one begins, or that begins with it, moves neither
+        try db.run("INSERT INTO ideas_fts_pending VALUES (1)")
+        try db.run("INSERT INTO idea VALUES (1)")
+        XCTAssertEqual([community.generation, projects.generation], [2, 1])
+    }
 }
