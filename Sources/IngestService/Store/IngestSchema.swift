@@ -422,5 +422,6 @@ enum IngestSchema {
         ideaSearchPerCommit,
         ideaSearchQueuedByTheStore,
         appendedWrites,
+        comparedChecks,
     ]
 }
