@@ -46,19 +46,33 @@ extension IngestStore {
             let id = ids.next()
             let at = now()
             let status = board.statuses.first(where: \.isDefault) ?? board.statuses.first
-            let slug = try uniqueIdeaSlug(projectId: projectId, title: title)
+            let base = IdeaSlug.base(for: title)
             let moderation: String? = board.moderation.moderatesIdeas ? "pending" : nil
-            try db.run(
-                """
-                INSERT INTO ideas (id, project_id, board_id, slug, title, description, author_name, author_email, author_key,
-                                   status_id, moderation, created_at, last_activity_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(id), .text(projectId), .text(board.id), .text(slug), .text(title), .text(description),
-                    SQLValue(authorName), SQLValue(authorEmail), SQLValue(authorKey), SQLValue(status?.id), SQLValue(moderation),
-                    .text(at), .text(at), .text(at),
-                ])
+            // Inserts the idea under `slug` unless the project has that slug already.
+            func inserted(as slug: String) throws -> Bool {
+                try db.run(
+                    """
+                    INSERT INTO ideas (id, project_id, board_id, slug, title, description, author_name, author_email, author_key,
+                                       status_id, moderation, created_at, last_activity_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (project_id, slug) DO NOTHING
+                    """,
+                    [
+                        .text(id), .text(projectId), .text(board.id), .text(slug), .text(title), .text(description),
+                        SQLValue(authorName), SQLValue(authorEmail), SQLValue(authorKey), SQLValue(status?.id),
+                        SQLValue(moderation), .text(at), .text(at), .text(at),
+                    ])
+                return db.changes == 1
+            }
+            // Most titles' own slug is free: the insert tries it, and the slugs taken in the
+            // project are read only when it is not (a lookup fewer for the writer thread).
+            var slug = base
+            if try !inserted(as: base) {
+                slug = try uniqueIdeaSlug(projectId: projectId, base: base)
+                guard try inserted(as: slug) else {
+                    throw StoreError.constraint(message: "idea slug '\(slug)' was taken while it was chosen")
+                }
+            }
             // Searchable from this transaction's commit on (`IngestStore.indexPendingIdeas`); no
             // trigger does it, so the insert above needs no statement journal.
             try db.run("INSERT INTO ideas_fts_pending (idea_rowid) VALUES (last_insert_rowid())")
@@ -69,10 +83,9 @@ extension IngestStore {
         }
     }
 
-    /// The title's slug, or the first of `-2`, `-3`, … free in the project. Call inside the
-    /// write transaction that inserts it.
-    func uniqueIdeaSlug(projectId: String, title: String) throws -> String {
-        let base = IdeaSlug.base(for: title)
+    /// `base` (a title's slug), or the first of `-2`, `-3`, … free in the project. Call inside
+    /// the write transaction that inserts it.
+    func uniqueIdeaSlug(projectId: String, base: String) throws -> String {
         // Every candidate (base, or base cut short plus `-n` with n < 10^6) starts with this.
         // A range rather than `GLOB stem*`: a bound GLOB pattern makes SQLite re-prepare the
         // statement at every call. Slugs are ASCII, so every one starting with the stem sorts

@@ -83,6 +83,26 @@ final class IdeaSearchPerCommitTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM ideas_fts_pending"), .int(0))
     }
 
+    func testAnIdeaWhoseSlugIsTakenIsQueuedUnderItsOwnRowAndFoundUnderItsNextSlug() throws {
+        let board = try board()
+        let db = community.store.db
+        // Given an idea whose title's slug the next two share
+        let first = try submit("Queued pelican", on: board)
+        // When both are submitted in one transaction: the insert under the taken slug does
+        // nothing, and each goes in under the next free one
+        let (queued, rowids, later) = try db.transaction { () -> ([Int64], [Int64], [CommunityIdea]) in
+            let later = [try submit("Queued pelican!", on: board), try submit("queued  PELICAN", on: board)]
+            let rowids = try later.map { try XCTUnwrap(try db.scalar("SELECT rowid FROM ideas WHERE id = ?", [.text($0.id)]).int64Value) }
+            return (try db.query("SELECT idea_rowid FROM ideas_fts_pending ORDER BY idea_rowid").compactMap { $0.int64(0) }, rowids, later)
+        }
+        // Then each got its slug, the queue held exactly their rows, and search finds all three
+        XCTAssertEqual([first.slug] + later.map(\.slug), ["queued-pelican", "queued-pelican-2", "queued-pelican-3"])
+        XCTAssertEqual(queued, rowids)
+        XCTAssertEqual(Set(try search("pelican")), Set([first.id] + later.map(\.id)))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM ideas WHERE slug LIKE 'queued-pelican%'").intValue, 3)
+        try db.execute("INSERT INTO ideas_fts(ideas_fts, rank) VALUES ('integrity-check', 1)")
+    }
+
     func testABatchOfFortyIdeasWritesItsIndexOnceNotPerSavepoint() throws {
         let board = try board()
         let db = community.store.db
