@@ -14,6 +14,7 @@ public enum ChatDaemon {
         ChatSchema.dashboard,
         ChatSchema.teamUnread,
         ChatImageSchema.retention,
+        ChatSchema.hashedIdempotency,
     ]
 
     /// The daemon job applying the outbox retention (`OutboxRetention`), every

@@ -58,6 +58,10 @@ public final class SQLiteDatabase: @unchecked Sendable {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         do {
+            let defined = KeyHash64.register(on: db)
+            guard defined == SQLITE_OK else {
+                throw StoreError.from(code: defined, message: "cannot define \(KeyHash64.sqlName): \(String(cString: sqlite3_errmsg(db)))")
+            }
             let mode =
                 try withStatement("PRAGMA journal_mode=WAL", [], cached: false) { try rows(of: $0) }
                 .first?.string(0)?.lowercased() ?? ""

@@ -92,4 +92,26 @@ enum ChatSchema {
             CREATE INDEX conversations_team_unread ON conversations (project_id, last_user_seq)
                 WHERE last_user_seq > team_read_seq;
             """)
+
+    /// A user's send looks its idempotency key up among the messages of that owner, and the
+    /// unique index it used held the whole key: project, owner kind, owner (a token's hash or
+    /// an email of up to 320 characters) and the client's key, some 130 bytes an entry, whose
+    /// long common prefix every lookup and insert compared down the tree. The index is now of a
+    /// 64-bit hash of the owner (`key_hash64` of project, kind and value, stored in
+    /// `owner_hash` for every message that has an owner) and the client's key: under half the
+    /// bytes, an integer compared first, an owner's keys still side by side, and still at most
+    /// one message per owner and key (one owner always has one hash). A lookup compares the
+    /// owner's parts as before, so two owners that share a hash never see each other's
+    /// messages; the second of them to send a key the first already used is refused rather
+    /// than stored. Team replies keep their own index (`messages_team_idempotency`).
+    static let hashedIdempotency = Migration(
+        name: "0009_chat_idempotency_by_owner_hash",
+        sql: """
+            ALTER TABLE messages ADD COLUMN owner_hash INTEGER;
+            UPDATE messages SET owner_hash = key_hash64(project_id, owner_kind, owner_value)
+                WHERE owner_kind IS NOT NULL AND owner_value IS NOT NULL;
+            DROP INDEX messages_idempotency;
+            CREATE UNIQUE INDEX messages_idempotency ON messages (owner_hash, idempotency_key)
+                WHERE owner_hash IS NOT NULL AND idempotency_key IS NOT NULL;
+            """)
 }

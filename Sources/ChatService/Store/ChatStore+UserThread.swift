@@ -64,7 +64,9 @@ extension ChatStore {
             if let key = request.idempotencyKey,
                 let existing = try db.queryOne(
                     """
-                    SELECT * FROM messages WHERE project_id = ? AND owner_kind = ? AND owner_value = ? AND idempotency_key = ?
+                    SELECT * FROM messages
+                    WHERE owner_hash = key_hash64(?1, ?2, ?3) AND idempotency_key = ?4
+                      AND project_id = ?1 AND owner_kind = ?2 AND owner_value = ?3
                     """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value), .text(key)])
             {
                 guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }

@@ -151,11 +151,12 @@ public final class ChatStore: @unchecked Sendable {
         let id = ids.next()
         let createdAt = now()
         let cardText = try card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        // owner_hash is NULL for a message without an owner (key_hash64 of a NULL).
         try db.run(
             """
             INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
-                                  owner_kind, owner_value, idempotency_key, payload_hash, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, key_hash64(?3, ?10, ?11))
             """,
             [
                 .text(id), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
