@@ -11,6 +11,10 @@ protocol RPCJSONBody {
     /// Appends the body as a JSON object; members that are nil are left out, as JSONEncoder
     /// leaves them out.
     func writeJSON(to out: inout JSONBuffer)
+    /// The object at `range` of `frame` (offsets from its start) as this type, handed back as
+    /// `Target`; nil for anything not read here. By default through `init(json:)`; a body
+    /// that keeps part of the bytes as they are reads them itself.
+    static func read<Target>(_ frame: Data, _ range: Range<Int>, as target: Target.Type) -> Target?
 }
 
 extension RPCJSONBody {

@@ -45,8 +45,12 @@ struct ChatMessagesHandler {
             platform: body.platform, bundleId: body.bundleId, idempotencyKey: key,
             payloadHash: SHA256.hex(IngestStore.canonicalPayload(request.body)))
         let base = uploads.base(for: request)
-        chat.forward(ChatSend.self, call, respond: respond) { response in
-            var reply = HTTPResponse.json(uploads.signer.signed(response.message, base: base), status: 201)
+        chat.forward(ChatSendForHTTP.self, call, respond: respond) { response in
+            var reply: HTTPResponse
+            switch response.message {
+            case .written(let message): reply = .jsonBytes(message, status: 201)
+            case .decoded(let message): reply = .json(uploads.signer.signed(message, base: base), status: 201)
+            }
             if response.replayed { reply.headers.append(("Idempotency-Replayed", "true")) }
             return reply
         }

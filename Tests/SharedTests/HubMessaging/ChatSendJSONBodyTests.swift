@@ -70,6 +70,70 @@ final class ChatSendJSONBodyTests: XCTestCase {
         XCTAssertNil(JSONObjectReader.read(carded, 0..<carded.count, ChatSend.Response.init(json:)))
     }
 
+    /// What ingest reads for `POST /api/v1/chat/messages`' answer (`ChatSendForHTTP`), from the
+    /// reply chatd writes for `ChatSend`.
+    private func readForHTTP(_ response: ChatSend.Response) throws -> ChatSendForHTTP.Reply? {
+        let frame = try RPCEnvelope.encodeReply(v: 1, type: ChatSend.type, id: "r", body: response)
+        return RPCEnvelope.decodeReplyWithID(ChatSendForHTTP.Reply.self, from: frame)?.result.successValue
+    }
+
+    func testAMessageWithoutPhotosIsKeptAsChatdWroteIt() throws {
+        let messages = [
+            ChatMessageDTO(id: "m1", sender: .user, body: "Hi", createdAt: "2026-12-02T07:00:00.000Z"),
+            ChatMessageDTO(
+                id: "m2", sender: .user, body: "Ends like a message: ,\"images\":[]} and \"replayed\":true}",
+                createdAt: "2026-12-02T07:00:01.000Z"),
+            ChatMessageDTO(id: "m3", sender: .user, body: "Crème brûlée 😀\u{2028}", createdAt: "2026-12-02T07:00:02.000Z"),
+        ]
+        for message in messages {
+            for replayed in [false, true] {
+                // When the reply chatd writes is read for the HTTP answer
+                let reply = try XCTUnwrap(try readForHTTP(ChatSend.Response(message: message, replayed: replayed)))
+                // Then the message is the bytes the HTTP answer would write for it, and decodes to it
+                var out = JSONBuffer()
+                message.writeJSON(to: &out)
+                XCTAssertEqual(reply.message, .written(out.bytes), message.id)
+                XCTAssertEqual(reply.replayed, replayed)
+                XCTAssertEqual(try reply.response, ChatSend.Response(message: message, replayed: replayed))
+            }
+        }
+    }
+
+    func testAMessageWithPhotosOrTheInternalFlagIsDecoded() throws {
+        let image = ChatImageDTO(id: "i1", url: nil, width: 1_600, height: 1_067, key: "chat/sent/p/i1.jpg")
+        let messages = [
+            ChatMessageDTO(
+                id: "m1", sender: .user, body: "", createdAt: "2026-12-02T07:00:00.000Z", images: [image]),
+            ChatMessageDTO(id: "m2", sender: .team, body: "Note", createdAt: "2026-12-02T07:00:02.000Z", internal: true),
+            ChatMessageDTO(id: "m3", sender: .team, body: "Reply", createdAt: "2026-12-02T07:00:03.000Z", internal: false),
+        ]
+        for message in messages {
+            // When the reply is read for the HTTP answer
+            let reply = try XCTUnwrap(try readForHTTP(ChatSend.Response(message: message, replayed: true)))
+            // Then the message is decoded (its image keys are to be signed) and is the one sent
+            XCTAssertEqual(reply.message, .decoded(message), message.id)
+            XCTAssertTrue(reply.replayed)
+        }
+    }
+
+    func testAReplyNotShapedAsChatdWritesItIsDecodedOrRefused() throws {
+        let message = ChatMessageDTO(id: "m1", sender: .user, body: "Hi", createdAt: "2026-12-02T07:00:00.000Z")
+        var out = JSONBuffer()
+        message.writeJSON(to: &out)
+        let written = String(decoding: out.bytes, as: UTF8.self)
+        // Given the same reply with its members in another order, with spaces, and cut short
+        let reordered = Data(#"{"v":1,"type":"chat.send","id":"r","ok":true,"body":{"replayed":false,"message":\#(written)}}"#.utf8)
+        let spaced = Data(#"{"v":1,"type":"chat.send","id":"r","ok":true,"body":{ "message": \#(written), "replayed": false }}"#.utf8)
+        let cut = Data(#"{"v":1,"type":"chat.send","id":"r","ok":true,"body":{"message":{"id":"m1"},"replayed":false}}"#.utf8)
+        // Then the first two are decoded to the same message, and the third is malformed
+        for frame in [reordered, spaced] {
+            let reply = RPCEnvelope.decodeReplyWithID(ChatSendForHTTP.Reply.self, from: frame)?.result.successValue
+            XCTAssertEqual(reply, ChatSendForHTTP.Reply(message: .decoded(message), replayed: false))
+        }
+        let error = RPCEnvelope.decodeReplyWithID(ChatSendForHTTP.Reply.self, from: cut)?.result.failureValue
+        XCTAssertEqual(error?.code, RPCError.Code.malformedMessage)
+    }
+
     func testAMalformedRequestFailsWithJSONDecodersWords() {
         // Given a body whose text is a number
         let frame = Data(
