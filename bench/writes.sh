@@ -125,8 +125,7 @@ IDEA_PLAN="
         SELECT i.rowid, 2, 'INSERT OR IGNORE INTO ideas_fts_pending (idea_rowid) VALUES (last_insert_rowid())', json_array()
         FROM $IDEA_PAIRS
         UNION ALL
-        SELECT i.rowid, 3, 'INSERT INTO idempotency_records SELECT project_id, route, scope, key, request_hash, status,
-            response_body, created_at FROM temp.idem WHERE rowid = ?', json_array(r.rowid)
+        SELECT i.rowid, 3, 'INSERT INTO idempotency_records SELECT * FROM temp.idem WHERE rowid = ?', json_array(r.rowid)
         FROM $IDEA_PAIRS)
     ORDER BY n, k"
 idea_prepared=$(SAVEPOINTS=none prepared_ceiling ideas "$IDEAS_DB" "$IDEA_SETUP" "$IDEA_PLAN" "$FTS_STEP")

@@ -423,5 +423,6 @@ enum IngestSchema {
         ideaSearchQueuedByTheStore,
         appendedWrites,
         comparedChecks,
+        hashedIdempotency,
     ]
 }

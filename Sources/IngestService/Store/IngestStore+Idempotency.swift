@@ -33,7 +33,7 @@ extension IngestStore {
             if let row = try db.queryOne(
                 """
                 SELECT request_hash, status, response_body FROM idempotency_records
-                WHERE project_id = ? AND route = ? AND scope = ? AND key = ?
+                WHERE project_id = ?1 AND route_scope_hash = key_hash64(?2, ?3) AND key = ?4 AND route = ?2 AND scope = ?3
                 """, [.text(projectId), .text(route), .text(scope), .text(claim.key)])
             {
                 guard row.string("request_hash") == claim.payloadHash else { throw APIError.idempotencyConflict }
@@ -42,8 +42,9 @@ extension IngestStore {
             let result = try write()
             try db.run(
                 """
-                INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at,
+                                                 route_scope_hash)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, key_hash64(?2, ?3))
                 """,
                 [
                     .text(projectId), .text(route), .text(scope), .text(claim.key), .text(claim.payloadHash), .int(Int64(result.status)),

@@ -100,7 +100,8 @@ final class ComparedChecksMigrationTests: XCTestCase {
         XCTAssertEqual(schemaBefore.count, 12 + 3 + 8)
 
         // When the step runs
-        XCTAssertEqual(try Migrator.apply(IngestDaemon.migrations, to: db), [stepName])
+        let through = try XCTUnwrap(IngestDaemon.migrations.firstIndex { $0.name == stepName })
+        XCTAssertEqual(try Migrator.apply(Array(IngestDaemon.migrations[...through]), to: db), [stepName])
 
         // Then every row is there with its rowid, the columns, indexes and triggers are as they
         // were, the search index finds the same rows, and nothing refers to a missing row

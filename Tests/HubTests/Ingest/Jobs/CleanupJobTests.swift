@@ -42,8 +42,9 @@ final class CleanupJobTests: XCTestCase {
         let today = ISOTime.format(Date())
         try store.db.run(
             """
-            INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at)
-            VALUES ('p', 'POST /x', 's', 'old-key-1', 'h', 201, x'', ?)
+            INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at,
+                                             route_scope_hash)
+            VALUES ('p', 'POST /x', 's', 'old-key-1', 'h', 201, x'', ?, key_hash64('POST /x', 's'))
             """, [.text(old)])
         try store.db.run(
             """
