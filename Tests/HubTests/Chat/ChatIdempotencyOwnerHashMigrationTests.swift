@@ -10,26 +10,15 @@ import XCTest
 /// (a retry after the upgrade is a replay, another payload a conflict), each owner's keys stay
 /// their own, and the lookup reads the new index.
 final class ChatIdempotencyOwnerHashMigrationTests: XCTestCase {
-    private var paths: [String] = []
     private let ana = ChatOwner(projectId: "p1", kind: .email, value: "ana@example.com")
     private let device = ChatOwner(projectId: "p1", kind: .token, value: String(repeating: "d", count: 64))
-
-    override func tearDown() {
-        for path in paths { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        super.tearDown()
-    }
 
     private var step: Int {
         get throws { try XCTUnwrap(ChatDaemon.migrations.firstIndex { $0.name == "0009_chat_idempotency_by_owner_hash" }) }
     }
 
     private func database(upTo end: Int) throws -> SQLiteDatabase {
-        let path = NSTemporaryDirectory() + "chat-owner-hash-\(TimeSortableID.shared.next()).sqlite"
-        paths.append(path)
-        let db = try SQLiteDatabase(path: path)
-        addTeardownBlock { db.close() }
-        _ = try Migrator.apply(Array(ChatDaemon.migrations[..<end]), to: db)
-        return db
+        try temporaryStore("chat-owner-hash", migratedThrough: ChatDaemon.migrations[..<end])
     }
 
     /// Ana's conversation with her keyed message `m1`, an unkeyed one `m2` and a team reply

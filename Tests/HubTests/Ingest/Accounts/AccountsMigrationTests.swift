@@ -11,12 +11,7 @@ final class AccountsMigrationTests: XCTestCase {
     var db: SQLiteDatabase!
 
     override func setUpWithError() throws {
-        let path = NSTemporaryDirectory() + "accounts-migration-\(TimeSortableID.shared.next()).sqlite"
-        db = try SQLiteDatabase(path: path)
-        addTeardownBlock { [db] in
-            db?.close()
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        db = try temporaryStore("accounts-migration")
     }
 
     func testExistingMembersBecomeUsersWithTheMemberRoleAndKeepTheirIDs() throws {

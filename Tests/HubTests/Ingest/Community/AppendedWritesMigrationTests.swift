@@ -8,13 +8,6 @@ import XCTest
 /// `0025_idea_indexes_ascending_idempotency_records_appended`: idempotency records and idea
 /// lists read the same across the step, and a group commit of new ideas writes fewer pages.
 final class AppendedWritesMigrationTests: XCTestCase {
-    private var paths: [String] = []
-
-    override func tearDown() {
-        for path in paths { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        super.tearDown()
-    }
-
     private var step: Int {
         get throws {
             try XCTUnwrap(IngestDaemon.migrations.firstIndex { $0.name == "0025_idea_indexes_ascending_idempotency_records_appended" })
@@ -23,11 +16,7 @@ final class AppendedWritesMigrationTests: XCTestCase {
 
     /// A database migrated up to (not including) `upTo`, with one project and its board.
     private func database(upTo end: Int) throws -> (SQLiteDatabase, IngestStore, Board) {
-        let path = NSTemporaryDirectory() + "appended-writes-\(TimeSortableID.shared.next()).sqlite"
-        paths.append(path)
-        let db = try SQLiteDatabase(path: path)
-        addTeardownBlock { db.close() }
-        _ = try Migrator.apply(Array(IngestDaemon.migrations[..<end]), to: db)
+        let db = try temporaryStore("appended-writes", migratedThrough: IngestDaemon.migrations[..<end])
         try db.insertOrganizationProjectAndBoard()
         let store = IngestStore(db: db, clock: SystemClock())
         return (db, store, try XCTUnwrap(try store.boards(projectId: "p1").first))

@@ -10,24 +10,12 @@ import XCTest
 /// after it, each under its own route and scope, in the order the cleanup reads, and the
 /// lookup and the erasures read the new unique index.
 final class HashedIdempotencyMigrationTests: XCTestCase {
-    private var paths: [String] = []
-
-    override func tearDown() {
-        for path in paths { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        super.tearDown()
-    }
-
     private var step: Int {
         get throws { try XCTUnwrap(IngestDaemon.migrations.firstIndex { $0.name == "0027_idempotency_records_by_route_scope_hash" }) }
     }
 
     private func database(upTo end: Int) throws -> SQLiteDatabase {
-        let path = NSTemporaryDirectory() + "hashed-idempotency-\(TimeSortableID.shared.next()).sqlite"
-        paths.append(path)
-        let db = try SQLiteDatabase(path: path)
-        addTeardownBlock { db.close() }
-        _ = try Migrator.apply(Array(IngestDaemon.migrations[..<end]), to: db)
-        return db
+        try temporaryStore("hashed-idempotency", migratedThrough: IngestDaemon.migrations[..<end])
     }
 
     /// One key under two scopes and two routes, and one more record, as the schema before the

@@ -11,12 +11,7 @@ final class IdeaSearchMigrationTests: XCTestCase {
     var db: SQLiteDatabase!
 
     override func setUpWithError() throws {
-        let path = NSTemporaryDirectory() + "idea-search-migration-\(TimeSortableID.shared.next()).sqlite"
-        db = try SQLiteDatabase(path: path)
-        addTeardownBlock { [db] in
-            db?.close()
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        db = try temporaryStore("idea-search-migration")
     }
 
     private func matches(_ word: String) throws -> [String] {
