@@ -24,6 +24,14 @@ public enum KeyHash64 {
         return hash.value
     }
 
+    /// The hash of `parts`, none of them nil: what `key_hash64` stores for them, for a
+    /// statement that binds it instead of asking SQLite to compute it again.
+    public static func of(_ parts: String...) -> Int64 {
+        var hash = State()
+        for var part in parts { part.withUTF8 { hash.add($0) } }
+        return hash.value
+    }
+
     struct State {
         private var h: UInt64 = 0xCBF2_9CE4_8422_2325
 

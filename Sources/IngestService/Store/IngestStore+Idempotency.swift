@@ -2,6 +2,7 @@ import Foundation
 import HubCrypto
 import HubHTTPServer
 import HubRuntime
+import HubStore
 
 extension IngestStore {
     /// Runs `write` in one transaction together with the record of its response under
@@ -29,12 +30,14 @@ extension IngestStore {
             let result = try db.transaction { try write() }
             return (result.status, result.body, false)
         }
+        // key_hash64(route, scope), as migration 0027 stored it: hashed once for the lookup and the insert.
+        let routeScopeHash = SQLValue.int(KeyHash64.of(route, scope))
         return try db.transaction {
             if let row = try db.queryOne(
                 """
                 SELECT request_hash, status, response_body FROM idempotency_records
-                WHERE project_id = ?1 AND route_scope_hash = key_hash64(?2, ?3) AND key = ?4 AND route = ?2 AND scope = ?3
-                """, [.text(projectId), .text(route), .text(scope), .text(claim.key)])
+                WHERE project_id = ?1 AND route_scope_hash = ?5 AND key = ?4 AND route = ?2 AND scope = ?3
+                """, [.text(projectId), .text(route), .text(scope), .text(claim.key), routeScopeHash])
             {
                 guard row.string("request_hash") == claim.payloadHash else { throw APIError.idempotencyConflict }
                 return (Int(try row.integer("status")), row.blob("response_body") ?? [], true)
@@ -44,11 +47,11 @@ extension IngestStore {
                 """
                 INSERT INTO idempotency_records (project_id, route, scope, key, request_hash, status, response_body, created_at,
                                                  route_scope_hash)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, key_hash64(?2, ?3))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(projectId), .text(route), .text(scope), .text(claim.key), .text(claim.payloadHash), .int(Int64(result.status)),
-                    .blob(result.body), .text(now()),
+                    .blob(result.body), .text(now()), routeScopeHash,
                 ])
             return (result.status, result.body, false)
         }

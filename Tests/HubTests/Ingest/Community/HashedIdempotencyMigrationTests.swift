@@ -115,8 +115,12 @@ final class HashedIdempotencyMigrationTests: XCTestCase {
             try plan(
                 """
                 SELECT request_hash, status, response_body FROM idempotency_records
-                WHERE project_id = ?1 AND route_scope_hash = key_hash64(?2, ?3) AND key = ?4 AND route = ?2 AND scope = ?3
-                """, [.text("p1"), .text("POST /api/v1/ideas"), .text("anonymous"), .text("k")]),
+                WHERE project_id = ?1 AND route_scope_hash = ?5 AND key = ?4 AND route = ?2 AND scope = ?3
+                """,
+                [
+                    .text("p1"), .text("POST /api/v1/ideas"), .text("anonymous"), .text("k"),
+                    .int(KeyHash64.of("POST /api/v1/ideas", "anonymous")),
+                ]),
             "SEARCH idempotency_records USING INDEX sqlite_autoindex_idempotency_records_1 (project_id=? AND route_scope_hash=? AND key=?)")
         // And a participant's erasure finds the project's records by it rather than reading the table
         XCTAssertEqual(
