@@ -12,4 +12,12 @@ static inline int an_sqlite_disable_memstatus(void) { return sqlite3_config(SQLI
 static inline int an_sqlite_no_checkpoint_on_close(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
 }
+/* The page cache in use (SQLite's own unless replaced), and a replacement for it: both variadic
+   calls to sqlite3_config, which must run before the library initializes. */
+static inline int an_sqlite_get_page_cache(sqlite3_pcache_methods2 *methods) {
+    return sqlite3_config(SQLITE_CONFIG_GETPCACHE2, methods);
+}
+static inline int an_sqlite_set_page_cache(const sqlite3_pcache_methods2 *methods) {
+    return sqlite3_config(SQLITE_CONFIG_PCACHE2, methods);
+}
 #endif

@@ -36,8 +36,14 @@ public final class SQLiteDatabase: @unchecked Sendable {
 
     /// Process-wide settings, applied once before the first connection opens: memory
     /// statistics off, so an allocation inside SQLite takes no global mutex (every row written
-    /// makes hundreds). Refused (and harmless) if the library was initialized before.
-    static let libraryConfigured: Bool = an_sqlite_disable_memstatus() == SQLITE_OK
+    /// makes hundreds), and SQLite's page cache wrapped so that a commit does not walk the
+    /// whole cache for pages past the database's end when there are none
+    /// (`PageCacheTruncation`). Refused (and harmless) if the library was initialized before.
+    static let libraryConfigured: Bool = {
+        let memoryStatistics = an_sqlite_disable_memstatus()
+        let pageCache = PageCacheTruncation.install()
+        return memoryStatistics == SQLITE_OK && pageCache == SQLITE_OK
+    }()
 
     /// Opens (creating if needed) the database in WAL mode with `synchronous=NORMAL` and
     /// foreign keys enforced. A write that finds the database locked retries for
