@@ -38,11 +38,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// statistics off, so an allocation inside SQLite takes no global mutex (every row written
     /// makes hundreds), and SQLite's page cache wrapped so that a commit does not walk the
     /// whole cache for pages past the database's end when there are none
-    /// (`PageCacheTruncation`). Refused (and harmless) if the library was initialized before.
+    /// (`PageCacheTruncation`); and a file system that writes a commit's WAL frames in one call
+    /// (`CoalescedWALWrites`). Refused (and harmless) if the library was initialized before.
     static let libraryConfigured: Bool = {
         let memoryStatistics = an_sqlite_disable_memstatus()
         let pageCache = PageCacheTruncation.install()
-        return memoryStatistics == SQLITE_OK && pageCache == SQLITE_OK
+        let walWrites = CoalescedWALWrites.install()
+        return memoryStatistics == SQLITE_OK && pageCache == SQLITE_OK && walWrites == SQLITE_OK
     }()
 
     /// Opens (creating if needed) the database in WAL mode with `synchronous=NORMAL` and
