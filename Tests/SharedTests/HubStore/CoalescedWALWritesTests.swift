@@ -27,6 +27,16 @@ final class CoalescedWALWritesTests: XCTestCase {
         return db
     }
 
+    /// The store's database and WAL as the file system holds them now, copied (without the
+    /// -shm: whoever opens the copy rebuilds the WAL's index from the WAL), removed after the test.
+    private func copyOfTheFiles() throws -> String {
+        let copy = NSTemporaryDirectory() + "coalesced-wal-copy-\(UUID().uuidString).sqlite"
+        addTeardownBlock { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        return copy
+    }
+
     func testTheStoresFileSystemIsTheDefault() throws {
         let db = try SQLiteDatabase(path: path)
         defer { db.close() }
@@ -76,11 +86,7 @@ final class CoalescedWALWritesTests: XCTestCase {
             // Then the reader sees it, and so does a new process reading the files as they are
             XCTAssertEqual(try reader.scalar("SELECT count(*) FROM item").int64Value, Int64(round))
         }
-        let copy = NSTemporaryDirectory() + "coalesced-wal-copy-\(UUID().uuidString).sqlite"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
-        // The WAL as the file system holds it now (no -shm: the copy recovers the index from the WAL)
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
-        try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        let copy = try copyOfTheFiles()
         var handle: OpaquePointer?
         XCTAssertEqual(sqlite3_open_v2(copy, &handle, SQLITE_OPEN_READWRITE, nil), SQLITE_OK)
         defer { sqlite3_close_v2(handle) }
@@ -169,10 +175,7 @@ final class CoalescedWALWritesTests: XCTestCase {
         // Then the second's commit is intact, for it and for a new process reading the files
         XCTAssertEqual(try second.scalar("SELECT count(*) FROM item WHERE body = 'kept'").int64Value, 5)
         XCTAssertEqual(try second.scalar("PRAGMA integrity_check").stringValue, "ok")
-        let copy = NSTemporaryDirectory() + "coalesced-wal-copy-\(UUID().uuidString).sqlite"
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
-        try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+        let copy = try copyOfTheFiles()
         let fresh = try SQLiteDatabase(path: copy)
         defer { fresh.close() }
         XCTAssertEqual(try fresh.scalar("SELECT count(*) FROM item").int64Value, 6)
