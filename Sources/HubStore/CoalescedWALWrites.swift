@@ -153,10 +153,9 @@ enum CoalescedWALWrites {
     /// with 0x1ffff), so a buffer is written in pieces of 124 KiB, 31 pages.
     static let largestWrite = 31 * 4096
 
-    static func write(_ file: UnsafeMutablePointer<File>, _ data: UnsafeRawPointer, _ amount: Int32, _ offset: Int64) -> Int32 {
+    static func write(_ f: UnsafeMutablePointer<File>, _ data: UnsafeRawPointer, _ amount: Int32, _ offset: Int64) -> Int32 {
         received.add(1, ordering: .relaxed)
         let count = Int(amount)
-        let f = file
         if f.pointee.length > 0 && (offset != f.pointee.start + Int64(f.pointee.length) || f.pointee.length + count > capacity) {
             let rc = flush(f)
             guard rc == SQLITE_OK else { return rc }

@@ -1,4 +1,4 @@
-import Foundation
+import TestSupport
 import XCTest
 
 @testable import HubRuntime
@@ -9,12 +9,8 @@ extension XCTestCase {
     /// `-wal` and `-shm`) removed, when the test ends. For tests of a migration step, which open
     /// a store at the step before it.
     func temporaryStore(_ name: String, migratedThrough migrations: some Collection<Migration> = [Migration]()) throws -> SQLiteDatabase {
-        let path = NSTemporaryDirectory() + "\(name)-\(TimeSortableID.shared.next()).sqlite"
-        let db = try SQLiteDatabase(path: path)
-        addTeardownBlock {
-            db.close()
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        let db = try SQLiteDatabase(path: temporaryDatabasePath(name))
+        addTeardownBlock { db.close() }
         if !migrations.isEmpty { _ = try Migrator.apply(Array(migrations), to: db) }
         return db
     }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import HubStore
@@ -13,11 +14,7 @@ final class CoalescedWALWritesTests: XCTestCase {
     private var path = ""
 
     override func setUp() {
-        path = NSTemporaryDirectory() + "coalesced-wal-\(UUID().uuidString).sqlite"
-    }
-
-    override func tearDown() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        path = temporaryDatabasePath("coalesced-wal")
     }
 
     private func openWithTable() throws -> SQLiteDatabase {
@@ -30,8 +27,7 @@ final class CoalescedWALWritesTests: XCTestCase {
     /// The store's database and WAL as the file system holds them now, copied (without the
     /// -shm: whoever opens the copy rebuilds the WAL's index from the WAL), removed after the test.
     private func copyOfTheFiles() throws -> String {
-        let copy = NSTemporaryDirectory() + "coalesced-wal-copy-\(UUID().uuidString).sqlite"
-        addTeardownBlock { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
+        let copy = temporaryDatabasePath("coalesced-wal-copy")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
         return copy

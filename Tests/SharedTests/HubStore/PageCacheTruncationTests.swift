@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import HubStore
@@ -11,11 +12,7 @@ final class PageCacheTruncationTests: XCTestCase {
     private var path = ""
 
     override func setUp() {
-        path = NSTemporaryDirectory() + "page-cache-\(UUID().uuidString).sqlite"
-    }
-
-    override func tearDown() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        path = temporaryDatabasePath("page-cache")
     }
 
     /// A cache as `install` makes it, around no real cache: only its bound is exercised.
