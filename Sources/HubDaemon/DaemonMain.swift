@@ -21,6 +21,15 @@ public enum DaemonMain {
             let config = try HubConfig(environment: environment)
             let clock = try ClockFactory.fromEnvironment(environment)
             let logger = Logger(daemon: spec.name.rawValue, level: config.logLevel, clock: clock)
+            // Before the daemon starts its threads, which inherit the policy.
+            for failure in config.cpuScheduling.apply() {
+                logger.warn(
+                    "could not set the thread's CPU scheduling",
+                    [
+                        "thread": String(failure.thread), "scheduling": config.cpuScheduling.rawValue,
+                        "error": String(describing: failure.error),
+                    ])
+            }
             let daemon = try Daemon(spec: spec, config: config, clock: clock, logger: logger)
             try daemon.start()
             daemon.lifecycle.listenForSignals()

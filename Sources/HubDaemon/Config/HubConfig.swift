@@ -26,6 +26,8 @@ public struct HubConfig: Sendable {
     public var rpcTimeout: TimeInterval
     public var healthTimeout: TimeInterval
     public var logLevel: LogLevel
+    /// How the kernel schedules the daemon's threads (`APPNORTH_CPU_SCHEDULING`, `batch`).
+    public var cpuScheduling: CPUScheduling
     public var adminToken: String?
     public var tlsCAFile: String?
     /// Public community requests per minute per client IP (docs/limits.md, "Rate limits": 1,200).
@@ -204,6 +206,7 @@ public struct HubConfig: Sendable {
         } else {
             logLevel = .info
         }
+        cpuScheduling = try CPUScheduling.parse(value("APPNORTH_CPU_SCHEDULING"))
         if let token = value("APPNORTH_ADMIN_TOKEN") {
             guard token.hasPrefix("an_"), token.count >= 35,
                 token.dropFirst(3).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })

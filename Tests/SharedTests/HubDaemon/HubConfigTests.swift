@@ -14,6 +14,7 @@ final class HubConfigTests: XCTestCase {
         XCTAssertEqual(config.endpoint(for: .chatd), "ipc:///srv/hub/data/sock/chatd.ipc")
         XCTAssertEqual(config.storePath(for: .asod), "/srv/hub/data/asod.sqlite")
         XCTAssertEqual(config.logLevel, .info)
+        XCTAssertEqual(config.cpuScheduling, .batch)
         XCTAssertNil(config.adminToken)
     }
 
@@ -23,6 +24,7 @@ final class HubConfigTests: XCTestCase {
             environment: [
                 "APPNORTH_DATA_DIR": "/tmp/x", "APPNORTH_HTTP_ADDR": "0.0.0.0:18080",
                 "APPNORTH_PUSHD_ENDPOINT": "tcp://10.0.0.2:7001", "APPNORTH_LOG_LEVEL": "debug",
+                "APPNORTH_CPU_SCHEDULING": "normal",
                 "APPNORTH_ADMIN_TOKEN": "an_" + String(repeating: "a", count: 32),
                 "APPNORTH_RPC_CURVE_SECRET": pair.secretKey, "APPNORTH_RPC_CURVE_PUBLIC": pair.publicKey,
                 "APPNORTH_PUSHD_CURVE_PUBLIC": pair.publicKey,
@@ -33,6 +35,7 @@ final class HubConfigTests: XCTestCase {
         XCTAssertEqual(config.endpoint(for: .pushd), "tcp://10.0.0.2:7001")
         XCTAssertEqual(config.endpoint(for: .chatd), "ipc:///tmp/x/sock/chatd.ipc")
         XCTAssertEqual(config.logLevel, .debug)
+        XCTAssertEqual(config.cpuScheduling, .normal)
         XCTAssertNotNil(config.adminToken)
     }
 
@@ -41,6 +44,7 @@ final class HubConfigTests: XCTestCase {
             ["APPNORTH_HTTP_ADDR": "8080"], ["APPNORTH_HTTP_ADDR": "host:99999"],
             ["APPNORTH_CHATD_ENDPOINT": "http://x"], ["APPNORTH_LOG_LEVEL": "loud"],
             ["APPNORTH_ADMIN_TOKEN": "an_short"], ["APPNORTH_RPC_TIMEOUT_MS": "-1"],
+            ["APPNORTH_CPU_SCHEDULING": "realtime"], ["APPNORTH_CPU_SCHEDULING": "BATCH"],
         ]
         for env in cases {
             XCTAssertThrowsError(try HubConfig(environment: env, currentDirectory: "/")) { error in
