@@ -11,7 +11,7 @@ require_tools() {
 }
 
 build_ingest() {
-    (cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+    [ -n "${APPNORTH_SKIP_BUILD:-}" ] || (cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
     [ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
 }
 
