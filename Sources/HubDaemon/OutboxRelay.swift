@@ -79,11 +79,10 @@ public final class OutboxRelay: @unchecked Sendable {
             return true
         }
         guard begin else { return }
-        let thread = Thread { [self] in
+        let thread = Thread.named(name + "-event-relay") { [self] in
             run()
             finished.signal()
         }
-        thread.name = name + "-event-relay"
         thread.start()
     }
 

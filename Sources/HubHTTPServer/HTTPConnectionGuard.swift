@@ -48,11 +48,10 @@ final class HTTPConnectionGuard: @unchecked Sendable {
             sweeping = true
             sweeperDone = done
         }
-        let thread = Thread { [self] in
+        let thread = Thread.named("http-deadlines") { [self] in
             runSweeper()
             done.signal()
         }
-        thread.name = "http-deadlines"
         thread.start()
     }
 

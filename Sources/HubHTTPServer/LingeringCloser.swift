@@ -47,11 +47,10 @@ final class LingeringCloser: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
+        let thread = Thread.named("http-linger") { [self] in
             run()
             finished.signal()
         }
-        thread.name = "http-linger"
         lock.withLock { self.thread = thread }
         thread.start()
     }

@@ -69,13 +69,12 @@ public final class StandardErrorSink: LogSink, @unchecked Sendable {
     }
 
     private func startFlusher() {
-        let thread = Thread { [weak self] in
+        let thread = Thread.named("log-flush") { [weak self] in
             while let sink = self {
                 sink.flush()
                 usleep(50_000)
             }
         }
-        thread.name = "log-flush"
         flusher = thread
         thread.start()
     }

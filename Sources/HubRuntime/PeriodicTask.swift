@@ -25,7 +25,7 @@ public final class PeriodicTask: @unchecked Sendable {
         defer { condition.unlock() }
         guard !running, !stopping else { return }
         running = true
-        Thread { self.loop() }.start()
+        Thread.named("job-\(name)") { self.loop() }.start()
     }
 
     public func stop() {

@@ -31,7 +31,7 @@ public final class ServiceLifecycle: @unchecked Sendable {
 
     /// Starts the thread that waits for SIGTERM or SIGINT.
     public func listenForSignals() {
-        let thread = Thread { [weak self] in
+        let thread = Thread.named("signals") { [weak self] in
             var set = sigset_t()
             sigemptyset(&set)
             sigaddset(&set, SIGTERM)
@@ -40,7 +40,6 @@ public final class ServiceLifecycle: @unchecked Sendable {
             sigwait(&set, &received)
             self?.shutdown(reason: received == SIGTERM ? "SIGTERM" : "SIGINT")
         }
-        thread.name = "signals"
         thread.start()
     }
 

@@ -33,11 +33,10 @@ public final class WorkerPool: @unchecked Sendable {
             started = true
             for i in 0..<threads {
                 finished.enter()
-                let thread = Thread { [self] in
+                let thread = Thread.named(threads == 1 ? name : "\(name)-\(i)") { [self] in
                     loop()
                     finished.leave()
                 }
-                thread.name = threads == 1 ? name : "\(name)-\(i)"
                 thread.start()
             }
         }

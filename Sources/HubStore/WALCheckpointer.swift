@@ -94,9 +94,7 @@ final class WALCheckpointer: @unchecked Sendable {
             throw StoreError.from(code: read, message: "cannot read \(path) to checkpoint it: \(message)")
         }
         connection = db
-        let thread = Thread { [self] in loop() }
-        thread.name = "wal-checkpointer"
-        thread.start()
+        Thread.named("wal-checkpointer") { [self] in loop() }.start()
     }
 
     var snapshot: Counts {

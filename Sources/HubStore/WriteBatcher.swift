@@ -44,9 +44,7 @@ public final class WriteBatcher: @unchecked Sendable {
         queue.append(Job(run: { try job() as Any }, complete: { result in completion(result.map { $0 as! T }) }))
         if !started {
             started = true
-            let thread = Thread { self.loop() }
-            thread.name = name
-            thread.start()
+            Thread.named(name) { self.loop() }.start()
         }
         condition.signal()
         condition.unlock()

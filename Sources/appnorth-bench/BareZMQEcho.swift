@@ -27,11 +27,10 @@ final class BareZMQEcho: @unchecked Sendable {
         request = [UInt8](repeating: UInt8(ascii: "r"), count: requestBytes)
         reply = [UInt8](repeating: UInt8(ascii: "a"), count: replyBytes)
         received = [UInt8](repeating: 0, count: replyBytes + 64)
-        let thread = Thread { [self] in
+        let thread = Thread.named("bare-echo") { [self] in
             serve()
             finished.signal()
         }
-        thread.name = "bare-echo"
         thread.start()
     }
 

@@ -115,13 +115,12 @@ final class RPCClientLoop: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
+        let thread = Thread.named("rpc-client-\(peer)") { [self] in
             lock.withLock { ioThread = pthread_self() }
             run()
             lock.withLock { ioThread = nil }
             finished.leave()
         }
-        thread.name = "rpc-client-\(peer)"
         finished.enter()
         thread.start()
     }

@@ -216,11 +216,10 @@ public final class RPCServer: @unchecked Sendable {
             guard !started, !stopping else { return nil }
             started = true
             finished.enter()
-            let thread = Thread { [self] in
+            let thread = Thread.named("rpc-server-\(name)") { [self] in
                 runLoop()
                 finished.leave()
             }
-            thread.name = "rpc-server-\(name)"
             self.thread = thread
             return thread
         }

@@ -26,11 +26,10 @@ final class ZMQAuthenticator: @unchecked Sendable {
         self.socket = socket
         wake = try WakePipe()
         finished.enter()
-        let thread = Thread { [self] in
+        let thread = Thread.named("zmq-zap") { [self] in
             run()
             finished.leave()
         }
-        thread.name = "zmq-zap"
         thread.start()
     }
 

@@ -28,11 +28,10 @@ final class TelegramLoops: @unchecked Sendable {
     func start() {
         for (name, body) in [("telegram-delivery", deliverLoop), ("telegram-polling", pollLoop)] as [(String, () -> Void)] {
             finished.enter()
-            let thread = Thread { [finished] in
+            let thread = Thread.named(name) { [finished] in
                 body()
                 finished.leave()
             }
-            thread.name = name
             thread.start()
         }
     }
