@@ -44,6 +44,25 @@ enum IdeaSlug {
         return trimDashes(String(base.prefix(maxLength - suffix.count))) + suffix
     }
 
+    /// A free slug for a title whose `base` is taken: `-2`, `-3`, … in order while the ideas of
+    /// that title are numbered without gaps (they are unless some were deleted), found with
+    /// O(log n) point lookups (`isTaken`) rather than by reading every slug sharing the base.
+    /// The number doubles until a free one, then halves the distance back to a taken one; with
+    /// gaps it is a free number at the edge it finds, not always the lowest.
+    static func firstFree(_ base: String, isTaken: (String) throws -> Bool) rethrows -> String {
+        var taken = 1
+        var free = 2
+        while try isTaken(candidate(base, free)) {
+            taken = free
+            free *= 2
+        }
+        while free - taken > 1 {
+            let middle = taken + (free - taken) / 2
+            if try isTaken(candidate(base, middle)) { taken = middle } else { free = middle }
+        }
+        return candidate(base, free)
+    }
+
     private static func trimDashes(_ s: String) -> String {
         var s = Substring(s)
         while s.hasSuffix("-") { s = s.dropLast() }

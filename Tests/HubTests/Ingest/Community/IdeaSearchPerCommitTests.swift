@@ -83,6 +83,27 @@ final class IdeaSearchPerCommitTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM ideas_fts_pending"), .int(0))
     }
 
+    func testATitlePostedAgainAndAgainIsNumberedInOrderAndStillFindsAFreeSlugAfterADeletion() throws {
+        let board = try board()
+        // Given one title posted 40 times
+        let slugs = try (1...40).map { _ in try submit("Same old title", on: board).slug }
+        // Then they are numbered in order
+        XCTAssertEqual(slugs, ["same-old-title"] + (2...40).map { "same-old-title-\($0)" })
+        // And after one in the middle is deleted, the next still goes in free, under a slug of its own
+        try community.store.db.run("DELETE FROM ideas WHERE project_id = ? AND slug = 'same-old-title-17'", [.text(community.projectId)])
+        let next = try submit("Same old title", on: board)
+        XCTAssertTrue(next.slug.hasPrefix("same-old-title-"))
+        XCTAssertEqual(
+            try community.store.db.scalar(
+                "SELECT count(*) FROM ideas WHERE project_id = ? AND slug = ?", [.text(community.projectId), .text(next.slug)]
+            ).int64Value, 1)
+        XCTAssertEqual(
+            try community.store.db.scalar(
+                "SELECT count(*) FROM ideas WHERE project_id = ? AND title = 'Same old title'", [.text(community.projectId)]
+            )
+            .int64Value, 40)
+    }
+
     func testAnIdeaWhoseSlugIsTakenIsQueuedUnderItsOwnRowAndFoundUnderItsNextSlug() throws {
         let board = try board()
         let db = community.store.db
