@@ -2,13 +2,14 @@ import Foundation
 
 extension Thread {
     /// A thread (not yet started) that names itself first thing, so that `top -H`, `ps -L`,
-    /// `perf` and `/proc/<pid>/task/*/comm` show its name rather than its creator's (on Linux,
-    /// Foundation passes a name to the kernel only when a thread sets its own). The kernel
-    /// keeps 15 bytes of a name (`kernelName`).
+    /// `perf` and `/proc/<pid>/task/*/comm` show its name rather than its creator's. It writes
+    /// `/proc/thread-self/comm` itself: Foundation on Linux passes a name set before `start()`
+    /// to nothing, and one a thread sets on itself only once `start()` has recorded the thread,
+    /// which a thread that runs at once can beat. The kernel keeps 15 bytes (`kernelName`).
     public static func named(_ name: String, _ body: @escaping @Sendable () -> Void) -> Thread {
         let kernelName = Thread.kernelName(name)
         return Thread {
-            Thread.current.name = kernelName
+            nameThisThreadForTheKernel(kernelName)
             body()
         }
     }
@@ -24,5 +25,15 @@ extension Thread {
             kept.append(character)
         }
         return kept
+    }
+
+    /// Writes the calling thread's name where the kernel keeps it; a failure leaves the name
+    /// it had (naming is for people reading process listings, never for the hub's own logic).
+    private static func nameThisThreadForTheKernel(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var bytes = Array(name.utf8)
+        _ = write(fd, &bytes, bytes.count)
     }
 }
