@@ -12,7 +12,7 @@ import Foundation
 /// or when the running thread blocks or its slice ends. `normal` (`SCHED_OTHER`) is Linux's
 /// default, for a machine where the hub's reply latency must win over its throughput.
 /// Neither needs a privilege, and both keep the threads' nice value.
-public enum CPUScheduling: String, Sendable, CaseIterable {
+public enum CPUScheduling: String, Sendable {
     case batch
     case normal
 
@@ -49,27 +49,11 @@ public enum CPUScheduling: String, Sendable, CaseIterable {
         return failures
     }
 
-    /// The policy of one thread of this process (`nil` once it has ended).
-    public static func policy(ofThread thread: Int32) -> Int32? {
-        let policy = sched_getscheduler(thread)
-        return policy < 0 ? nil : policy
-    }
-
     /// The ids of this process's threads, from `/proc/self/task` (0, the calling thread, when
     /// it cannot be read).
     public static func threads() -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         let threads = names.compactMap { Int32($0) }
         return threads.isEmpty ? [0] : threads.sorted()
-    }
-
-    /// The calling thread's id, from `/proc/thread-self` (a link to `<pid>/task/<tid>`; Glibc
-    /// declares `gettid` only under `_GNU_SOURCE`).
-    public static func currentThread() -> Int32? {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return target.split(separator: "/").last.flatMap { Int32($0) }
     }
 }

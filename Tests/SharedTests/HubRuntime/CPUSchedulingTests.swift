@@ -20,7 +20,7 @@ final class CPUSchedulingTests: XCTestCase {
         let started = DispatchSemaphore(value: 0)
         let earlierThreadID = Handed()
         Thread {
-            earlierThreadID.value = CPUScheduling.currentThread()
+            earlierThreadID.value = currentThread()
             started.signal()
             release.wait()
         }.start()
@@ -28,25 +28,25 @@ final class CPUSchedulingTests: XCTestCase {
         defer { release.signal() }
         let earlierThread = try XCTUnwrap(earlierThreadID.value)
         XCTAssertNotEqual(earlierThread, getpid())
-        XCTAssertEqual(CPUScheduling.policy(ofThread: earlierThread), schedOther)
+        XCTAssertEqual(schedulingPolicy(ofThread: earlierThread), schedOther)
 
         // When the process is put under batch
         let failures = CPUScheduling.batch.apply()
 
         // Then every thread is, the one started before included
         XCTAssertTrue(failures.isEmpty, "\(failures)")
-        XCTAssertEqual(CPUScheduling.policy(ofThread: earlierThread), schedBatch)
-        XCTAssertEqual(CPUScheduling.policy(ofThread: try XCTUnwrap(CPUScheduling.currentThread())), schedBatch)
+        XCTAssertEqual(schedulingPolicy(ofThread: earlierThread), schedBatch)
+        XCTAssertEqual(schedulingPolicy(ofThread: try XCTUnwrap(currentThread())), schedBatch)
         for thread in CPUScheduling.threads() {
-            if let policy = CPUScheduling.policy(ofThread: thread) { XCTAssertEqual(policy, schedBatch, "thread \(thread)") }
+            if let policy = schedulingPolicy(ofThread: thread) { XCTAssertEqual(policy, schedBatch, "thread \(thread)") }
         }
         // And a thread started afterwards inherits it
         XCTAssertEqual(policyOfANewThread(), schedBatch)
 
         // When the process goes back to normal, so do its threads and the ones started after
         XCTAssertTrue(CPUScheduling.normal.apply().isEmpty)
-        XCTAssertEqual(CPUScheduling.policy(ofThread: earlierThread), schedOther)
-        XCTAssertEqual(CPUScheduling.policy(ofThread: try XCTUnwrap(CPUScheduling.currentThread())), schedOther)
+        XCTAssertEqual(schedulingPolicy(ofThread: earlierThread), schedOther)
+        XCTAssertEqual(schedulingPolicy(ofThread: try XCTUnwrap(currentThread())), schedOther)
         XCTAssertEqual(policyOfANewThread(), schedOther)
     }
 
@@ -68,9 +68,9 @@ final class CPUSchedulingTests: XCTestCase {
     func testThreadsListsThisProcessesThreadsOnly() throws {
         let threads = CPUScheduling.threads()
         XCTAssertTrue(threads.contains(getpid()))
-        XCTAssertTrue(threads.contains(try XCTUnwrap(CPUScheduling.currentThread())))
+        XCTAssertTrue(threads.contains(try XCTUnwrap(currentThread())))
         XCTAssertEqual(threads, threads.sorted())
-        XCTAssertNil(CPUScheduling.policy(ofThread: Int32.max))
+        XCTAssertNil(schedulingPolicy(ofThread: Int32.max))
     }
 
     /// The policy a thread started now reads for itself.
@@ -78,7 +78,7 @@ final class CPUSchedulingTests: XCTestCase {
         let done = DispatchSemaphore(value: 0)
         let policy = Handed()
         Thread {
-            policy.value = CPUScheduling.currentThread().flatMap { CPUScheduling.policy(ofThread: $0) }
+            policy.value = currentThread().flatMap { schedulingPolicy(ofThread: $0) }
             done.signal()
         }.start()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
@@ -89,4 +89,20 @@ final class CPUSchedulingTests: XCTestCase {
     private final class Handed: @unchecked Sendable {
         var value: Int32?
     }
+}
+
+/// The policy of one thread of this process (`nil` once it has ended).
+private func schedulingPolicy(ofThread thread: Int32) -> Int32? {
+    let policy = sched_getscheduler(thread)
+    return policy < 0 ? nil : policy
+}
+
+/// The calling thread's id, from `/proc/thread-self` (a link to `<pid>/task/<tid>`; Glibc
+/// declares `gettid` only under `_GNU_SOURCE`).
+private func currentThread() -> Int32? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return target.split(separator: "/").last.flatMap { Int32($0) }
 }
