@@ -14,8 +14,7 @@ import Foundation
 /// with no checkpoint of its own. Under steady writes, once the WAL holds `limitFrames` a
 /// commit checkpoints inline, as SQLite would have, but only when no more than
 /// `inlineFrames` are left to copy (until then the background thread catches up), or at
-/// `hardLimitFrames` whatever is left. The WAL starts again about where it did with SQLite's
-/// own checkpoint, and durability does not change: every frame is in the WAL
+/// `hardLimitFrames` whatever is left. Durability does not change: every frame is in the WAL
 /// (`synchronous=NORMAL`, as before) before the database file is written from it, and a
 /// checkpoint syncs the WAL before it copies anything.
 final class WALCheckpointer: @unchecked Sendable {
@@ -31,10 +30,13 @@ final class WALCheckpointer: @unchecked Sendable {
         /// background thread that cannot keep up must not let the WAL grow without end).
         var hardLimitFrames: Int32
 
-        /// SQLite's own automatic checkpoint is at 1,000 frames (4 MB): the WAL starts again
-        /// from there as it did; the hard limit lets it reach 16 MB while the checkpointer
-        /// catches up.
-        static let standard = Policy(backgroundFrames: 250, limitFrames: 1000, inlineFrames: 100, hardLimitFrames: 4000)
+        /// A background checkpoint every 1,000 frames (4 MB, where SQLite's own automatic
+        /// checkpoint is), and the WAL starts again from 4,000 (16 MB); the hard limit lets it
+        /// reach 32 MB while the checkpointer catches up. Each checkpoint syncs the WAL and the
+        /// database file and copies a page once however many of its frames it finds: every 250
+        /// frames, with the limit at 1,000, the checkpointer took about a quarter more CPU a
+        /// written idea (bench/RESULTS.md, issue 29's fourteenth pass).
+        static let standard = Policy(backgroundFrames: 1000, limitFrames: 4000, inlineFrames: 100, hardLimitFrames: 8000)
     }
 
     struct Counts: Sendable, Equatable {

@@ -188,7 +188,12 @@ final class WALCheckpointerTests: XCTestCase {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + "-opened.sqlite" + suffix) }
         }
         XCTAssertEqual(opened.checkpointer?.policy, .standard)
-        XCTAssertEqual(WALCheckpointer.Policy.standard.limitFrames, 1_000, "the WAL starts again where SQLite's own checkpoint let it")
+        // Copied into the file every 1,000 frames (4 MB), the WAL starting again from 4,000 (16 MB),
+        // 8,000 (32 MB) at most: the bounds the README gives operators
+        let standard = WALCheckpointer.Policy.standard
+        XCTAssertEqual(standard.backgroundFrames, 1_000)
+        XCTAssertEqual(standard.limitFrames, 4_000)
+        XCTAssertEqual(standard.hardLimitFrames, 8_000)
         let memory = try StoreOpener.open(path: ":memory:", migrations: [], logger: nil)
         defer { memory.close() }
         XCTAssertNil(memory.checkpointer)
