@@ -34,7 +34,7 @@ final class WALCheckpointer: @unchecked Sendable {
         /// checkpoint is), and the WAL starts again from 4,000 (16 MB); the hard limit lets it
         /// reach 32 MB while the checkpointer catches up. Each checkpoint syncs the WAL and the
         /// database file and copies a page once however many of its frames it finds: every 250
-        /// frames, with the limit at 1,000, the checkpointer took about a quarter more CPU a
+        /// frames, with the limit at 1,000, the checkpointer took about a third more CPU a
         /// written idea (bench/RESULTS.md, issue 29's fourteenth pass).
         static let standard = Policy(backgroundFrames: 1000, limitFrames: 4000, inlineFrames: 100, hardLimitFrames: 8000)
     }
