@@ -29,6 +29,8 @@ extension Thread {
 
     /// Writes the calling thread's name where the kernel keeps it; a failure leaves the name
     /// it had (naming is for people reading process listings, never for the hub's own logic).
+    /// Glibc declares `pthread_setname_np` only under `_GNU_SOURCE` and `prctl` is variadic, so
+    /// neither reaches Swift.
     private static func nameThisThreadForTheKernel(_ name: String) {
         let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
