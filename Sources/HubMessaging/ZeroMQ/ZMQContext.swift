@@ -21,8 +21,19 @@ public final class ZMQContext: @unchecked Sendable {
         guard let raw = zmq_ctx_new() else { throw ZMQError.last("ctx_new") }
         // Without this, terminating waits for every unsent message of every socket.
         zmq_ctx_set(raw, ZMQ_BLOCKY, 0)
+        // The context's threads (its I/O thread and its reaper) run under Linux's default policy
+        // (SCHED_OTHER) even in a daemon whose threads are under SCHED_BATCH (`CPUScheduling`):
+        // every reply a thread waits for passes through the I/O thread, and a woken SCHED_BATCH
+        // thread waits for the running one to block or use up its slice. With ingest's I/O
+        // thread under SCHED_BATCH, its Explore pages, whose every view waits on calls to
+        // marketd, served as few as half the views a second in a busy spell of the machine
+        // (bench/RESULTS.md, issue 29's fifteenth pass).
+        zmq_ctx_set(raw, ZMQ_THREAD_SCHED_POLICY, ZMQContext.ioThreadPolicy)
         pointer = raw
     }
+
+    /// The scheduling policy of the context's threads: `SCHED_OTHER`, Linux's default.
+    static let ioThreadPolicy: Int32 = 0
 
     /// The raw handle for `zmq_socket`; nil once terminated.
     var handle: UnsafeMutableRawPointer? { lock.withLock { pointer } }
