@@ -87,10 +87,10 @@ silent_daemon_marked() {
     echo "$body" | grep -q '"chatd":"ok"'
 }
 
-# Every thread of every daemon runs under SCHED_BATCH (policy 3, field 41 of its stat), the
-# default of APPNORTH_CPU_SCHEDULING: a woken thread does not preempt the one that woke it.
-# Every daemon's own threads run under SCHED_BATCH (3), libzmq's (named ZMQbg/…: its I/O thread,
-# which every reply passes through, and its reaper) under SCHED_OTHER (0).
+# Every daemon's own threads run under SCHED_BATCH (policy 3, field 41 of its stat), the default
+# of APPNORTH_CPU_SCHEDULING: a woken thread does not preempt the one that woke it. libzmq's
+# threads (named ZMQbg/…: its I/O thread, which every reply passes through, and its reaper) run
+# under SCHED_OTHER (0).
 threads_batch() {
     local d pid t name policy want threads=0 zmq=0
     for d in ingest chatd pushd marketd asod; do

@@ -1,5 +1,6 @@
 import CZeroMQ
 import Foundation
+import HubRuntime
 
 /// A libzmq context. One per process is enough (`ZMQContext.shared`); a test or a tool may
 /// make its own and `terminate()` it.
@@ -28,12 +29,9 @@ public final class ZMQContext: @unchecked Sendable {
         // thread under SCHED_BATCH, its Explore pages, whose every view waits on calls to
         // marketd, served as few as half the views a second in a busy spell of the machine
         // (bench/RESULTS.md, issue 29's fifteenth pass).
-        zmq_ctx_set(raw, ZMQ_THREAD_SCHED_POLICY, ZMQContext.ioThreadPolicy)
+        zmq_ctx_set(raw, ZMQ_THREAD_SCHED_POLICY, CPUScheduling.normal.policy)
         pointer = raw
     }
-
-    /// The scheduling policy of the context's threads: `SCHED_OTHER`, Linux's default.
-    static let ioThreadPolicy: Int32 = 0
 
     /// The raw handle for `zmq_socket`; nil once terminated.
     var handle: UnsafeMutableRawPointer? { lock.withLock { pointer } }
