@@ -424,5 +424,6 @@ enum IngestSchema {
         appendedWrites,
         comparedChecks,
         hashedIdempotency,
+        boardLists,
     ]
 }

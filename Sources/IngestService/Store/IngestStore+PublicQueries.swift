@@ -20,37 +20,64 @@ extension IngestStore {
     }
 
     /// Up to `limit` visible ideas of a project in `filter.sort` order, after `after` (a
-    /// position from `IdeaSort.position(of:)`), with `hasVoted` for `viewerKey`; one query.
+    /// position from `IdeaSort.position(of:)`), with `hasVoted` for `viewerKey`; one statement.
+    ///
+    /// Each order is an index per board (`ideas_visible_board_{top,recent,discussed}`); there are
+    /// none per project, so a new idea or vote updates one index of each order, not two
+    /// (`0028_idea_lists_by_board_only`). A page of several boards reads the next `limit` of each
+    /// board from its index and merges them: one index seek a board, and the same order, ties
+    /// and cursors as a single index would give.
     public func publicIdeaPage(
         projectId: String, filter: IdeaListFilter, after: [SQLValue]?, limit: Int,
         viewerKey: String?
     ) throws -> [CommunityIdea] {
-        var sql = CommunityIdea.selectSQL
-        var args: [SQLValue] = [SQLValue(viewerKey)]
+        guard let query = try publicIdeaPageQuery(projectId: projectId, filter: filter, after: after, limit: limit, viewerKey: viewerKey)
+        else { return [] }
+        return try db.query(query.sql, query.args).map(CommunityIdea.init(row:))
+    }
+
+    /// The statement `publicIdeaPage` runs (nil for a project without boards): a board's
+    /// page, or a merge of each board's.
+    func publicIdeaPageQuery(
+        projectId: String, filter: IdeaListFilter, after: [SQLValue]?, limit: Int, viewerKey: String?
+    ) throws -> (sql: String, args: [SQLValue])? {
+        let boardIds: [String]
         if let boardId = filter.boardId {
-            sql += " WHERE i.board_id = ?"
-            args.append(.text(boardId))
+            boardIds = [boardId]
         } else {
-            sql += " WHERE i.project_id = ?"
-            args.append(.text(projectId))
+            boardIds = try boards(projectId: projectId).map(\.id)  // cached until a board changes
         }
-        sql += " AND " + CommunityIdea.visibleSQL
+        guard !boardIds.isEmpty else { return nil }
+        // ?1 the viewer's key (`CommunityIdea.selectSQL`), ?2 the project, ?3 the limit; the rest
+        // numbered as they are added.
+        var args: [SQLValue] = [SQLValue(viewerKey), .text(projectId), .int(Int64(limit))]
+        func parameter(_ value: SQLValue) -> String {
+            args.append(value)
+            return "?\(args.count)"
+        }
+        var conditions = " AND i.project_id = ?2 AND " + CommunityIdea.visibleSQL
         if let statusIds = filter.statusIds {
-            sql += " AND i.status_id IN (" + Array(repeating: "?", count: statusIds.count).joined(separator: ",") + ")"
-            args += statusIds.map { .text($0) }
+            conditions += " AND i.status_id IN (" + statusIds.map { parameter(.text($0)) }.joined(separator: ",") + ")"
         }
+        var sql = ""
         if let match = filter.match {
-            sql += " AND i.rowid IN (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH ?)"
-            args.append(.text(match))
+            // Searched once for the whole statement, whatever the number of boards.
+            sql = "WITH matched AS MATERIALIZED (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH \(parameter(.text(match)))) "
+            conditions += " AND i.rowid IN matched"
         }
         let column = "i." + filter.sort.column
         if let after {
-            sql += " AND (i.pinned, \(column), i.id) < (?, ?, ?)"
-            args += after
+            conditions += " AND (i.pinned, \(column), i.id) < (" + after.map(parameter).joined(separator: ", ") + ")"
         }
-        sql += " ORDER BY i.pinned DESC, \(column) DESC, i.id DESC LIMIT ?"
-        args.append(.int(Int64(limit)))
-        return try db.query(sql, args).map(CommunityIdea.init(row:))
+        let order = " ORDER BY i.pinned DESC, \(column) DESC, i.id DESC LIMIT ?3"
+        let arms = boardIds.map { CommunityIdea.selectSQL + " WHERE i.board_id = " + parameter(.text($0)) + conditions + order }
+        if arms.count == 1 {
+            sql += arms[0]
+        } else {
+            sql += arms.map { "SELECT * FROM (" + $0 + ")" }.joined(separator: " UNION ALL ")
+            sql += " ORDER BY pinned DESC, \(filter.sort.column) DESC, id DESC LIMIT ?3"
+        }
+        return (sql, args)
     }
 
     /// Up to `limit` visible comments of an idea, oldest first, after (`createdAt`, `id`).

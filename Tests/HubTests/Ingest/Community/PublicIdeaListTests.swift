@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import HubCrypto
+@testable import HubStore
 @testable import IngestService
 
 /// `GET /api/v1/ideas`: order, keyset pages through opaque cursors, filters and search.
@@ -49,19 +50,7 @@ final class PublicIdeaListTests: XCTestCase {
             // Then 5 pages hold each idea once, in pinned-first then key then ID order
             XCTAssertEqual(pages, 5, sort.rawValue)
             XCTAssertEqual(Set(ids).count, 45, sort.rawValue)
-            let expected = rows.sorted { a, b in
-                let pa = a.int("pinned")!
-                let pb = b.int("pinned")!
-                if pa != pb { return pa > pb }
-                switch sort {
-                case .top: if a.int("vote_count")! != b.int("vote_count")! { return a.int("vote_count")! > b.int("vote_count")! }
-                case .discussed:
-                    if a.int("comment_count")! != b.int("comment_count")! { return a.int("comment_count")! > b.int("comment_count")! }
-                case .recent:
-                    if a.string("created_at")! != b.string("created_at")! { return a.string("created_at")! > b.string("created_at")! }
-                }
-                return a.string("id")! > b.string("id")!
-            }.map { $0.string("id")! }
+            let expected = PublicIdeaListTests.order(rows, sort)
             XCTAssertEqual(ids, expected, sort.rawValue)
         }
         // And the default order is top with 20 per page
@@ -71,6 +60,85 @@ final class PublicIdeaListTests: XCTestCase {
         // And limit is clamped, never refused for being out of range
         XCTAssertEqual(try community.items("/ideas", ["limit": "0"]).count, 1)
         XCTAssertEqual(try community.items("/ideas", ["limit": "1000"]).count, 45)
+    }
+
+    /// `rows` (id, pinned, vote_count, comment_count, created_at) as a list in `sort` order lists
+    /// them: pinned first, then the sort's key, then the ID, each descending.
+    private static func order(_ rows: [Row], _ sort: IdeaSort) -> [String] {
+        rows.sorted { a, b in
+            let pa = a.int("pinned")!
+            let pb = b.int("pinned")!
+            if pa != pb { return pa > pb }
+            switch sort {
+            case .top: if a.int("vote_count")! != b.int("vote_count")! { return a.int("vote_count")! > b.int("vote_count")! }
+            case .discussed:
+                if a.int("comment_count")! != b.int("comment_count")! { return a.int("comment_count")! > b.int("comment_count")! }
+            case .recent:
+                if a.string("created_at")! != b.string("created_at")! { return a.string("created_at")! > b.string("created_at")! }
+            }
+            return a.string("id")! > b.string("id")!
+        }.map { $0.string("id")! }
+    }
+
+    func testAProjectOfThreeBoardsIsOneOrderMergedFromEachBoardsIndex() throws {
+        // Given 36 ideas over three boards, with tied counts, a pinned idea on two boards, a
+        // rejected one, and a status and a word shared across boards
+        try community.addBoard("bugs")
+        try community.addBoard("design")
+        var ids: [String] = []
+        for i in 0..<36 {
+            let idea = try community.createIdea(
+                title: "Board idea \(i)", description: i % 4 == 0 ? "with a lantern" : "", board: ["ideas", "bugs", "design"][i % 3])
+            ids.append(try XCTUnwrap(idea["id"] as? String))
+        }
+        for (i, id) in ids.enumerated() {
+            try community.store.db.run(
+                "UPDATE ideas SET vote_count = ?, comment_count = ?, pinned = ? WHERE id = ?",
+                [.int(Int64(i % 4)), .int(Int64(i % 7 % 3)), .int(i == 5 || i == 31 ? 1 : 0), .text(id)])
+        }
+        try community.store.db.run("UPDATE ideas SET moderation = 'rejected' WHERE id = ?", [.text(ids[12])])
+        let planned = [ids[1], ids[2], ids[9], ids[20]]
+        for id in planned {
+            try community.store.db.run(
+                """
+                UPDATE ideas SET status_id = (SELECT id FROM board_statuses WHERE board_id = ideas.board_id AND slug = 'planned')
+                WHERE id = ?
+                """, [.text(id)])
+        }
+        let rows = try community.store.db.query(
+            "SELECT id, pinned, vote_count, comment_count, created_at, description, status_id FROM ideas WHERE id != ?",
+            [.text(ids[12])])
+        XCTAssertEqual(rows.count, 35)
+        for sort in IdeaSort.allCases {
+            // When the project's list is read 4 at a time through its cursors
+            let (listed, pages) = try allPages(["sort": sort.rawValue, "limit": "4"])
+            // Then every board's ideas come in one order, each once, as a single index would list them
+            XCTAssertEqual(listed, PublicIdeaListTests.order(rows, sort), sort.rawValue)
+            XCTAssertEqual(pages, 9, sort.rawValue)
+            // And each board's page is read from that board's index
+            let query = try XCTUnwrap(
+                try community.store.publicIdeaPageQuery(
+                    projectId: community.project.id, filter: IdeaListFilter(sort: sort), after: [.int(0), .int(1), .text(ids[30])],
+                    limit: 5, viewerKey: nil))
+            let plan = try community.store.db.query("EXPLAIN QUERY PLAN " + query.sql, query.args).compactMap { $0.string("detail") }
+            XCTAssertEqual(plan.filter { $0.contains("USING INDEX ideas_visible_board_\(sort.rawValue) (board_id=?") }.count, 3, "\(plan)")
+            // And a board alone is still its own list
+            XCTAssertEqual(
+                try allPages(["sort": sort.rawValue, "board": "bugs", "limit": "4"]).ids,
+                PublicIdeaListTests.order(rows.filter { r in ids.firstIndex(of: r.string("id")!)! % 3 == 1 }, sort))
+        }
+        // And a search or a status filter over the project finds its ideas on every board, in order
+        XCTAssertEqual(
+            try allPages(["query": "lantern", "limit": "2"]).ids,
+            PublicIdeaListTests.order(rows.filter { $0.string("description") == "with a lantern" }, .top))
+        XCTAssertEqual(
+            try allPages(["status": "planned", "sort": "recent", "limit": "3"]).ids,
+            PublicIdeaListTests.order(rows.filter { planned.contains($0.string("id")!) }, .recent))
+        // And no per-project list index is left to write (0028_idea_lists_by_board_only)
+        XCTAssertEqual(
+            try community.store.db.scalar("SELECT count(*) FROM sqlite_master WHERE name LIKE 'ideas_visible_project_%'").intValue, 0)
+        XCTAssertEqual(
+            try community.store.db.scalar("SELECT count(*) FROM sqlite_master WHERE name LIKE 'ideas_visible_board_%'").intValue, 3)
     }
 
     func testTamperedOrForeignCursorsAreInvalidQueries() throws {
@@ -186,13 +254,13 @@ final class PublicIdeaListTests: XCTestCase {
             for boardId in [nil, board] {
                 // Then the page is read from a visible-ideas index in order, without a sort step
                 let filter = IdeaListFilter(boardId: boardId, statusIds: nil, match: nil, sort: sort)
-                let plan = try community.store.db.query(
-                    "EXPLAIN QUERY PLAN " + CommunityIdea.selectSQL
-                        + (boardId == nil ? " WHERE i.project_id = ?2" : " WHERE i.board_id = ?2") + " AND " + CommunityIdea.visibleSQL
-                        + " ORDER BY i.pinned DESC, i.\(sort.column) DESC, i.id DESC LIMIT 21",
-                    [.null, .text(boardId ?? community.project.id)]
-                ).compactMap { $0.string("detail") }.joined(separator: " | ")
-                XCTAssertTrue(plan.contains("ideas_visible_\(boardId == nil ? "project" : "board")_\(sort.rawValue)"), plan)
+                let query = try XCTUnwrap(
+                    try community.store.publicIdeaPageQuery(
+                        projectId: community.project.id, filter: filter, after: nil, limit: 21, viewerKey: nil))
+                let plan = try community.store.db.query("EXPLAIN QUERY PLAN " + query.sql, query.args)
+                    .compactMap { $0.string("detail") }.joined(separator: " | ")
+                // (a project's list reads its boards' indexes: this project has one board)
+                XCTAssertTrue(plan.contains("ideas_visible_board_\(sort.rawValue)"), plan)
                 XCTAssertFalse(plan.contains("TEMP B-TREE"), plan)
                 // And fast: the median of 20 first pages of 20 in the store
                 var times: [Double] = []
