@@ -59,11 +59,12 @@ extension IngestStore {
         if let statusIds = filter.statusIds {
             conditions += " AND i.status_id IN (" + statusIds.map { parameter(.text($0)) }.joined(separator: ",") + ")"
         }
-        var sql = ""
         if let match = filter.match {
-            // Searched once for the whole statement, whatever the number of boards.
-            sql = "WITH matched AS MATERIALIZED (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH \(parameter(.text(match)))) "
-            conditions += " AND i.rowid IN matched"
+            // Each board's arm makes its own set of the matches to look its ideas up in. A
+            // materialized common table expression would search once, but copying the matches
+            // out and into each set doubled the time of a search matching every idea (bench/RESULTS.md,
+            // issue 29's sixteenth pass).
+            conditions += " AND i.rowid IN (SELECT rowid FROM ideas_fts WHERE ideas_fts MATCH \(parameter(.text(match))))"
         }
         let column = "i." + filter.sort.column
         if let after {
@@ -71,13 +72,11 @@ extension IngestStore {
         }
         let order = " ORDER BY i.pinned DESC, \(column) DESC, i.id DESC LIMIT ?3"
         let arms = boardIds.map { CommunityIdea.selectSQL + " WHERE i.board_id = " + parameter(.text($0)) + conditions + order }
-        if arms.count == 1 {
-            sql += arms[0]
-        } else {
-            sql += arms.map { "SELECT * FROM (" + $0 + ")" }.joined(separator: " UNION ALL ")
-            sql += " ORDER BY pinned DESC, \(filter.sort.column) DESC, id DESC LIMIT ?3"
-        }
-        return (sql, args)
+        guard arms.count > 1 else { return (arms[0], args) }
+        let merged =
+            arms.map { "SELECT * FROM (" + $0 + ")" }.joined(separator: " UNION ALL ")
+            + " ORDER BY pinned DESC, \(filter.sort.column) DESC, id DESC LIMIT ?3"
+        return (merged, args)
     }
 
     /// Up to `limit` visible comments of an idea, oldest first, after (`createdAt`, `id`).
