@@ -251,6 +251,12 @@ public final class SQLiteDatabase: @unchecked Sendable {
     /// Number of statements held by the cache.
     var cachedStatementCount: Int { locked { cache.count } }
 
+    /// How many times the cached statement of `sql` has run (`SQLITE_STMTSTATUS_RUN`); 0 for
+    /// a statement not cached, so never run: for tests asking whether a statement was needed.
+    func timesRun(_ sql: String) -> Int {
+        locked { cache.lookup(sql).map { Int(sqlite3_stmt_status($0, SQLITE_STMTSTATUS_RUN, 0)) } ?? 0 }
+    }
+
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }

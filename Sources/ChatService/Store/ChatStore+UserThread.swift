@@ -52,7 +52,10 @@ extension ChatStore {
     }
 
     /// A user message: opens a conversation when there is none or the latest is resolved.
-    /// The idempotency record is the message row itself, so both commit together.
+    /// The idempotency record is the message row itself, so both commit together. A key the
+    /// owner used before replays that message (409 `IDEMPOTENCY_CONFLICT` for another payload),
+    /// found by the insert itself when the latest conversation is open: only a send that would
+    /// open a conversation looks its key up first, so a replay never opens one.
     public func send(_ request: ChatSend.Request) throws -> ChatSend.Response {
         let owner = request.owner
         try ChatStore.validate(owner)
@@ -61,33 +64,33 @@ extension ChatStore {
             throw RPCError.invalidPayload(field: "idempotencyKey", "must be 1-128 characters")
         }
         return try db.transaction {
-            if let key = request.idempotencyKey,
-                let existing = try db.queryOne(
-                    """
-                    SELECT * FROM messages
-                    WHERE owner_hash = key_hash64(?1, ?2, ?3) AND idempotency_key = ?4
-                      AND project_id = ?1 AND owner_kind = ?2 AND owner_value = ?3
-                    """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value), .text(key)])
-            {
-                guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }
-                return ChatSend.Response(message: try dto(existing, forTeam: false), replayed: true)
-            }
             // The latest conversation (the three columns used here), or a new one when it is resolved.
+            let latest = try latestConversation(of: owner, columns: "seq, id, status")
             let conversation: Row
             var opened = false
-            if let latest = try latestConversation(of: owner, columns: "seq, id, status"), latest.string("status") == "open" {
+            if let latest, latest.string("status") == "open" {
                 conversation = latest
             } else {
+                if let replay = try replay(request) { return replay }
                 conversation = try openConversation(for: request)
                 opened = true
             }
             let conversationSeq = try conversation.integer("seq")
+            // Before the photos are claimed: a retry's photos belong to the message it replays.
+            guard
+                let inserted = try insertMessageValuesUnlessKeyUsed(
+                    conversationSeq: conversationSeq, projectId: owner.projectId, body: request.body, owner: owner,
+                    idempotencyKey: request.idempotencyKey, payloadHash: request.payloadHash)
+            else {
+                // The key is taken: by this owner's earlier message, or (their 64-bit hashes
+                // being equal) by another owner's, whose message this owner never sees.
+                guard let replay = try replay(request) else {
+                    throw StoreError.constraint(message: "UNIQUE constraint failed: messages.owner_hash, messages.idempotency_key")
+                }
+                return replay
+            }
             // A bad token throws inside the transaction, so no conversation or message is left behind.
             let images = try claimableImages(request.imageTokens, uploader: .participant(owner))
-            let inserted = try insertMessageValues(
-                conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user,
-                body: request.body, owner: owner, idempotencyKey: request.idempotencyKey,
-                payloadHash: request.payloadHash)
             try attach(images, messageSeq: inserted.seq)
             if opened { try appendConversationCreated(conversation: conversation, firstMessageId: inserted.id, body: request.body) }
             try appendUserMessage(
@@ -100,6 +103,26 @@ extension ChatStore {
             return ChatSend.Response(message: message, replayed: false)
         }
     }
+
+    /// The owner's earlier message sent with the request's key, replayed; nil for no key or a
+    /// key not used yet. Another payload under the key is 409 `IDEMPOTENCY_CONFLICT`.
+    private func replay(_ request: ChatSend.Request) throws -> ChatSend.Response? {
+        guard let key = request.idempotencyKey else { return nil }
+        let owner = request.owner
+        let owned: [SQLValue] = [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value), .text(key)]
+        guard let existing = try db.queryOne(ChatStore.keyedMessageSQL, owned) else { return nil }
+        guard existing.string("payload_hash") == request.payloadHash else { throw RPCError.idempotencyConflict() }
+        return ChatSend.Response(message: try dto(existing, forTeam: false), replayed: true)
+    }
+
+    /// The owner's message sent with a key: `?1` project, `?2` owner kind, `?3` owner, `?4` key.
+    /// It reads `messages_idempotency`, the owner's parts compared too, so two owners whose
+    /// hashes are equal never see each other's messages.
+    static let keyedMessageSQL = """
+        SELECT * FROM messages
+        WHERE owner_hash = key_hash64(?1, ?2, ?3) AND idempotency_key = ?4
+          AND project_id = ?1 AND owner_kind = ?2 AND owner_value = ?3
+        """
 
     private func openConversation(for request: ChatSend.Request) throws -> Row {
         let id = ids.next()

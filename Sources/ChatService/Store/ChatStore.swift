@@ -148,22 +148,58 @@ public final class ChatStore: @unchecked Sendable {
         internal: Bool = false, author: String? = nil, kind: String? = nil, card: ChatActionCardDTO? = nil,
         owner: ChatOwner? = nil, idempotencyKey: String? = nil, payloadHash: String? = nil
     ) throws -> InsertedMessage {
+        let inserted = try insertMessageRow(
+            conversationSeq: conversationSeq, projectId: projectId, sender: sender, body: body, internal: `internal`,
+            author: author, kind: kind, card: card, owner: owner, idempotencyKey: idempotencyKey, payloadHash: payloadHash,
+            unlessKeyUsed: false)
+        guard let inserted else { throw RPCError.internal("a message insert without a conflict clause wrote nothing") }
+        return inserted
+    }
+
+    /// `insertMessageValues` for a user's keyed send, writing nothing and returning nil when
+    /// the owner already used the key. The unique index `messages_idempotency` tells while
+    /// the row is inserted, so a new key (nearly every send) costs no lookup of its own.
+    func insertMessageValuesUnlessKeyUsed(
+        conversationSeq: Int64, projectId: String, body: String, owner: ChatOwner, idempotencyKey: String?,
+        payloadHash: String?
+    ) throws -> InsertedMessage? {
+        try insertMessageRow(
+            conversationSeq: conversationSeq, projectId: projectId, sender: .user, body: body, internal: false,
+            author: nil, kind: nil, card: nil, owner: owner, idempotencyKey: idempotencyKey, payloadHash: payloadHash,
+            unlessKeyUsed: true)
+    }
+
+    private func insertMessageRow(
+        conversationSeq: Int64, projectId: String, sender: ChatSender, body: String, internal: Bool, author: String?,
+        kind: String?, card: ChatActionCardDTO?, owner: ChatOwner?, idempotencyKey: String?, payloadHash: String?,
+        unlessKeyUsed: Bool
+    ) throws -> InsertedMessage? {
         let id = ids.next()
         let createdAt = now()
         let cardText = try card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        // owner_hash is NULL for a message without an owner (key_hash64 of a NULL).
-        try db.run(
-            """
-            INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
-                                  owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, key_hash64(?3, ?10, ?11))
-            """,
+        // owner_hash is NULL for a message without an owner (key_hash64 of a NULL). The
+        // conflict target names the partial index by its columns and its condition.
+        let written = try db.runCounting(
+            unlessKeyUsed
+                ? """
+                INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
+                                      owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, key_hash64(?3, ?10, ?11))
+                ON CONFLICT (owner_hash, idempotency_key) WHERE owner_hash IS NOT NULL AND idempotency_key IS NOT NULL
+                DO NOTHING
+                """
+                : """
+                INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
+                                      owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, key_hash64(?3, ?10, ?11))
+                """,
             [
                 .text(id), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
                 SQLValue(`internal`), SQLValue(author), SQLValue(kind), SQLValue(cardText),
                 SQLValue(owner?.kind.rawValue), SQLValue(owner?.value), SQLValue(idempotencyKey), SQLValue(payloadHash),
                 .text(createdAt),
             ])
+        if written == 0 { return nil }
         let seq = db.lastInsertRowID
         if !`internal` {
             let marker = sender == .user ? "last_user_seq" : "last_team_seq"

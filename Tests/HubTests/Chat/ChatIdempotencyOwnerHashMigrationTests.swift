@@ -120,13 +120,9 @@ final class ChatIdempotencyOwnerHashMigrationTests: XCTestCase {
     func testTheLookupReadsTheOwnerHashIndex() throws {
         // Given the store after the step
         let db = try database(upTo: ChatDaemon.migrations.count)
-        // When the send's lookup is planned
+        // When the send's lookup, the statement the store runs, is planned
         let plan = try db.query(
-            """
-            EXPLAIN QUERY PLAN SELECT * FROM messages
-            WHERE owner_hash = key_hash64(?1, ?2, ?3) AND idempotency_key = ?4
-              AND project_id = ?1 AND owner_kind = ?2 AND owner_value = ?3
-            """, [.text("p1"), .text("email"), .text("ana@example.com"), .text("k")]
+            "EXPLAIN QUERY PLAN " + ChatStore.keyedMessageSQL, [.text("p1"), .text("email"), .text("ana@example.com"), .text("k")]
         ).compactMap { $0.string("detail") }
         // Then it searches messages_idempotency on both its columns
         XCTAssertEqual(plan, ["SEARCH messages USING INDEX messages_idempotency (owner_hash=? AND idempotency_key=?)"])
