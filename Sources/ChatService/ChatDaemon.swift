@@ -15,6 +15,7 @@ public enum ChatDaemon {
         ChatSchema.teamUnread,
         ChatImageSchema.retention,
         ChatSchema.hashedIdempotency,
+        ChatSchema.outboxBySeq,
     ]
 
     /// The daemon job applying the outbox retention (`OutboxRetention`), every

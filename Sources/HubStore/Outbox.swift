@@ -44,30 +44,36 @@ public struct Outbox: Sendable {
     /// for its topics (`consumedTopics`): handing it events it does not read would get them
     /// acknowledged instead of expired.
     public func pending(limit: Int = 100, topics: Set<OutboxTopic>? = nil) throws -> [OutboxEvent] {
-        var filter = ""
-        var values: [SQLValue] = []
-        if let topics {
-            values = topics.map(\.rawValue).sorted().map { .text($0) }
-            filter = " AND topic IN (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))"
-        }
-        return try db.query(
-            """
-            SELECT id, topic, project_id, payload, created_at FROM outbox
-            WHERE acknowledged_at IS NULL\(filter) ORDER BY id LIMIT ?
-            """, values + [.int(Int64(limit))]
-        ).map {
+        let values = topics.map { $0.map(\.rawValue).sorted().map { SQLValue.text($0) } }
+        return try db.query(Outbox.pendingSQL(topics: values?.count), (values ?? []) + [.int(Int64(limit))]).map {
             try OutboxEvent(
                 id: $0.text("id"), topic: $0.text("topic"), projectId: $0.string("project_id"),
                 payload: $0.text("payload"), createdAt: $0.text("created_at"))
         }
     }
 
+    /// Pending events in ID order: the topics' values (when `topics`, their count) come
+    /// first, then the limit.
+    static func pendingSQL(topics: Int?) -> String {
+        let filter = topics.map { " AND topic IN (\(SQLiteDatabase.placeholders($0)))" } ?? ""
+        return """
+            SELECT id, topic, project_id, payload, created_at FROM outbox
+            WHERE acknowledged_at IS NULL\(filter) ORDER BY id LIMIT ?
+            """
+    }
+
+    /// Acknowledges one pending event: `?1` the time, `?2` its ID.
+    static let acknowledgeSQL = "UPDATE outbox SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL"
+
+    /// Removes the events acknowledged before `?1`.
+    static let removeAcknowledgedSQL = "DELETE FROM outbox WHERE acknowledged_at IS NOT NULL AND acknowledged_at < ?"
+
     /// Marks events delivered; unknown IDs are ignored, so a repeated acknowledgement is harmless.
     public func acknowledge(ids acknowledged: [String]) throws {
         let at = ISOTime.format(clock.now())
         try db.transaction {
             for id in acknowledged {
-                try db.run("UPDATE outbox SET acknowledged_at = ? WHERE id = ? AND acknowledged_at IS NULL", [.text(at), .text(id)])
+                try db.run(Outbox.acknowledgeSQL, [.text(at), .text(id)])
             }
         }
     }
@@ -81,7 +87,7 @@ public struct Outbox: Sendable {
         let unconsumedCutoff = ISOTime.format(now.addingTimeInterval(-retention.unconsumed))
         let consumed = consumedTopics.map(\.rawValue).sorted()
         return try db.transaction {
-            try db.run("DELETE FROM outbox WHERE acknowledged_at IS NOT NULL AND acknowledged_at < ?", [.text(acknowledgedCutoff)])
+            try db.run(Outbox.removeAcknowledgedSQL, [.text(acknowledgedCutoff)])
             var removed = db.changes
             let placeholders = Array(repeating: "?", count: consumed.count).joined(separator: ", ")
             try db.run(
