@@ -65,7 +65,7 @@ extension ChatStore {
         }
         return try db.transaction {
             // The latest conversation (the three columns used here), or a new one when it is resolved.
-            let latest = try latestConversation(of: owner, columns: "seq, id, status")
+            let latest = try latestConversation(of: owner, statusOnly: true)
             let conversation: Row
             var opened = false
             if let latest, latest.string("status") == "open" {

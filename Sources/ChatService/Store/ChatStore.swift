@@ -68,15 +68,24 @@ public final class ChatStore: @unchecked Sendable {
         return row
     }
 
-    /// The owner's most recent conversation, open or resolved; `columns` (SQL written here,
-    /// never request data) names what the caller reads, all by default.
-    func latestConversation(of owner: ChatOwner, columns: String = "*") throws -> Row? {
+    /// The owner's most recent conversation, open or resolved, every column; with
+    /// `statusOnly` just its `seq`, `id` and `status`, all a send reads.
+    func latestConversation(of owner: ChatOwner, statusOnly: Bool = false) throws -> Row? {
         try db.queryOne(
-            """
-            SELECT \(columns) FROM conversations WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
-            ORDER BY seq DESC LIMIT 1
-            """, [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)])
+            statusOnly ? Self.latestConversationStatusSQL : Self.latestConversationSQL,
+            [.text(owner.projectId), .text(owner.kind.rawValue), .text(owner.value)])
     }
+
+    /// Written once: a statement's text built for every call cost a send more than its
+    /// lookup in the statement cache.
+    private static func latestConversationQuery(columns: String) -> String {
+        """
+        SELECT \(columns) FROM conversations WHERE project_id = ? AND owner_kind = ? AND owner_value = ?
+        ORDER BY seq DESC LIMIT 1
+        """
+    }
+    static let latestConversationSQL = latestConversationQuery(columns: "*")
+    static let latestConversationStatusSQL = latestConversationQuery(columns: "seq, id, status")
 
     func message(seq: Int64) throws -> Row {
         guard let row = try db.queryOne("SELECT * FROM messages WHERE seq = ?", [.int(seq)]) else { throw RPCError.messageNotFound() }
