@@ -17,6 +17,8 @@
 #    more ceiling has SQLite's checkpoints off altogether: the insert work alone.
 #   bench/writes.sh [seconds per run, default 10]
 # APPNORTH_BENCH_BIN=dir runs the ingest and chatd found there instead (an earlier build, to compare).
+# APPNORTH_BENCH_ROUTES=chat (or ideas) runs that route alone, with its ceilings: shorter runs, to
+# alternate two builds more often on this machine, whose speed moves from minute to minute.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
@@ -93,8 +95,11 @@ prepared_ceiling() {
 }
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-ideas=$(run_wrk /api/v1/ideas ideas1 '{"board":"ideas","title":"Benchmark idea {t} {n}","description":"Created under load to measure writes."}')
-chat=$(run_wrk /api/v1/chat/messages chat1 '{"body":"Message {n} from thread {t} under load","locale":"en","platform":"ios"}')
+ROUTES=${APPNORTH_BENCH_ROUTES:-ideas chat}
+wants() { case " $ROUTES " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+wants ideas || wants chat || { echo "APPNORTH_BENCH_ROUTES names ideas, chat or both"; exit 1; }
+wants ideas && ideas=$(run_wrk /api/v1/ideas ideas1 '{"board":"ideas","title":"Benchmark idea {t} {n}","description":"Created under load to measure writes."}')
+wants chat && chat=$(run_wrk /api/v1/chat/messages chat1 '{"body":"Message {n} from thread {t} under load","locale":"en","platform":"ios"}')
 kill -TERM "$HUB_PID" "$CHATD_PID"; wait "$HUB_PID" "$CHATD_PID" 2>/dev/null || true
 
 IDEAS_DB=$APPNORTH_DATA_DIR/ingest.sqlite CHAT_DB=$APPNORTH_DATA_DIR/chatd.sqlite
@@ -104,6 +109,7 @@ values() {
     echo "'INSERT INTO $2 VALUES (' || $(sqlite3 "$1" "SELECT group_concat('quote($3.' || name || ')', ' || '','' || ')
         FROM pragma_table_info('$2')") || ');'"
 }
+if wants ideas; then
 idea_ceiling=$(ceiling ideas "$IDEAS_DB" "
     SELECT $(values "$IDEAS_DB" ideas i) || ' INSERT OR IGNORE INTO ideas_fts_pending (idea_rowid) VALUES (last_insert_rowid()); '
         || $(values "$IDEAS_DB" idempotency_records r)
@@ -131,6 +137,8 @@ IDEA_PLAN="
 idea_prepared=$(SAVEPOINTS=none prepared_ceiling ideas "$IDEAS_DB" "$IDEA_SETUP" "$IDEA_PLAN" "$FTS_STEP")
 idea_savepoints=$(SAVEPOINTS=savepoints prepared_ceiling ideas "$IDEAS_DB" "$IDEA_SETUP" "$IDEA_PLAN" "$FTS_STEP")
 idea_unchecked=$(SAVEPOINTS=uncheckpointed prepared_ceiling ideas "$IDEAS_DB" "$IDEA_SETUP" "$IDEA_PLAN" "$FTS_STEP")
+fi
+if wants chat; then
 CHAT_ROWS="src.outbox o JOIN src.messages m ON m.id = json_extract(o.payload, '\$.messageId')"
 CHAT_PLAN="
     SELECT n, sql, args FROM (
@@ -157,7 +165,10 @@ chat_ceiling=$(ceiling chat "$CHAT_DB" "
         || ' WHERE seq = ' || m.conversation_seq || ';'
     FROM outbox o JOIN messages m ON m.id = json_extract(o.payload, '$.messageId') ORDER BY m.seq")
 
+fi
+
 ratio() { awk -v a="$(rate "$1")" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+if wants ideas; then
 echo "POST /api/v1/ideas (c64, committed before 201): $(summary "$ideas")"
 echo "  SQLite ceiling, the same rows $BATCH per transaction, prepared statements: $idea_prepared rows/s;" \
     "ratio $(ratio "$ideas" "$idea_prepared")x"
@@ -165,6 +176,8 @@ echo "  (with a savepoint per request: $idea_savepoints rows/s, ratio $(ratio "$
     "sqlite3 CLI parsing each statement, savepoints: $idea_ceiling rows/s, ratio $(ratio "$ideas" "$idea_ceiling")x)"
 echo "  (prepared, with SQLite's checkpoints off and the WAL left to grow, the insert work alone: $idea_unchecked rows/s," \
     "ratio $(ratio "$ideas" "$idea_unchecked")x)"
+fi
+if wants chat; then
 echo "POST /api/v1/chat/messages (c64, committed in chatd before 201): $(summary "$chat")"
 echo "  SQLite ceiling, the same rows $BATCH per transaction, prepared statements: $chat_prepared rows/s;" \
     "ratio $(ratio "$chat" "$chat_prepared")x"
@@ -172,4 +185,5 @@ echo "  (with a savepoint per request: $chat_savepoints rows/s, ratio $(ratio "$
     "sqlite3 CLI parsing each statement, savepoints: $chat_ceiling rows/s, ratio $(ratio "$chat" "$chat_ceiling")x)"
 echo "  (prepared, with SQLite's checkpoints off and the WAL left to grow, the insert work alone: $chat_unchecked rows/s," \
     "ratio $(ratio "$chat" "$chat_unchecked")x)"
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
