@@ -178,6 +178,17 @@ public final class ChatStore: @unchecked Sendable {
             unlessKeyUsed: true)
     }
 
+    private static let insertMessageSQL = """
+        INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
+                              owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, key_hash64(?3, ?10, ?11))
+        """
+
+    /// The conflict target names the partial index by its columns and its condition.
+    private static let insertMessageUnlessKeyUsedSQL =
+        insertMessageSQL + "\nON CONFLICT (owner_hash, idempotency_key) WHERE owner_hash IS NOT NULL AND idempotency_key IS NOT NULL"
+        + " DO NOTHING"
+
     private func insertMessageRow(
         conversationSeq: Int64, projectId: String, sender: ChatSender, body: String, internal: Bool, author: String?,
         kind: String?, card: ChatActionCardDTO?, owner: ChatOwner?, idempotencyKey: String?, payloadHash: String?,
@@ -186,22 +197,9 @@ public final class ChatStore: @unchecked Sendable {
         let id = ids.next()
         let createdAt = now()
         let cardText = try card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        // owner_hash is NULL for a message without an owner (key_hash64 of a NULL). The
-        // conflict target names the partial index by its columns and its condition.
+        // owner_hash is NULL for a message without an owner (key_hash64 of a NULL).
         let written = try db.runCounting(
-            unlessKeyUsed
-                ? """
-                INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
-                                      owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, key_hash64(?3, ?10, ?11))
-                ON CONFLICT (owner_hash, idempotency_key) WHERE owner_hash IS NOT NULL AND idempotency_key IS NOT NULL
-                DO NOTHING
-                """
-                : """
-                INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
-                                      owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, key_hash64(?3, ?10, ?11))
-                """,
+            unlessKeyUsed ? Self.insertMessageUnlessKeyUsedSQL : Self.insertMessageSQL,
             [
                 .text(id), .int(conversationSeq), .text(projectId), .text(sender.rawValue), .text(body),
                 SQLValue(`internal`), SQLValue(author), SQLValue(kind), SQLValue(cardText),
