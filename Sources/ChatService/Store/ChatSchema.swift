@@ -115,31 +115,7 @@ enum ChatSchema {
                 WHERE owner_hash IS NOT NULL AND idempotency_key IS NOT NULL;
             """)
 
-    /// Every user message appends an event, and the outbox held each event's ID twice over:
-    /// `id TEXT PRIMARY KEY` of a table with a rowid is an index of its own beside the table,
-    /// and `outbox_pending` a second one over the pending events, the ones the relay reads
-    /// and acknowledges by ID. Nothing reads the first: the table is now keyed by its rowid
-    /// (`seq`, the order appended), and `outbox_pending` is unique, so no two pending events
-    /// share an ID (an ID comes from `TimeSortableID`, unique by construction). An event then
-    /// goes into two B-trees instead of three. Every event is kept, in ID order, acknowledged
-    /// or not.
-    static let outboxBySeq = Migration(
-        name: "0010_chat_outbox_by_seq",
-        sql: """
-            CREATE TABLE outbox_by_seq (
-                seq INTEGER PRIMARY KEY,
-                id TEXT NOT NULL,
-                topic TEXT NOT NULL,
-                project_id TEXT,
-                payload TEXT NOT NULL,
-                created_at TEXT NOT NULL,
-                acknowledged_at TEXT
-            ) STRICT;
-            INSERT INTO outbox_by_seq (id, topic, project_id, payload, created_at, acknowledged_at)
-                SELECT id, topic, project_id, payload, created_at, acknowledged_at FROM outbox ORDER BY id;
-            DROP TABLE outbox;
-            ALTER TABLE outbox_by_seq RENAME TO outbox;
-            CREATE UNIQUE INDEX outbox_pending ON outbox (id) WHERE acknowledged_at IS NULL;
-            CREATE INDEX outbox_acknowledged ON outbox (acknowledged_at) WHERE acknowledged_at IS NOT NULL;
-            """)
+    /// Every user message appends an event: `Outbox.keyedBySeq` takes one of its three B-tree
+    /// writes off it (bench/RESULTS.md, issue 29's seventeenth pass).
+    static let outboxBySeq = Outbox.keyedBySeq(name: "0010_chat_outbox_by_seq")
 }

@@ -425,5 +425,6 @@ enum IngestSchema {
         comparedChecks,
         hashedIdempotency,
         boardLists,
+        outboxBySeq,
     ]
 }
