@@ -78,9 +78,9 @@ extension ChatStore {
             let conversationSeq = try conversation.integer("seq")
             // Before the photos are claimed: a retry's photos belong to the message it replays.
             guard
-                let inserted = try insertMessageValuesUnlessKeyUsed(
-                    conversationSeq: conversationSeq, projectId: owner.projectId, body: request.body, owner: owner,
-                    idempotencyKey: request.idempotencyKey, payloadHash: request.payloadHash)
+                let inserted = try insertMessageRow(
+                    conversationSeq: conversationSeq, projectId: owner.projectId, sender: .user, body: request.body, owner: owner,
+                    idempotencyKey: request.idempotencyKey, payloadHash: request.payloadHash, unlessKeyUsed: true)
             else {
                 // The key is taken: by this owner's earlier message, or (their 64-bit hashes
                 // being equal) by another owner's, whose message this owner never sees.

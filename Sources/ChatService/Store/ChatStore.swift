@@ -165,19 +165,6 @@ public final class ChatStore: @unchecked Sendable {
         return inserted
     }
 
-    /// `insertMessageValues` for a user's keyed send, writing nothing and returning nil when
-    /// the owner already used the key. The unique index `messages_idempotency` tells while
-    /// the row is inserted, so a new key (nearly every send) costs no lookup of its own.
-    func insertMessageValuesUnlessKeyUsed(
-        conversationSeq: Int64, projectId: String, body: String, owner: ChatOwner, idempotencyKey: String?,
-        payloadHash: String?
-    ) throws -> InsertedMessage? {
-        try insertMessageRow(
-            conversationSeq: conversationSeq, projectId: projectId, sender: .user, body: body, internal: false,
-            author: nil, kind: nil, card: nil, owner: owner, idempotencyKey: idempotencyKey, payloadHash: payloadHash,
-            unlessKeyUsed: true)
-    }
-
     private static let insertMessageSQL = """
         INSERT INTO messages (id, conversation_seq, project_id, sender, body, internal, author, kind, card,
                               owner_kind, owner_value, idempotency_key, payload_hash, created_at, owner_hash)
@@ -189,10 +176,13 @@ public final class ChatStore: @unchecked Sendable {
         insertMessageSQL + "\nON CONFLICT (owner_hash, idempotency_key) WHERE owner_hash IS NOT NULL AND idempotency_key IS NOT NULL"
         + " DO NOTHING"
 
-    private func insertMessageRow(
-        conversationSeq: Int64, projectId: String, sender: ChatSender, body: String, internal: Bool, author: String?,
-        kind: String?, card: ChatActionCardDTO?, owner: ChatOwner?, idempotencyKey: String?, payloadHash: String?,
-        unlessKeyUsed: Bool
+    /// `insertMessageValues`; with `unlessKeyUsed` (a user's keyed send) it writes nothing and
+    /// returns nil when the owner already used the key. The unique index `messages_idempotency`
+    /// tells while the row is inserted, so a new key (nearly every send) costs no lookup of its own.
+    func insertMessageRow(
+        conversationSeq: Int64, projectId: String, sender: ChatSender, body: String, internal: Bool = false,
+        author: String? = nil, kind: String? = nil, card: ChatActionCardDTO? = nil, owner: ChatOwner? = nil,
+        idempotencyKey: String? = nil, payloadHash: String? = nil, unlessKeyUsed: Bool
     ) throws -> InsertedMessage? {
         let id = ids.next()
         let createdAt = now()

@@ -47,8 +47,9 @@ final class OutboxBySeqMigrationTests: XCTestCase {
             """)
     }
 
-    private func rows(_ db: SQLiteDatabase) throws -> [[String?]] {
-        try db.query("SELECT id, topic, project_id, payload, created_at, acknowledged_at FROM outbox ORDER BY rowid").map { row in
+    /// Every event's columns, in the order named (`rowid` or `id`).
+    private func rows(_ db: SQLiteDatabase, orderedBy order: String) throws -> [[String?]] {
+        try db.query("SELECT id, topic, project_id, payload, created_at, acknowledged_at FROM outbox ORDER BY \(order)").map { row in
             ["id", "topic", "project_id", "payload", "created_at", "acknowledged_at"].map { row.string($0) }
         }
     }
@@ -61,13 +62,12 @@ final class OutboxBySeqMigrationTests: XCTestCase {
         // Given events written before the step
         let db = try temporaryStore("outbox-seq", migratedThrough: daemon.migrations[..<(try index(of: daemon))])
         try writeBeforeTheStep(db)
-        let before = try db.query("SELECT id, topic, project_id, payload, created_at, acknowledged_at FROM outbox ORDER BY id")
-            .map { row in ["id", "topic", "project_id", "payload", "created_at", "acknowledged_at"].map { row.string($0) } }
+        let before = try rows(db, orderedBy: "id")
         XCTAssertTrue(try db.query("PRAGMA index_list(outbox)").contains { $0.string("name") == "sqlite_autoindex_outbox_1" })
         // When the step runs
         XCTAssertEqual(try Migrator.apply(daemon.migrations, to: db).first, daemon.step)
         // Then every event is there, unchanged, its rowid in ID order
-        XCTAssertEqual(try rows(db), before)
+        XCTAssertEqual(try rows(db, orderedBy: "rowid"), before)
         XCTAssertEqual(
             before.map { $0[0] },
             [
