@@ -19,6 +19,10 @@
 # APPNORTH_BENCH_BIN=dir runs the ingest and chatd found there instead (an earlier build, to compare).
 # APPNORTH_BENCH_ROUTES=chat (or ideas) runs that route alone, with its ceilings: shorter runs, to
 # alternate two builds more often on this machine, whose speed moves from minute to minute.
+# APPNORTH_BENCH_IDLE_CONNECTIONS=N holds N idle keep-alive connections open through the runs, as a
+# hub that clients reach directly holds them (each has had one answer, and one more every 10 s so
+# the idle timeout keeps them; 50 per source address from 127.1.0.1, under the per-address cap):
+# what open connections cost the HTTP threads' event loop (APPNORTH_HTTP_EVENT_LOOP).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
@@ -94,12 +98,43 @@ prepared_ceiling() {
     "$BENCH" sqlite-ceiling "$db" "$src" "$BATCH" "$SAVEPOINTS" "$setup" "$plan" "$before_commit" || { echo "the $name prepared ceiling failed" >&2; exit 1; }
 }
 
+IDLE=${APPNORTH_BENCH_IDLE_CONNECTIONS:-0}
+if [ "$IDLE" -gt 0 ]; then
+    python3 - "$HUB_PORT" "$IDLE" "$WORK/idle.ready" <<'PY' &
+import socket, sys, time
+port, count, ready = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+ask = b"GET /version HTTP/1.1\r\nHost: bench\r\n\r\n"
+def answered(s):
+    data = b""
+    while b"\r\n\r\n" not in data:
+        part = s.recv(4096)
+        if not part: raise SystemExit("an idle connection was closed")
+        data += part
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int([l.split(b":")[1] for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")][0])
+    while len(body) < length: body += s.recv(4096)
+held = []
+for i in range(count):
+    s = socket.create_connection(("127.0.0.1", port), source_address=(f"127.1.{i // 50 // 250}.{i // 50 % 250 + 1}", 0))
+    s.sendall(ask); answered(s); held.append(s)
+open(ready, "w").close()
+while True:
+    time.sleep(10)
+    for s in held: s.sendall(ask); answered(s)
+PY
+    IDLE_PID=$!
+    trap 'kill $CHATD_PID $IDLE_PID 2>/dev/null; [ -n "${APPNORTH_BENCH_KEEP:-}" ] || cleanup_workspace' EXIT
+    for _ in $(seq 1 600); do [ -e "$WORK/idle.ready" ] && break; kill -0 "$IDLE_PID" 2>/dev/null || break; sleep 0.1; done
+    [ -e "$WORK/idle.ready" ] || { echo "could not open $IDLE idle connections"; exit 1; }
+    echo "idle keep-alive connections held through the runs: $IDLE"
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 ROUTES=${APPNORTH_BENCH_ROUTES:-ideas chat}
 wants() { case " $ROUTES " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 wants ideas || wants chat || { echo "APPNORTH_BENCH_ROUTES names ideas, chat or both"; exit 1; }
 wants ideas && ideas=$(run_wrk /api/v1/ideas ideas1 '{"board":"ideas","title":"Benchmark idea {t} {n}","description":"Created under load to measure writes."}')
 wants chat && chat=$(run_wrk /api/v1/chat/messages chat1 '{"body":"Message {n} from thread {t} under load","locale":"en","platform":"ios"}')
+[ "$IDLE" -gt 0 ] && { kill "$IDLE_PID" 2>/dev/null; wait "$IDLE_PID" 2>/dev/null || true; }
 kill -TERM "$HUB_PID" "$CHATD_PID"; wait "$HUB_PID" "$CHATD_PID" 2>/dev/null || true
 
 IDEAS_DB=$APPNORTH_DATA_DIR/ingest.sqlite CHAT_DB=$APPNORTH_DATA_DIR/chatd.sqlite

@@ -3,9 +3,10 @@ import Foundation
 import HubRuntime
 import Synchronization
 
-/// The hub's HTTP/1.1 server on libmicrohttpd: an epoll pool of `options.threads`
-/// threads running synchronous handlers inline, and suspending connections whose async
-/// handler has not answered yet so the thread serves others meanwhile.
+/// The hub's HTTP/1.1 server on libmicrohttpd: a pool of `options.threads` threads (each
+/// waiting on its connections with poll or epoll, `options.eventLoop`) running synchronous
+/// handlers inline, and suspending connections whose async handler has not answered yet so
+/// the thread serves others meanwhile.
 public final class HTTPServer: @unchecked Sendable {
     enum State { case idle, running, stopping, stopped }
 
@@ -29,6 +30,9 @@ public final class HTTPServer: @unchecked Sendable {
     private var boundPort: UInt16 = 0
     var daemonAlive = false
     var suspended: [ObjectIdentifier: HTTPRequestContext] = [:]
+
+    /// The loop the threads run, poll or epoll (`options.eventLoop` resolved by the host).
+    public var eventLoop: HTTPEventLoop { options.resolvedEventLoop }
 
     /// How long `stop()` lets in-flight requests finish.
     public var drainTimeout: TimeInterval = 5
@@ -62,7 +66,8 @@ public final class HTTPServer: @unchecked Sendable {
             try connections.start()
             // The daemon holds this reference until `stop()` has stopped it.
             let me = Unmanaged.passRetained(self).toOpaque()
-            let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
+            let loop = options.resolvedEventLoop == .poll ? MHD_USE_POLL_INTERNAL_THREAD : MHD_USE_EPOLL_INTERNAL_THREAD
+            let flags = loop.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
             let started = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
                     an_mhd_start(
@@ -83,7 +88,9 @@ public final class HTTPServer: @unchecked Sendable {
             boundPort = an_mhd_bound_port(started)
             state = .running
         }
-        logger.info("http listening", ["host": options.host, "port": Int(port), "threads": options.threads])
+        logger.info(
+            "http listening",
+            ["host": options.host, "port": Int(port), "threads": options.threads, "eventLoop": options.resolvedEventLoop.rawValue])
     }
 
     /// Answers requests that start from now on 503 (`Retry-After: 1`, `Connection: close`),

@@ -30,6 +30,11 @@ public struct HTTPServerOptions {
     public var bodyBudgetBytes: Int = 128 << 20
     /// Peers whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
     public var trustedProxies = TrustedProxies()
+    /// How the threads wait on their sockets; `.automatic` is poll on a loopback `host`.
+    public var eventLoop = HTTPEventLoop.automatic
+
+    /// The loop `HTTPServer.start()` runs: `.poll` or `.epoll`.
+    public var resolvedEventLoop: HTTPEventLoop { eventLoop.resolved(forHost: host) }
 
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBodyBytes: Int = 1 << 20,

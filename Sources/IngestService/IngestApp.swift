@@ -68,6 +68,7 @@ public final class IngestApp: @unchecked Sendable {
         options.host = context.config.httpHost
         options.port = context.config.httpPort
         options.threads = context.config.httpThreads
+        options.eventLoop = context.config.httpEventLoop
         options.perClientConnections = context.config.httpPerClientConnections
         options.headerTimeout = context.config.httpHeaderTimeout
         options.bodyTimeout = context.config.httpBodyTimeout

@@ -10,6 +10,9 @@ public struct HubConfig: Sendable {
     public var httpHost: String
     public var httpPort: UInt16
     public var httpThreads: Int
+    /// How ingest's HTTP threads wait on their sockets (`APPNORTH_HTTP_EVENT_LOOP`: `auto`, the
+    /// default, is poll on a loopback address and epoll on any other; `poll`; `epoll`).
+    public var httpEventLoop: HTTPEventLoop
     /// Open connections per client address (`APPNORTH_HTTP_PER_IP_CONNECTIONS`, 64).
     public var httpPerClientConnections: Int
     /// Seconds for a request head to arrive, and for its body (`APPNORTH_HTTP_HEADER_TIMEOUT_S`
@@ -149,6 +152,7 @@ public struct HubConfig: Sendable {
         httpThreads = try HubConfig.integer(
             value("APPNORTH_HTTP_THREADS"), name: "APPNORTH_HTTP_THREADS",
             default: 2, range: 1...64)
+        httpEventLoop = try HTTPEventLoop.parse(value("APPNORTH_HTTP_EVENT_LOOP"))
         httpPerClientConnections = try HubConfig.integer(
             value("APPNORTH_HTTP_PER_IP_CONNECTIONS"),
             name: "APPNORTH_HTTP_PER_IP_CONNECTIONS", default: 64, range: 1...65_536)

@@ -15,6 +15,7 @@ final class HubConfigTests: XCTestCase {
         XCTAssertEqual(config.storePath(for: .asod), "/srv/hub/data/asod.sqlite")
         XCTAssertEqual(config.logLevel, .info)
         XCTAssertEqual(config.cpuScheduling, .batch)
+        XCTAssertEqual(config.httpEventLoop, .automatic)
         XCTAssertNil(config.adminToken)
     }
 
@@ -24,7 +25,7 @@ final class HubConfigTests: XCTestCase {
             environment: [
                 "APPNORTH_DATA_DIR": "/tmp/x", "APPNORTH_HTTP_ADDR": "0.0.0.0:18080",
                 "APPNORTH_PUSHD_ENDPOINT": "tcp://10.0.0.2:7001", "APPNORTH_LOG_LEVEL": "debug",
-                "APPNORTH_CPU_SCHEDULING": "normal",
+                "APPNORTH_CPU_SCHEDULING": "normal", "APPNORTH_HTTP_EVENT_LOOP": "epoll",
                 "APPNORTH_ADMIN_TOKEN": "an_" + String(repeating: "a", count: 32),
                 "APPNORTH_RPC_CURVE_SECRET": pair.secretKey, "APPNORTH_RPC_CURVE_PUBLIC": pair.publicKey,
                 "APPNORTH_PUSHD_CURVE_PUBLIC": pair.publicKey,
@@ -36,6 +37,7 @@ final class HubConfigTests: XCTestCase {
         XCTAssertEqual(config.endpoint(for: .chatd), "ipc:///tmp/x/sock/chatd.ipc")
         XCTAssertEqual(config.logLevel, .debug)
         XCTAssertEqual(config.cpuScheduling, .normal)
+        XCTAssertEqual(config.httpEventLoop, .epoll)
         XCTAssertNotNil(config.adminToken)
     }
 
@@ -45,6 +47,7 @@ final class HubConfigTests: XCTestCase {
             ["APPNORTH_CHATD_ENDPOINT": "http://x"], ["APPNORTH_LOG_LEVEL": "loud"],
             ["APPNORTH_ADMIN_TOKEN": "an_short"], ["APPNORTH_RPC_TIMEOUT_MS": "-1"],
             ["APPNORTH_CPU_SCHEDULING": "realtime"], ["APPNORTH_CPU_SCHEDULING": "BATCH"],
+            ["APPNORTH_HTTP_EVENT_LOOP": "select"], ["APPNORTH_HTTP_EVENT_LOOP": "Poll"],
         ]
         for env in cases {
             XCTAssertThrowsError(try HubConfig(environment: env, currentDirectory: "/")) { error in

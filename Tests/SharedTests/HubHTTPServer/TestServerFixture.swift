@@ -35,12 +35,22 @@ final class TestServerFixture {
         let router = Router()
         configure(router)
         var options = HTTPServerOptions(host: "127.0.0.1", port: 0, threads: threads, maxBodyBytes: maxBodyBytes)
+        options.eventLoop = TestServerFixture.eventLoop
         adjust(&options)
         server = HTTPServer(router: router, options: options, logger: Logger(daemon: "test", sink: sink), observer: observer)
         try server.start()
     }
 
     deinit { server.stop() }
+
+    /// The loop servers run unless a test picks one: `APPNORTH_TEST_HTTP_EVENT_LOOP` (the test
+    /// command runs these tests once more with `epoll`), or the automatic one, which is poll on
+    /// 127.0.0.1.
+    static let eventLoop: HTTPEventLoop = {
+        guard let raw = ProcessInfo.processInfo.environment["APPNORTH_TEST_HTTP_EVENT_LOOP"] else { return .automatic }
+        guard let loop = HTTPEventLoop(rawValue: raw) else { fatalError("APPNORTH_TEST_HTTP_EVENT_LOOP: expected auto, poll or epoll") }
+        return loop
+    }()
 
     /// Log lines whose `msg` is `request`, waiting briefly because the completion callback
     /// runs just after the response bytes leave.
