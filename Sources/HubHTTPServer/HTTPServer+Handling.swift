@@ -98,6 +98,8 @@ extension HTTPServer {
             Unmanaged<HTTPConnectionState>.fromOpaque($0).takeUnretainedValue()
         }
         let pointer = Unmanaged.passUnretained(context).toOpaque()
+        // Without an iterator libmicrohttpd only counts them.
+        context.headers.reserveCapacity(Int(MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)))
         _ = MHD_get_connection_values(connection, .HEADER_KIND, HTTPServer.headerIterator, pointer)
         context.correlationId = CorrelationID.accept(context.headers[CorrelationID.headerName])
         if let declared = context.headers["content-length"] {
