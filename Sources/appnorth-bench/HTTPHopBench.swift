@@ -2,6 +2,7 @@ import ChatService
 import Foundation
 import HubHTTPServer
 import HubMessaging
+import HubRuntime
 
 /// `appnorth-bench http-hop <port>`: one `HTTPServer` (ingest's options: 2 pool threads)
 /// answering what `GET /api/v1/chat/status` answers, two ways, until killed:
@@ -31,9 +32,11 @@ enum HTTPHopBench {
         var options = HTTPServerOptions()
         options.port = port
         options.perClientConnections = 4096
+        // As ingest reads it: poll on this loopback address unless APPNORTH_HTTP_EVENT_LOOP says otherwise.
+        options.eventLoop = try HTTPEventLoop.parse(ProcessInfo.processInfo.environment["APPNORTH_HTTP_EVENT_LOOP"])
         let server = HTTPServer(router: router, options: options, logger: bench.logger)
         try server.start()
-        print("listening on \(server.port)")
+        print("listening on \(server.port), event loop \(server.eventLoop.rawValue)")
         fflush(stdout)
         while true { Thread.sleep(forTimeInterval: 3600) }
     }
