@@ -3,6 +3,9 @@
 # separate processes (ipc):
 #  - POST /api/v1/ideas and POST /api/v1/chat/messages, wrk -t2 -c64, a distinct
 #    Idempotency-Key per request, each 201 sent after the commit that holds it;
+#  - the CPU time a request of ingest and of chatd over each run (user and system, from /proc):
+#    steadier than the rate on this shared machine, and the ratio of the two daemons' figures
+#    steadier still when only one of them changed;
 #  - the ceiling of each, in the same run: the rows the hub wrote (an idea and its idempotency
 #    record; a message, its outbox event and its conversation's update) inserted again with the
 #    sqlite3 CLI into an empty copy of the same schema, batched the same way (transactions of
@@ -49,8 +52,19 @@ wait_for "$BASE/version"
 create_project '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}'
 Q="app_id=$APP_ID&voter_token=benchvoter0123456789"
 
-run_wrk() {  # run_wrk PATH RUN BODY
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # user + system CPU of a process, in clock ticks
+# run_wrk PATH RUN BODY: wrk's report, then "cpu TICKS TICKS": the CPU ingest and chatd spent during the run.
+run_wrk() {
+    local ingest_before chatd_before
+    ingest_before=$(ticks "$HUB_PID")
+    chatd_before=$(ticks "$CHATD_PID")
     wrk -t2 -c64 -d"${SECONDS_PER_RUN}s" --latency -s "$ROOT/bench/lua/distinct_posts.lua" "$BASE$1?$Q" -- "$2" "$3"
+    echo "cpu $(($(ticks "$HUB_PID") - ingest_before)) $(($(ticks "$CHATD_PID") - chatd_before))"
+}
+# cpu_summary WRK_OUTPUT: CPU time a request of ingest and of chatd, from /proc over the run.
+cpu_summary() {
+    echo "$1" | awk -v hz="$(getconf CLK_TCK)" '/requests in/ { n = $1 } /^cpu / { i = $2; c = $3 }
+        END { printf "CPU a request: ingest %.1f us, chatd %.1f us", i * 1e6 / hz / n, c * 1e6 / hz / n }'
 }
 summary() { echo "$(echo "$1" | awk '/Requests\/sec/ { print $2 }') req/s, p50 $(echo "$1" | awk '$1 == "50%" { print $2 }')," \
     "p99 $(echo "$1" | awk '$1 == "99%" { print $2 }'), $(echo "$1" | awk '/^created/ { print $2 " created, " $4 " not 201" }')"; }
@@ -205,6 +219,7 @@ fi
 ratio() { awk -v a="$(rate "$1")" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 if wants ideas; then
 echo "POST /api/v1/ideas (c64, committed before 201): $(summary "$ideas")"
+echo "  $(cpu_summary "$ideas")"
 echo "  SQLite ceiling, the same rows $BATCH per transaction, prepared statements: $idea_prepared rows/s;" \
     "ratio $(ratio "$ideas" "$idea_prepared")x"
 echo "  (with a savepoint per request: $idea_savepoints rows/s, ratio $(ratio "$ideas" "$idea_savepoints")x;" \
@@ -214,6 +229,7 @@ echo "  (prepared, with SQLite's checkpoints off and the WAL left to grow, the i
 fi
 if wants chat; then
 echo "POST /api/v1/chat/messages (c64, committed in chatd before 201): $(summary "$chat")"
+echo "  $(cpu_summary "$chat")"
 echo "  SQLite ceiling, the same rows $BATCH per transaction, prepared statements: $chat_prepared rows/s;" \
     "ratio $(ratio "$chat" "$chat_prepared")x"
 echo "  (with a savepoint per request: $chat_savepoints rows/s, ratio $(ratio "$chat" "$chat_savepoints")x;" \

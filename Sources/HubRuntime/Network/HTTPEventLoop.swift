@@ -5,8 +5,8 @@
 /// set, but a request whose answer comes from another thread (a chat message, a group commit)
 /// pays two `epoll_ctl` calls to take its connection out of the set and put it back, and each
 /// request one more `recv` to find the socket drained. Measured in `bench/RESULTS.md`: at 64
-/// connections poll answers more writes a second; with a few hundred idle connections open,
-/// epoll does.
+/// busy connections poll answers more of those requests a second; with 100 idle connections
+/// open beside them, epoll does.
 public enum HTTPEventLoop: String, Sendable, CaseIterable {
     case poll
     case epoll
