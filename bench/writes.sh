@@ -46,7 +46,8 @@ export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNO
 CHATD_PID=$!
 "$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
-trap 'kill $CHATD_PID 2>/dev/null; [ -n "${APPNORTH_BENCH_KEEP:-}" ] || cleanup_workspace' EXIT
+IDLE_PID=
+trap 'kill $CHATD_PID $IDLE_PID 2>/dev/null; [ -n "${APPNORTH_BENCH_KEEP:-}" ] || cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
 wait_for "$BASE/version"
 create_project '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}'
@@ -137,7 +138,6 @@ while True:
     for s in held: s.sendall(ask); answered(s)
 PY
     IDLE_PID=$!
-    trap 'kill $CHATD_PID $IDLE_PID 2>/dev/null; [ -n "${APPNORTH_BENCH_KEEP:-}" ] || cleanup_workspace' EXIT
     for _ in $(seq 1 600); do [ -e "$WORK/idle.ready" ] && break; kill -0 "$IDLE_PID" 2>/dev/null || break; sleep 0.1; done
     [ -e "$WORK/idle.ready" ] || { echo "could not open $IDLE idle connections"; exit 1; }
     echo "idle keep-alive connections held through the runs: $IDLE"

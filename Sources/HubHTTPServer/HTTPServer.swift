@@ -66,7 +66,7 @@ public final class HTTPServer: @unchecked Sendable {
             try connections.start()
             // The daemon holds this reference until `stop()` has stopped it.
             let me = Unmanaged.passRetained(self).toOpaque()
-            let loop = options.resolvedEventLoop == .poll ? MHD_USE_POLL_INTERNAL_THREAD : MHD_USE_EPOLL_INTERNAL_THREAD
+            let loop = eventLoop == .poll ? MHD_USE_POLL_INTERNAL_THREAD : MHD_USE_EPOLL_INTERNAL_THREAD
             let flags = loop.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
             let started = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
@@ -90,7 +90,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         logger.info(
             "http listening",
-            ["host": options.host, "port": Int(port), "threads": options.threads, "eventLoop": options.resolvedEventLoop.rawValue])
+            ["host": options.host, "port": Int(port), "threads": options.threads, "eventLoop": eventLoop.rawValue])
     }
 
     /// Answers requests that start from now on 503 (`Retry-After: 1`, `Connection: close`),

@@ -100,14 +100,7 @@ final class HTTPServerConnectionLimitTests: XCTestCase {
         let connection = try TestHTTPConnection(port: fixture.port, timeout: 0.2)
         let started = Date()
         // When: a byte every 100 ms, forever
-        var cut = false
-        for byte in Array("GET /healthz HTTP/1.1\r\nX-Slow: ".utf8) + [UInt8](repeating: 97, count: 100) {
-            if (try? connection.send([byte])) == nil || connection.isClosedNow() {
-                cut = true
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let cut = trickleUntilCut(connection, Array("GET /healthz HTTP/1.1\r\nX-Slow: ".utf8) + [UInt8](repeating: 97, count: 100))
         // Then: closed after about a second, not kept alive by the trickle
         XCTAssertTrue(cut)
         XCTAssertLessThan(Date().timeIntervalSince(started), 3)
@@ -121,14 +114,7 @@ final class HTTPServerConnectionLimitTests: XCTestCase {
         try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n")
         let started = Date()
         // When
-        var cut = false
-        for _ in 0..<100 {
-            if (try? connection.send([98])) == nil || connection.isClosedNow() {
-                cut = true
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let cut = trickleUntilCut(connection, [UInt8](repeating: 98, count: 100))
         // Then
         XCTAssertTrue(cut)
         XCTAssertLessThan(Date().timeIntervalSince(started), 3)

@@ -87,14 +87,7 @@ final class HTTPServerEventLoopTests: XCTestCase {
                 "\(loop)")
             // When one of the three trickles a head a byte every 100 ms
             let started = Date()
-            var cut = false
-            for byte in Array("GET /fast HTTP/1.1\r\nX-Slow: ".utf8) + [UInt8](repeating: 97, count: 60) {
-                if (try? held[0].send([byte])) == nil || held[0].isClosedNow() {
-                    cut = true
-                    break
-                }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
+            let cut = trickleUntilCut(held[0], Array("GET /fast HTTP/1.1\r\nX-Slow: ".utf8) + [UInt8](repeating: 97, count: 60))
             // Then it is cut at its deadline, not kept open by the trickle
             XCTAssertTrue(cut, "\(loop)")
             XCTAssertLessThan(Date().timeIntervalSince(started), 3, "\(loop)")

@@ -61,6 +61,16 @@ final class TestServerFixture {
     }
 }
 
+/// Sends `bytes` one at a time, `every` apart, until the server cuts the connection; whether
+/// it did before the last byte.
+func trickleUntilCut(_ connection: TestHTTPConnection, _ bytes: [UInt8], every interval: TimeInterval = 0.1) -> Bool {
+    for byte in bytes {
+        if (try? connection.send([byte])) == nil || connection.isClosedNow() { return true }
+        Thread.sleep(forTimeInterval: interval)
+    }
+    return false
+}
+
 /// Parses a JSON object for assertions.
 func jsonObject(_ text: String) -> [String: Any] {
     (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
