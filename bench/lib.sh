@@ -34,10 +34,12 @@ make_workspace() {
     trap cleanup_workspace EXIT
 }
 
+# Runs from EXIT traps under `set -e`: a process already gone must not end it before the rm.
 cleanup_workspace() {
-    [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null
-    [ -n "${HUB_PID:-}" ] && kill "$HUB_PID" 2>/dev/null
-    wait 2>/dev/null; rm -rf "$WORK"
+    if [ -f "$WORK/nginx.pid" ]; then kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; fi
+    if [ -n "${HUB_PID:-}" ]; then kill "$HUB_PID" 2>/dev/null || true; fi
+    wait 2>/dev/null || true
+    rm -rf "$WORK"
 }
 
 # start_nginx LOCATION: serves $WORK/www/LOCATION as application/json, access log off.

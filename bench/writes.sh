@@ -47,7 +47,7 @@ CHATD_PID=$!
 "$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 IDLE_PID=
-trap 'kill $CHATD_PID $IDLE_PID 2>/dev/null; [ -n "${APPNORTH_BENCH_KEEP:-}" ] || cleanup_workspace' EXIT
+trap 'kill $CHATD_PID $IDLE_PID 2>/dev/null || true; [ -n "${APPNORTH_BENCH_KEEP:-}" ] || cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
 wait_for "$BASE/version"
 create_project '{"name":"Bench","allowedOrigins":["http://localhost"],"chatMode":"anyone"}'
