@@ -23,4 +23,7 @@ static inline curl_version_info_data *an_curl_version_info(void) { return curl_v
 /* Macros Swift does not import. */
 static inline long an_curl_global_all(void) { return CURL_GLOBAL_ALL; }
 static inline size_t an_curl_error_size(void) { return CURL_ERROR_SIZE; }
+/* CURLOPT_USE_SSL values: an enum in older curl headers, long macros in newer ones; a long either way. */
+static inline long an_curl_usessl_all(void) { return (long)CURLUSESSL_ALL; }
+static inline long an_curl_usessl_none(void) { return (long)CURLUSESSL_NONE; }
 #endif

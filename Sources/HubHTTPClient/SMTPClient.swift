@@ -38,8 +38,8 @@ public final class SMTPClient: @unchecked Sendable {
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(options.connectTimeout * 1000)))
         try easy.set(CURLOPT_TIMEOUT_MS, max(1, Int(options.totalTimeout * 1000)))
         switch options.security {
-        case .startTLS, .implicitTLS: try easy.set(CURLOPT_USE_SSL, CURLUSESSL_ALL)
-        case .none: try easy.set(CURLOPT_USE_SSL, CURLUSESSL_NONE)
+        case .startTLS, .implicitTLS: try easy.set(CURLOPT_USE_SSL, an_curl_usessl_all())
+        case .none: try easy.set(CURLOPT_USE_SSL, an_curl_usessl_none())
         }
         if let caFile = options.extraCAFile {
             try easy.set(CURLOPT_CAINFO, caFile)

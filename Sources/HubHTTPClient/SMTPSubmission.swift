@@ -2,7 +2,8 @@ import CCurl
 import Foundation
 
 /// One message on its way through a libcurl SMTP handle: the bytes the read callback hands
-/// out, the recipient list, the server's last reply line, and how the result is judged.
+/// out, the recipient list, the server's last reply line and its last refusal, and how the
+/// result is judged.
 /// Kept alive (`withExtendedLifetime`) while the handle runs: callbacks reach it unretained.
 final class SMTPSubmission {
     /// A reply line kept for an error is cut here (a server may say a lot).
@@ -13,6 +14,9 @@ final class SMTPSubmission {
     private var offset = 0
     private var recipients: UnsafeMutablePointer<curl_slist>?
     private(set) var lastReply = ""
+    /// The last 4xx or 5xx line: libcurl may go on to `QUIT` after a refused command (7.88
+    /// does), and the `221` that answers it must not hide the refusal.
+    private(set) var lastRefusal = ""
 
     init(message: [UInt8], password: String?) {
         self.message = message
@@ -43,7 +47,9 @@ final class SMTPSubmission {
 
     func receiveReply(_ bytes: UnsafeRawBufferPointer) {
         let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if !line.isEmpty { lastReply = String(line.prefix(Self.replyLimit)) }
+        guard !line.isEmpty else { return }
+        lastReply = String(line.prefix(Self.replyLimit))
+        if let first = line.utf8.first, first == UInt8(ascii: "4") || first == UInt8(ascii: "5") { lastRefusal = lastReply }
     }
 
     /// 2xx at the end is the message taken; a 5xx reply to a command is permanent; anything else
@@ -52,11 +58,14 @@ final class SMTPSubmission {
         let reply = easy.info(long: CURLINFO_RESPONSE_CODE)
         if code == CURLE_OK { return .success(()) }
         let commandFailed = code != CURLE_LOGIN_DENIED && code != CURLE_USE_SSL_FAILED
-        if commandFailed, (400...599).contains(reply), lastReply.hasPrefix(String(reply)) {
-            return .failure(SMTPClientError(kind: reply >= 500 ? .permanent : .transient, code: reply, message: redacted(lastReply)))
+        if commandFailed, (400...599).contains(reply), lastRefusal.hasPrefix(String(reply)) {
+            return .failure(SMTPClientError(kind: reply >= 500 ? .permanent : .transient, code: reply, message: redacted(lastRefusal)))
         }
         var message = easy.message(for: code)
-        if code == CURLE_LOGIN_DENIED, !lastReply.isEmpty { message += " (\(lastReply))" }
+        if code == CURLE_LOGIN_DENIED {
+            let explanation = lastRefusal.isEmpty ? lastReply : lastRefusal
+            if !explanation.isEmpty { message += " (\(explanation))" }
+        }
         return .failure(SMTPClientError(kind: .transient, code: (400...599).contains(reply) ? reply : 0, message: redacted(message)))
     }
 
