@@ -6,22 +6,24 @@
 #    a few messages) under wrk at 8 connections with the session cookie, p50 and p99;
 #  - the ceiling of the same run: nginx serving the same inbox HTML from a file.
 #   bench/dashboard.sh [seconds per run, default 10] [conversations, default 10000]
+# APPNORTH_BENCH_BIN=dir runs the ingest and chatd found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 CONVERSATIONS=${2:-10000}
 . "$ROOT/bench/lib.sh"
 require_tools
-(cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest chatd; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
+[ -n "${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+for b in ingest chatd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
     APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 APPNORTH_CHAT_RATE_PER_MIN=100000000 \
     APPNORTH_CHAT_READ_RATE_PER_MIN=100000000
-"$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
+"$BIN/chatd" 2>"$WORK/chatd.log" &
 CHATD_PID=$!
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 trap 'kill $CHATD_PID 2>/dev/null; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
@@ -50,7 +52,7 @@ for extra in range(5):
 PY
 
 # The owner: the setup link accepted like the page does, its session cookie kept.
-LINK=$("$ROOT/.build/release/ingest" user add --email owner@example.com --role owner | tail -n 1)
+LINK=$("$BIN/ingest" user add --email owner@example.com --role owner | tail -n 1)
 COOKIE=$(curl -s -o /dev/null -D - -X POST "$BASE/${LINK#*://*/}" -H "Origin: $BASE" \
     --data-urlencode name=Owner --data-urlencode password=bench-password-1 --data-urlencode passwordAgain=bench-password-1 |
     awk -F'[=;]' 'tolower($1) ~ /^set-cookie: appnorth_session$/ { print $2 }')

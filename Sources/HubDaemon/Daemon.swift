@@ -23,7 +23,7 @@ public final class Daemon: @unchecked Sendable {
             try Daemon.verifyOwner(store, spec.name)
             rpc = try RPCServer(
                 name: spec.name.rawValue, endpoint: config.endpoint(for: spec.name), clock: clock, logger: logger,
-                curve: try config.curveServer(for: spec.name))
+                context: config.rpcContext(for: spec.name), curve: try config.curveServer(for: spec.name))
         } catch {
             store.close()
             throw error

@@ -6,7 +6,8 @@ import HubMessaging
 import HubRuntime
 
 /// chatd started in this process on a scratch data directory, one conversation of `owner`
-/// in it, an `RPCClient` to it over ipc, and its `ChatStore` for the same calls in process.
+/// in it, an `RPCClient` to it over ipc (on the link's ZeroMQ context, as ingest's), and its
+/// `ChatStore` for the same calls in process.
 struct BenchChatd {
     let directory: String
     let logger: Logger
@@ -18,11 +19,15 @@ struct BenchChatd {
 
     init(prefix: String) throws {
         directory = NSTemporaryDirectory() + prefix + String(TimeSortableID.shared.next().suffix(12))
-        let config = try HubConfig(environment: ["APPNORTH_DATA_DIR": directory], currentDirectory: "/")
+        // APPNORTH_CPU_SCHEDULING from the environment picks the ZeroMQ context of the link as in
+        // the hub (`HubConfig.rpcContext(for:)`): `normal` runs both ends on the shared context.
+        var environment = ["APPNORTH_DATA_DIR": directory]
+        environment["APPNORTH_CPU_SCHEDULING"] = ProcessInfo.processInfo.environment["APPNORTH_CPU_SCHEDULING"]
+        let config = try HubConfig(environment: environment, currentDirectory: "/")
         logger = Logger(daemon: "bench", level: .error, clock: clock)
         chatd = try Daemon(spec: ChatDaemon.spec, config: config, clock: clock, logger: logger)
         try chatd.start()
-        client = try RPCClient(peer: "chatd", endpoint: config.endpoint(for: .chatd), clock: clock, logger: logger, defaultTimeout: 2)
+        client = try RPCClient(peer: .chatd, config: config, clock: clock, logger: logger, defaultTimeout: 2)
         _ = try client.call(
             ChatSend.self,
             ChatSend.Request(

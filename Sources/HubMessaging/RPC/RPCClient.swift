@@ -19,6 +19,8 @@ public final class RPCClient: @unchecked Sendable {
     public let peer: String
     public let endpoint: String
     public let defaultTimeout: TimeInterval
+    /// The ZeroMQ context of the client's sockets.
+    public let context: ZMQContext
     private let clock: Clock
     private let loop: RPCClientLoop
     private let callers: RPCCallerSockets
@@ -34,6 +36,7 @@ public final class RPCClient: @unchecked Sendable {
         self.endpoint = endpoint
         self.clock = clock
         self.defaultTimeout = defaultTimeout
+        self.context = context
         let loop = try RPCClientLoop(peer: peer, endpoint: endpoint, logger: logger, context: context, curve: curve)
         self.loop = loop
         callers = RPCCallerSockets {

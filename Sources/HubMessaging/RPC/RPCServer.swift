@@ -24,7 +24,8 @@ public final class RPCServer: @unchecked Sendable {
     private let logger: Logger
     // Owned by the caller until `start()`, then by the server thread alone.
     private let socket: ZMQSocket
-    private let context: ZMQContext
+    /// The ZeroMQ context of the server's socket.
+    public let context: ZMQContext
     /// The socket's ZAP domain when it is a CURVE server: what its context's handler admits.
     private let zapDomain: String?
 

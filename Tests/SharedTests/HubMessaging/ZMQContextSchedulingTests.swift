@@ -34,18 +34,46 @@ final class ZMQContextSchedulingTests: XCTestCase {
         }
 
         // Then its I/O thread, named by libzmq once it runs, is under SCHED_OTHER
-        let deadline = Date().addingTimeInterval(10)
-        var ioThreads: [Int32] = []
-        while ioThreads.isEmpty && Date() < deadline {
-            ioThreads = Set(CPUScheduling.threads()).subtracting(before).filter { threadName($0).hasPrefix("ZMQbg/IO") }
-            if ioThreads.isEmpty { usleep(10_000) }
-        }
+        let ioThreads = newIOThreads(since: before)
         XCTAssertFalse(ioThreads.isEmpty, "no ZMQbg/IO thread appeared")
         for thread in ioThreads {
             XCTAssertEqual(sched_getscheduler(thread), schedOther, "thread \(thread) \(threadName(thread))")
         }
         // And the thread that made the context is still under SCHED_BATCH
         XCTAssertEqual(sched_getscheduler(0), schedBatch)
+    }
+
+    func testTheIOThreadOfABatchContextRunsUnderBatchWhateverItsMakersPolicy() throws {
+        // Given a process under Linux's default policy
+        XCTAssertTrue(CPUScheduling.normal.apply().isEmpty)
+        let before = Set(CPUScheduling.threads())
+
+        // When a context made for SCHED_BATCH starts its threads
+        let context = try ZMQContext(ioThreads: .batch)
+        let socket = try ZMQSocket(context: context, kind: .dealer)
+        defer {
+            socket.close()
+            context.terminate()
+        }
+
+        // Then its I/O thread is under SCHED_BATCH and the maker's thread is not
+        let ioThreads = newIOThreads(since: before)
+        XCTAssertFalse(ioThreads.isEmpty, "no ZMQbg/IO thread appeared")
+        for thread in ioThreads {
+            XCTAssertEqual(sched_getscheduler(thread), schedBatch, "thread \(thread) \(threadName(thread))")
+        }
+        XCTAssertEqual(sched_getscheduler(0), schedOther)
+    }
+
+    /// The ZMQbg/IO threads that appear beside `before` within 10 s.
+    private func newIOThreads(since before: Set<Int32>) -> [Int32] {
+        let deadline = Date().addingTimeInterval(10)
+        var ioThreads: [Int32] = []
+        while ioThreads.isEmpty && Date() < deadline {
+            ioThreads = Set(CPUScheduling.threads()).subtracting(before).filter { threadName($0).hasPrefix("ZMQbg/IO") }
+            if ioThreads.isEmpty { usleep(10_000) }
+        }
+        return ioThreads
     }
 
     /// The kernel's name of one thread of this process ("" once it has ended).
