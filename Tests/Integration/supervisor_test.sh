@@ -90,19 +90,29 @@ silent_daemon_marked() {
 # Every daemon's own threads run under SCHED_BATCH (policy 3, field 41 of its stat), the default
 # of APPNORTH_CPU_SCHEDULING: a woken thread does not preempt the one that woke it. libzmq's
 # threads (named ZMQbg/…: its I/O thread, which every reply passes through, and its reaper) run
-# under SCHED_OTHER (0).
+# under SCHED_OTHER (0), but for those of the link to chatd, which every chat message crosses
+# (named 3/ZMQbg/…, in chatd and in its callers ingest and pushd), under SCHED_BATCH.
 threads_batch() {
-    local d pid t name policy want threads=0 zmq=0
+    local d pid t name policy want threads=0 zmq=0 chat_link
     for d in ingest chatd pushd marketd asod; do
         pid=$(cat "$DATA/run/$d.pid") || return 1
+        chat_link=0
         for t in /proc/"$pid"/task/*; do
             policy=$(sed 's/.*) //' "$t/stat" 2>/dev/null | awk '{ print $39 }')
             name=$(cat "$t/comm" 2>/dev/null)
             [ -z "$policy" ] && continue  # the thread ended meanwhile
-            case "$name" in ZMQbg/*) want=0; zmq=$((zmq + 1)) ;; *) want=3 ;; esac
+            case "$name" in
+                ZMQbg/*) want=0; zmq=$((zmq + 1)) ;;
+                3/ZMQbg/IO*) want=3; chat_link=$((chat_link + 1)) ;;
+                *) want=3 ;;
+            esac
             [ "$policy" = "$want" ] || { echo "  $d thread ${t##*/} ($name) has policy $policy, not $want"; return 1; }
             threads=$((threads + 1))
         done
+        case $d in
+            ingest | chatd | pushd) [ "$chat_link" -ge 1 ] || { echo "  $d has no I/O thread of the link to chatd"; return 1; } ;;
+            *) [ "$chat_link" -eq 0 ] || { echo "  $d has $chat_link I/O threads of the link to chatd"; return 1; } ;;
+        esac
     done
     [ "$threads" -ge 10 ] || { echo "  only $threads threads seen"; return 1; }
     [ "$zmq" -ge 5 ] || { echo "  only $zmq libzmq threads seen"; return 1; }
@@ -293,7 +303,7 @@ chmod 0644 "$DATA/log/ingest.log"
 check "up returns 0 within two minutes" up_within_two_minutes
 check "/healthz lists five ok daemons" five_ok
 check "five .sqlite files in WAL mode" wal_stores
-check "every daemon's threads are scheduled SCHED_BATCH, libzmq's SCHED_OTHER" threads_batch
+check "every daemon's threads are scheduled SCHED_BATCH, libzmq's SCHED_OTHER but the chat link's" threads_batch
 check "a silent daemon is marked and /healthz answers 503 within 3 s" silent_daemon_marked
 for d in chatd pushd marketd asod ingest; do
     check "kill -9 $d: restarted and healthy within 10 s" recovers_from_kill "$d"

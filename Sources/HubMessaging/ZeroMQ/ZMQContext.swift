@@ -44,6 +44,9 @@ public final class ZMQContext: @unchecked Sendable {
         // Without this, terminating waits for every unsent message of every socket.
         zmq_ctx_set(raw, ZMQ_BLOCKY, 0)
         zmq_ctx_set(raw, ZMQ_THREAD_SCHED_POLICY, ioThreads.policy)
+        // libzmq names its threads ZMQbg/IO/0 and ZMQbg/Reaper; a batch context's are told apart
+        // (in `top -H`, in /proc) by the policy's number before them: 3/ZMQbg/IO/0.
+        if ioThreads != .normal { zmq_ctx_set(raw, ZMQ_THREAD_NAME_PREFIX, ioThreads.policy) }
         self.ioThreads = ioThreads
         pointer = raw
     }

@@ -56,8 +56,8 @@ final class ZMQContextSchedulingTests: XCTestCase {
             context.terminate()
         }
 
-        // Then its I/O thread is under SCHED_BATCH and the maker's thread is not
-        let ioThreads = newIOThreads(since: before)
+        // Then its I/O thread, named 3/ZMQbg/IO/0, is under SCHED_BATCH and the maker's thread is not
+        let ioThreads = newIOThreads(since: before, named: "3/ZMQbg/IO")
         XCTAssertFalse(ioThreads.isEmpty, "no ZMQbg/IO thread appeared")
         for thread in ioThreads {
             XCTAssertEqual(sched_getscheduler(thread), schedBatch, "thread \(thread) \(threadName(thread))")
@@ -65,12 +65,12 @@ final class ZMQContextSchedulingTests: XCTestCase {
         XCTAssertEqual(sched_getscheduler(0), schedOther)
     }
 
-    /// The ZMQbg/IO threads that appear beside `before` within 10 s.
-    private func newIOThreads(since before: Set<Int32>) -> [Int32] {
+    /// The threads named `prefix`… that appear beside `before` within 10 s.
+    private func newIOThreads(since before: Set<Int32>, named prefix: String = "ZMQbg/IO") -> [Int32] {
         let deadline = Date().addingTimeInterval(10)
         var ioThreads: [Int32] = []
         while ioThreads.isEmpty && Date() < deadline {
-            ioThreads = Set(CPUScheduling.threads()).subtracting(before).filter { threadName($0).hasPrefix("ZMQbg/IO") }
+            ioThreads = Set(CPUScheduling.threads()).subtracting(before).filter { threadName($0).hasPrefix(prefix) }
             if ioThreads.isEmpty { usleep(10_000) }
         }
         return ioThreads
