@@ -8,6 +8,7 @@
 #    8 connections with the session cookie, p50 and p99: target p99 < 50 ms;
 #  - the ceiling of the same run: nginx serving the same profile HTML from a file.
 #   bench/explore_pages.sh [seconds per run, default 10] [connections, default 8]
+# APPNORTH_BENCH_BIN=dir runs the ingest and marketd found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
@@ -16,7 +17,8 @@ CONNECTIONS=${2:-8}
 require_tools
 (cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
 (cd "$ROOT" && swift build -c release --product marketd 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest marketd; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
+for b in ingest marketd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 PYTHON=${APPNORTH_TEST_PYTHON:-$ROOT/.venv/bin/python}
@@ -35,7 +37,7 @@ export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNO
     APPNORTH_MARKET_CHARTS=topfreeapplications,toppaidapplications,topgrossingapplications \
     APPNORTH_MARKET_MIN_GAP_MS=0 APPNORTH_MARKET_INTERVAL_S=0 APPNORTH_RPC_TIMEOUT_MS=5000
 MARKETD_PID=
-start_marketd() { "$ROOT/.build/release/marketd" 2>>"$WORK/marketd.log" & MARKETD_PID=$!; }
+start_marketd() { "$BIN/marketd" 2>>"$WORK/marketd.log" & MARKETD_PID=$!; }
 trap 'kill $MARKETD_PID $FEED_PID 2>/dev/null; exec 3>&-; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
 run_pass() {
@@ -45,7 +47,7 @@ run_pass() {
 
 # Day 1 (yesterday on marketd's clock), then day 2 (today, the fake's charts reshuffled).
 APPNORTH_FAKE_NOW=$(date -u -d yesterday +%Y-%m-%dT12:00:00.000Z) start_marketd
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 wait_for "$BASE/version"
 run_pass
@@ -72,7 +74,7 @@ curl -sf -X POST "$BASE/api/admin/v1/market/records" -H "Authorization: Bearer $
     --data-binary @"$WORK/records.ndjson" -o /dev/null || { echo "the estimates import failed"; exit 1; }
 
 # The owner: the setup link accepted like the page does, its session cookie kept.
-LINK=$("$ROOT/.build/release/ingest" user add --email owner@example.com --role owner | tail -n 1)
+LINK=$("$BIN/ingest" user add --email owner@example.com --role owner | tail -n 1)
 COOKIE=$(curl -s -o /dev/null -D - -X POST "$BASE/${LINK#*://*/}" -H "Origin: $BASE" \
     --data-urlencode name=Owner --data-urlencode password=bench-password-1 --data-urlencode passwordAgain=bench-password-1 |
     awk -F'[=;]' 'tolower($1) ~ /^set-cookie: appnorth_session$/ { print $2 }')
