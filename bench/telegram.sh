@@ -12,6 +12,7 @@
 #  - pushd's and the fake's CPU time per event while they went out;
 #  - pushd's resident memory before and after, and its peak (VmHWM).
 #   bench/telegram.sh [messages, default 2000] [conversations, default 50]
+# APPNORTH_BENCH_BIN=dir runs the ingest, chatd and pushd found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 MESSAGES=${1:-2000}
@@ -20,9 +21,10 @@ PER_USER=$((MESSAGES / CONVERSATIONS))
 [ $((PER_USER * CONVERSATIONS)) -eq "$MESSAGES" ] || { echo "messages must be a multiple of conversations"; exit 1; }
 . "$ROOT/bench/lib.sh"
 command -v curl >/dev/null || { echo "needs curl"; exit 1; }
+BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
 for p in ingest chatd pushd; do
-    (cd "$ROOT" && swift build -c release --product $p 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-    [ -x "$ROOT/.build/release/$p" ] || { echo "release build of $p failed"; exit 1; }
+    [ -n "${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release --product $p 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+    [ -x "$BIN/$p" ] || { echo "release build of $p failed"; exit 1; }
 done
 make_workspace
 HELPER=$ROOT/Tests/Integration/telegram_burst.py
@@ -48,11 +50,11 @@ export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNO
     APPNORTH_CHAT_READ_RATE_PER_MIN=100000000 \
     APPNORTH_CREDENTIALS_KEY=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n') \
     APPNORTH_PUBLIC_URL=http://127.0.0.1:$HUB_PORT APPNORTH_TELEGRAM_API_URL=$FAKE APPNORTH_TELEGRAM_PER_MINUTE=0
-"$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
+"$BIN/chatd" 2>"$WORK/chatd.log" &
 CHATD_PID=$!
-"$ROOT/.build/release/pushd" 2>"$WORK/pushd.log" &
+"$BIN/pushd" 2>"$WORK/pushd.log" &
 PUSHD_PID=$!
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 trap 'kill -CONT $PUSHD_PID 2>/dev/null; kill $CHATD_PID $PUSHD_PID 2>/dev/null; exec {FAKE_FD}>&-; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
