@@ -23,6 +23,7 @@
 # Devices: 20 register through the API, the rest are added to pushd.sqlite directly (one owner),
 # each with its own random token, as a reply's fan-out to many devices leaves the queue.
 #   bench/push.sh [pushes, default 100000] [batch, default 500 as in the hub] [devices, default 10000]
+# APPNORTH_BENCH_BIN=dir runs the ingest, chatd and pushd found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PUSHES=${1:-100000}
@@ -35,7 +36,9 @@ for tool in nghttpd h2load sqlite3 openssl curl; do
     command -v $tool >/dev/null || { echo "needs $tool: apt-get install -y nghttp2-server nghttp2-client sqlite3 openssl curl"; exit 1; }
 done
 (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest chatd pushd appnorth-bench; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
+for b in ingest chatd pushd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+[ -x "$ROOT/.build/release/appnorth-bench" ] || { echo "release build of appnorth-bench failed"; exit 1; }
 make_workspace
 APNS_PORT=$((HUB_PORT + 1))
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
@@ -59,11 +62,11 @@ export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNO
     APPNORTH_CREDENTIALS_KEY=$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n') \
     APPNORTH_APNS_URL_SANDBOX=https://127.0.0.1:$APNS_PORT APPNORTH_APNS_URL_PRODUCTION=https://127.0.0.1:$APNS_PORT \
     APPNORTH_TLS_CA_FILE=$WORK/apns.pem APPNORTH_PUSH_INTERVAL_S=0 APPNORTH_PUSH_BATCH=$BATCH APPNORTH_RPC_TIMEOUT_MS=10000
-"$ROOT/.build/release/chatd" 2>"$WORK/chatd.log" &
+"$BIN/chatd" 2>"$WORK/chatd.log" &
 CHATD_PID=$!
-${APPNORTH_BENCH_PUSHD_WRAPPER:-} "$ROOT/.build/release/pushd" 2>"$WORK/pushd.log" &
+${APPNORTH_BENCH_PUSHD_WRAPPER:-} "$BIN/pushd" 2>"$WORK/pushd.log" &
 PUSHD_PID=$!
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 trap 'kill $CHATD_PID $PUSHD_PID $APNS_PID 2>/dev/null; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
