@@ -10,9 +10,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 . "$ROOT/bench/lib.sh"
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk"; exit 1; }
-BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
-[ -n "${APPNORTH_SKIP_BUILD:-}${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest chatd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest chatd
 [ -x "$ROOT/.build/release/appnorth-bench" ] || { echo "release build of appnorth-bench failed"; exit 1; }
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"

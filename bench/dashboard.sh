@@ -13,9 +13,7 @@ SECONDS_PER_RUN=${1:-10}
 CONVERSATIONS=${2:-10000}
 . "$ROOT/bench/lib.sh"
 require_tools
-BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
-[ -n "${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest chatd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest chatd
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \

@@ -15,10 +15,7 @@ SECONDS_PER_RUN=${1:-10}
 CONNECTIONS=${2:-8}
 . "$ROOT/bench/lib.sh"
 require_tools
-(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-(cd "$ROOT" && swift build -c release --product marketd 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
-for b in ingest marketd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest marketd
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 PYTHON=${APPNORTH_TEST_PYTHON:-$ROOT/.venv/bin/python}

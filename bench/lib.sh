@@ -10,6 +10,16 @@ require_tools() {
     command -v wrk >/dev/null && command -v nginx >/dev/null || { echo "needs wrk and nginx: apt-get install -y wrk nginx"; exit 1; }
 }
 
+# use_build DAEMON...: sets BIN to APPNORTH_BENCH_BIN (another build's directory, to compare) or to
+# this tree's release build, built first unless APPNORTH_BENCH_BIN or APPNORTH_SKIP_BUILD is set;
+# stops when a daemon named is not there.
+use_build() {
+    BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
+    [ -n "${APPNORTH_SKIP_BUILD:-}${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
+    local b
+    for b in "$@"; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+}
+
 build_ingest() {
     [ -n "${APPNORTH_SKIP_BUILD:-}" ] || (cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
     [ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }

@@ -35,9 +35,7 @@ REGISTERED=20
 for tool in nghttpd h2load sqlite3 openssl curl; do
     command -v $tool >/dev/null || { echo "needs $tool: apt-get install -y nghttp2-server nghttp2-client sqlite3 openssl curl"; exit 1; }
 done
-(cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
-for b in ingest chatd pushd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest chatd pushd
 [ -x "$ROOT/.build/release/appnorth-bench" ] || { echo "release build of appnorth-bench failed"; exit 1; }
 make_workspace
 APNS_PORT=$((HUB_PORT + 1))

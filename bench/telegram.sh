@@ -21,11 +21,7 @@ PER_USER=$((MESSAGES / CONVERSATIONS))
 [ $((PER_USER * CONVERSATIONS)) -eq "$MESSAGES" ] || { echo "messages must be a multiple of conversations"; exit 1; }
 . "$ROOT/bench/lib.sh"
 command -v curl >/dev/null || { echo "needs curl"; exit 1; }
-BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
-for p in ingest chatd pushd; do
-    [ -n "${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release --product $p 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-    [ -x "$BIN/$p" ] || { echo "release build of $p failed"; exit 1; }
-done
+use_build ingest chatd pushd
 make_workspace
 HELPER=$ROOT/Tests/Integration/telegram_burst.py
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"

@@ -32,9 +32,7 @@ SECONDS_PER_RUN=${1:-10}
 BATCH=64
 . "$ROOT/bench/lib.sh"
 command -v wrk >/dev/null && command -v sqlite3 >/dev/null || { echo "needs wrk and sqlite3"; exit 1; }
-BIN=${APPNORTH_BENCH_BIN:-$ROOT/.build/release}
-[ -n "${APPNORTH_SKIP_BUILD:-}${APPNORTH_BENCH_BIN:-}" ] || (cd "$ROOT" && swift build -c release 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest chatd; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest chatd
 BENCH=$ROOT/.build/release/appnorth-bench
 [ -x "$BENCH" ] || { echo "release build of appnorth-bench failed"; exit 1; }
 make_workspace
