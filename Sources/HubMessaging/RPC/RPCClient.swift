@@ -20,7 +20,7 @@ public final class RPCClient: @unchecked Sendable {
     public let endpoint: String
     public let defaultTimeout: TimeInterval
     /// The ZeroMQ context of the client's sockets.
-    public let context: ZMQContext
+    let context: ZMQContext
     private let clock: Clock
     private let loop: RPCClientLoop
     private let callers: RPCCallerSockets

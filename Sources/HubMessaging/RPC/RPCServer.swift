@@ -25,7 +25,7 @@ public final class RPCServer: @unchecked Sendable {
     // Owned by the caller until `start()`, then by the server thread alone.
     private let socket: ZMQSocket
     /// The ZeroMQ context of the server's socket.
-    public let context: ZMQContext
+    let context: ZMQContext
     /// The socket's ZAP domain when it is a CURVE server: what its context's handler admits.
     private let zapDomain: String?
 
