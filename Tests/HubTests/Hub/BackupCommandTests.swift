@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import HubRuntime
@@ -13,13 +14,10 @@ final class BackupCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         hub = try HubHarness()
-        outside = NSTemporaryDirectory() + "appnorth-backups-" + String(TimeSortableID.shared.next().suffix(12))
+        outside = temporaryDirectoryPath("appnorth-backups")
     }
 
-    override func tearDown() {
-        hub.shutdown()
-        try? FileManager.default.removeItem(atPath: outside)
-    }
+    override func tearDown() { hub.shutdown() }
 
     func testCopiesReachADirectoryOutsideTheDataDirectoryWithoutTheKeyring() throws {
         // Given a running hub whose keyring was generated in its data directory

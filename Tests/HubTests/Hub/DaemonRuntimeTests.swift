@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import ChatService
@@ -80,9 +81,8 @@ final class DaemonRuntimeTests: XCTestCase {
         try hub.start([.chatd])
         let client = try hub.client(of: .chatd)
         defer { client.close() }
-        let outside = NSTemporaryDirectory() + "appnorth-outside-" + String(TimeSortableID.shared.next().suffix(12))
+        let outside = temporaryDirectoryPath("appnorth-outside")
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: outside) }
         try FileManager.default.createSymbolicLink(atPath: hub.dataDirectory + "/exit", withDestinationPath: outside)
 
         // When backups are asked outside, through "..", and through the link

@@ -8,17 +8,9 @@ import XCTest
 
 final class DaemonJobsTests: XCTestCase {
     private var directory: String!
-    private var daemon: Daemon?
-    private var clients: [RPCClient] = []
 
     override func setUp() {
-        directory = NSTemporaryDirectory() + "appnorth-jobs-" + String(TimeSortableID.shared.next().suffix(12))
-    }
-
-    override func tearDown() {
-        for client in clients { client.close() }
-        daemon?.stop()
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = temporaryDirectoryPath("appnorth-jobs")
     }
 
     /// A marketd runtime with the jobs `install` adds, and a client of it.
@@ -29,12 +21,12 @@ final class DaemonJobsTests: XCTestCase {
             install(context.jobs)
         }
         let daemon = try Daemon(spec: spec, config: config, clock: SystemClock(), logger: logger)
+        addTeardownBlock { daemon.stop() }  // after the client closes, before the directory goes
         try daemon.start()
-        self.daemon = daemon
         let client = try RPCClient(
             peer: "marketd", endpoint: config.endpoint(for: .marketd), clock: SystemClock(),
             logger: logger, defaultTimeout: 5)
-        clients.append(client)
+        addTeardownBlock { client.close() }
         return client
     }
 

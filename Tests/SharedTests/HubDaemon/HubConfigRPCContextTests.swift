@@ -11,17 +11,9 @@ import XCTest
 /// link keeps the context under Linux's default policy.
 final class HubConfigRPCContextTests: XCTestCase {
     private var directory: String!
-    private var daemon: Daemon?
-    private var clients: [RPCClient] = []
 
     override func setUp() {
-        directory = NSTemporaryDirectory() + "appnorth-rpc-context-" + String(TimeSortableID.shared.next().suffix(12))
-    }
-
-    override func tearDown() {
-        for client in clients { client.close() }
-        daemon?.stop()
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = temporaryDirectoryPath("appnorth-rpc-context")
     }
 
     private func config(_ scheduling: String?) throws -> HubConfig {
@@ -60,13 +52,16 @@ final class HubConfigRPCContextTests: XCTestCase {
         let logger = Logger(daemon: "chatd", level: .error, sink: MemoryLogSink())
         let spec = DaemonSpec(name: .chatd, migrations: [.daemonMeta(.chatd)])
         let daemon = try Daemon(spec: spec, config: config, clock: SystemClock(), logger: logger)
-        self.daemon = daemon
+        addTeardownBlock { daemon.stop() }  // after the clients close, before the directory goes
         try daemon.start()
         // Then its server and a hub client of it are on the batch context, a client of marketd is not
         XCTAssertTrue(daemon.context.rpc.context === ZMQContext.batch)
         let chatd = try RPCClient(peer: .chatd, config: config, clock: SystemClock(), logger: logger, defaultTimeout: 5)
         let marketd = try RPCClient(peer: .marketd, config: config, clock: SystemClock(), logger: logger, defaultTimeout: 5)
-        clients += [chatd, marketd]
+        addTeardownBlock {
+            chatd.close()
+            marketd.close()
+        }
         XCTAssertTrue(chatd.context === ZMQContext.batch)
         XCTAssertTrue(marketd.context === ZMQContext.shared)
         // And a call crosses the batch context's sockets

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import HubDaemon
@@ -9,11 +10,9 @@ final class ObjectStoreLocalDirectoryTests: XCTestCase {
     var store: LocalDirectoryObjectStore!
 
     override func setUp() {
-        root = NSTemporaryDirectory() + "appnorth-objects-" + String(TimeSortableID.shared.next().suffix(12))
+        root = temporaryDirectoryPath("appnorth-objects")
         store = LocalDirectoryObjectStore(root: root)
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
 
     func mode(_ path: String) -> mode_t {
         var info = stat()

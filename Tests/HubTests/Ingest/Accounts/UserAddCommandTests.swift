@@ -9,12 +9,8 @@ import XCTest
 /// setup link, whether or not the hub is running (docs/accounts.md, "The first owner").
 final class UserAddCommandTests: XCTestCase {
     var admin: AdminClient?
-    var directory: String?
 
-    override func tearDown() {
-        admin?.shutdown()
-        if let directory { try? FileManager.default.removeItem(atPath: directory) }
-    }
+    override func tearDown() { admin?.shutdown() }
 
     /// The built `ingest` executable, next to the test bundle or in `.build/debug`.
     func ingestExecutable() throws -> String {
@@ -68,8 +64,7 @@ final class UserAddCommandTests: XCTestCase {
 
     func testWithTheHubStoppedTheCommandMakesTheStoreAndTheHubThenAcceptsTheLink() throws {
         // Given a data directory no hub has used yet
-        let directory = NSTemporaryDirectory() + "appnorth-useradd-" + String(TimeSortableID.shared.next().suffix(12))
-        self.directory = directory
+        let directory = temporaryDirectoryPath("appnorth-useradd")
         var printed: [String] = []
         var said: [String] = []
         // When the command runs there with the listen address the hub will use
@@ -82,15 +77,14 @@ final class UserAddCommandTests: XCTestCase {
         let link = try XCTUnwrap(printed.first)
         XCTAssertTrue(link.hasPrefix("http://127.0.0.1:8080/invite/"), link)
         let admin = try AdminClient(environment: ["APPNORTH_DATA_DIR": directory])
-        self.admin = admin
+        addTeardownBlock { admin.shutdown() }  // before the directory goes
         XCTAssertNoThrow(try admin.signedIn(try admin.accept(try code(of: link), name: "Ann", password: "correct horse battery")))
         XCTAssertEqual(try admin.call("GET", "/organization/members").items.first?["role"] as? String, "owner")
     }
 
     func testBadArgumentsAndUnknownOrganizationsAreRefused() throws {
         // Given an empty data directory
-        let directory = NSTemporaryDirectory() + "appnorth-useradd-" + String(TimeSortableID.shared.next().suffix(12))
-        self.directory = directory
+        let directory = temporaryDirectoryPath("appnorth-useradd")
         var said: [String] = []
         func run(_ arguments: [String]) -> Int32 {
             UserAddCommand.run(
