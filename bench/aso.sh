@@ -6,6 +6,7 @@
 #  - one aso-ranks pass over 10,000 tracked keywords (10,000 distinct terms, provider pacing
 #    off): wall time and asod's peak RSS; then a second pass the same day, all from the cache.
 #   bench/aso.sh [seconds per run, default 10] [tracked keywords, default 10000]
+# APPNORTH_BENCH_BIN=dir runs the ingest and asod found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
@@ -13,9 +14,7 @@ KEYWORDS=${2:-10000}
 RESULTS=50
 . "$ROOT/bench/lib.sh"
 require_tools
-(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-(cd "$ROOT" && swift build -c release --product asod 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest asod; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest asod
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 
@@ -30,9 +29,9 @@ FAKE_PORT=$(head -n1 "$WORK/fake.out")
 export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
     APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_ITUNES_URL=http://127.0.0.1:$FAKE_PORT APPNORTH_ASO_CALLS_PER_MIN=0 \
     APPNORTH_ASO_INTERVAL_S=0 APPNORTH_ASO_SEARCH_LIMIT=$RESULTS
-"$ROOT/.build/release/asod" 2>"$WORK/asod.log" &
+"$BIN/asod" 2>"$WORK/asod.log" &
 ASOD_PID=$!
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 trap 'exec 9>&-; kill $ASOD_PID $FAKE_PID 2>/dev/null; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT

@@ -5,19 +5,20 @@
 #  - POST /api/v1/ideas with distinct Idempotency-Keys, each answered only after its commit:
 #    the rate, recorded.
 #   bench/community.sh [seconds per run, default 10]
+# APPNORTH_BENCH_BIN=dir runs the ingest found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 . "$ROOT/bench/lib.sh"
 require_tools
-build_ingest
+use_build ingest
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 # Like nginx here (access_log off), ingest runs without its access log (level warn);
 # APPNORTH_BENCH_LOG_LEVEL=info measures it with the access log on.
 APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
     APPNORTH_ADMIN_TOKEN=$TOKEN \
-    APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+    APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 "$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 BASE=http://127.0.0.1:$HUB_PORT
 wait_for "$BASE/version"

@@ -4,17 +4,18 @@
 # row committed before 201). Three runs; prints req/s and ingest's peak RSS (VmHWM) after
 # each (after a warm-up that fills SQLite's page cache), and fails if the peak grows by more than 20% from run 1 to run 3.
 #   bench/feedback.sh [seconds per run, default 10]
+# APPNORTH_BENCH_BIN=dir runs the ingest found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 . "$ROOT/bench/lib.sh"
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk"; exit 1; }
-build_ingest
+use_build ingest
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
     APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_COMMUNITY_RATE_PER_MIN=100000000 APPNORTH_FEEDBACK_RATE_PER_MIN=100000000 \
-    "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+    "$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 BASE=http://127.0.0.1:$HUB_PORT
 wait_for "$BASE/version"

@@ -20,11 +20,6 @@ use_build() {
     for b in "$@"; do [ -x "$BIN/$b" ] || { echo "release build of $b failed"; exit 1; }; done
 }
 
-build_ingest() {
-    [ -n "${APPNORTH_SKIP_BUILD:-}" ] || (cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-    [ -x "$ROOT/.build/release/ingest" ] || { echo "release build failed"; exit 1; }
-}
-
 # free_ports N: N TCP ports of 127.0.0.1 that nothing listens on, one per line, chosen by the
 # kernel (all bound at once, so distinct); a random one was sometimes already taken.
 free_ports() {

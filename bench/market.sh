@@ -8,15 +8,14 @@
 #  - GET /market/trending and /market/rising across all 525 charts, wrk --latency:
 #    p99 target < 5 ms.
 #   bench/market.sh [seconds per run, default 10] [connections, default 8]
+# APPNORTH_BENCH_BIN=dir runs the ingest and marketd found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 CONNECTIONS=${2:-8}
 . "$ROOT/bench/lib.sh"
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk"; exit 1; }
-(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-(cd "$ROOT" && swift build -c release --product marketd 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest marketd; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest marketd
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 STOREFRONTS=ae,ag,ai,al,am,ao,ar,at,au,az,bb,be,bf,bg,bh,bj,bm,bn,bo,br,bs,bt,bw,by,bz,ca,cg,ch,cl,cn,co,cr,cv,cy,cz,de,dk,dm,do,dz,ec,ee,eg,es,fi,fj,fm,fr,gb,gd,gh,gm,gr,gt,gw,gy,hk,hn,hr,hu,id,ie,il,in,is,it,jm,jo,jp,ke,kg,kh,kn,kr,kw,ky,kz,la,lb,lc,lk,lr,lt,lu,lv,md,mg,mk,ml,mn,mo,mr,ms,mt,mu,mw,mx,my,mz,na,ne,ng,ni,nl,no,np,nz,om,pa,pe,pg,ph,pk,pl,pt,pw,py,qa,ro,ru,sa,sb,sc,se,sg,si,sk,sl,sn,sr,st,sv,sz,tc,td,th,tj,tm,tn,tr,tt,tw,tz,ua,ug,us,uy,uz,vc,ve,vg,vn,ye,za,zw,ba,ci,cm,cd,ga,ge,iq,ly,ma,me,mv,rs,rw,to,vu,xk,af,mc,li,ws
@@ -38,7 +37,7 @@ export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNO
     APPNORTH_MARKET_CHARTS=topfreeapplications,toppaidapplications,topgrossingapplications \
     APPNORTH_MARKET_MIN_GAP_MS=0 APPNORTH_MARKET_INTERVAL_S=0 APPNORTH_RPC_TIMEOUT_MS=5000
 MARKETD_PID=
-start_marketd() { "$ROOT/.build/release/marketd" 2>>"$WORK/marketd.log" & MARKETD_PID=$!; }
+start_marketd() { "$BIN/marketd" 2>>"$WORK/marketd.log" & MARKETD_PID=$!; }
 trap 'kill $MARKETD_PID $FEED_PID 2>/dev/null; exec 3>&-; cleanup_workspace' EXIT
 BASE=http://127.0.0.1:$HUB_PORT
 run_pass() {
@@ -49,7 +48,7 @@ run_pass() {
 
 # Day 1 (yesterday on marketd's clock): the measured full collection.
 APPNORTH_FAKE_NOW=$(date -u -d yesterday +%Y-%m-%dT12:00:00.000Z) start_marketd
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 wait_for "$BASE/version"
 run_pass

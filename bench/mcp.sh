@@ -7,15 +7,14 @@
 #  - tools/call market_trending (limit 25), the chart answered from ingest's chart cache;
 #  - GET /api/admin/v1/market/trending of the same chart over the operator API (its 200 items).
 #   bench/mcp.sh [seconds per run, default 10] [connections, default 8]
+# APPNORTH_BENCH_BIN=dir runs the ingest and marketd found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 CONNECTIONS=${2:-8}
 . "$ROOT/bench/lib.sh"
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk"; exit 1; }
-(cd "$ROOT" && swift build -c release --product ingest 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-(cd "$ROOT" && swift build -c release --product marketd 2>&1 | grep -E "error|omplete" | tail -n 3) || true
-for b in ingest marketd; do [ -x "$ROOT/.build/release/$b" ] || { echo "release build of $b failed"; exit 1; }; done
+use_build ingest marketd
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 PYTHON=${APPNORTH_TEST_PYTHON:-$ROOT/.venv/bin/python}
@@ -33,10 +32,10 @@ export APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNO
     APPNORTH_ADMIN_TOKEN=$TOKEN APPNORTH_ITUNES_URL="http://127.0.0.1:$(head -n1 "$WORK/feed.out")" \
     APPNORTH_MARKET_STOREFRONTS=us APPNORTH_MARKET_CHARTS=topfreeapplications APPNORTH_MARKET_CHART_LIMIT=200 \
     APPNORTH_MARKET_MIN_GAP_MS=0 APPNORTH_MARKET_INTERVAL_S=0 APPNORTH_MCP_RATE_PER_MIN=100000000
-"$ROOT/.build/release/marketd" 2>>"$WORK/marketd.log" &
+"$BIN/marketd" 2>>"$WORK/marketd.log" &
 MARKETD_PID=$!
 trap 'kill $MARKETD_PID $FEED_PID 2>/dev/null; exec 3>&-; cleanup_workspace' EXIT
-"$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+"$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 BASE=http://127.0.0.1:$HUB_PORT
 wait_for "$BASE/version"

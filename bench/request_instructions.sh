@@ -20,7 +20,7 @@ CLIENTS=${3:-1}
 . "$ROOT/bench/lib.sh"
 command -v valgrind >/dev/null && command -v callgrind_control >/dev/null || { echo "needs valgrind"; exit 1; }
 INGEST=${APPNORTH_BENCH_INGEST:-}
-if [ -z "$INGEST" ]; then build_ingest; INGEST=$ROOT/.build/release/ingest; fi
+if [ -z "$INGEST" ]; then use_build ingest; INGEST=$BIN/ingest; fi
 make_workspace
 TOKEN="an_bench$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 CHATD_PID=

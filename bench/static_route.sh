@@ -3,20 +3,21 @@
 # serving the same bytes from a file, each under `wrk -t2 -c64` in the same run on the same
 # machine. Prints both rates and the ratio; exits non-zero below the 0.8 target.
 #   bench/static_route.sh [seconds per run, default 10]
+# APPNORTH_BENCH_BIN=dir runs the ingest found there instead (an earlier build, to compare).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SECONDS_PER_RUN=${1:-10}
 TARGET=0.8
 . "$ROOT/bench/lib.sh"
 require_tools
-build_ingest
+use_build ingest
 make_workspace
 printf '{"name":"appnorth-hub","version":"%s"}' "$(sed -n 's/.*version = "\(.*\)".*/\1/p' "$ROOT/Sources/HubRuntime/AppNorth.swift")" >"$WORK/www/version"
 start_nginx version
 # Like nginx here (access_log off), ingest runs without its access log (level warn);
 # APPNORTH_BENCH_LOG_LEVEL=info measures it with the access log on.
 APPNORTH_DATA_DIR=$WORK/data APPNORTH_HTTP_ADDR=127.0.0.1:$HUB_PORT APPNORTH_LOG_LEVEL=${APPNORTH_BENCH_LOG_LEVEL:-warn} \
-    "$ROOT/.build/release/ingest" 2>"$WORK/ingest.log" &
+    "$BIN/ingest" 2>"$WORK/ingest.log" &
 HUB_PID=$!
 wait_for "http://127.0.0.1:$HUB_PORT/version"
 cmp <(curl -s "http://127.0.0.1:$NGINX_PORT/version") <(curl -s "http://127.0.0.1:$HUB_PORT/version") || { echo "bodies differ"; exit 1; }
