@@ -1,6 +1,7 @@
 import CZeroMQ
 import Foundation
 import HubRuntime
+import TestSupport
 import XCTest
 
 @testable import HubMessaging
@@ -67,11 +68,10 @@ final class ZMQContextSchedulingTests: XCTestCase {
 
     /// The threads named `prefix`… that appear beside `before` within 10 s.
     private func newIOThreads(since before: Set<Int32>, named prefix: String = "ZMQbg/IO") -> [Int32] {
-        let deadline = Date().addingTimeInterval(10)
         var ioThreads: [Int32] = []
-        while ioThreads.isEmpty && Date() < deadline {
+        _ = eventually(timeout: 10) {
             ioThreads = Set(CPUScheduling.threads()).subtracting(before).filter { threadName($0).hasPrefix(prefix) }
-            if ioThreads.isEmpty { usleep(10_000) }
+            return !ioThreads.isEmpty
         }
         return ioThreads
     }
