@@ -19,10 +19,10 @@ public final class RPCClient: @unchecked Sendable {
     public let peer: String
     public let endpoint: String
     public let defaultTimeout: TimeInterval
-    /// The ZeroMQ context of the client's sockets.
-    let context: ZMQContext
     private let clock: Clock
     private let loop: RPCClientLoop
+    /// The ZeroMQ context of the client's sockets.
+    var context: ZMQContext { loop.context }
     private let callers: RPCCallerSockets
 
     /// Connects a DEALER socket to `endpoint` (which need not be bound yet) and starts the
@@ -36,7 +36,6 @@ public final class RPCClient: @unchecked Sendable {
         self.endpoint = endpoint
         self.clock = clock
         self.defaultTimeout = defaultTimeout
-        self.context = context
         let loop = try RPCClientLoop(peer: peer, endpoint: endpoint, logger: logger, context: context, curve: curve)
         self.loop = loop
         callers = RPCCallerSockets {

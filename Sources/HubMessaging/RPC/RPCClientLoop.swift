@@ -24,7 +24,8 @@ final class RPCClientLoop: @unchecked Sendable {
     let peer: String
     let endpoint: String
     private let logger: Logger
-    private let context: ZMQContext
+    /// The ZeroMQ context of the connection's sockets and of every caller's.
+    let context: ZMQContext
     private let curve: CurveClientKeys?
     private let wake: WakePipe
 
