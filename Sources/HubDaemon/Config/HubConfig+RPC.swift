@@ -24,8 +24,8 @@ extension HubConfig {
     /// `ZMQContext.batch` for chatd when the daemons run under `batch` (`cpuScheduling`), else
     /// `ZMQContext.shared`, whose threads run under Linux's default policy. Every chat message
     /// a user sends is a group-committed write that crosses the libzmq I/O thread of ingest and
-    /// of chatd; under `batch` those threads take several messages a wake-up (chat +7% a second
-    /// at 64 connections, bench/RESULTS.md). The links that pages wait on (marketd's and asod's
+    /// of chatd; under `batch` those threads take several messages a wake-up (chat 7–20% more a
+    /// second at 64 connections, bench/RESULTS.md). The links that pages wait on (marketd's and asod's
     /// for Explore and the App Store tools, pushd's) keep the default policy, which their
     /// chains of calls need.
     public func rpcContext(for daemon: DaemonName) -> ZMQContext {
